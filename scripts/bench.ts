@@ -1,0 +1,151 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { benchClient } from './bench/client.ts';
+import { formatProfile, summariseProfilesIn, type ProfileSummary } from './bench/cpu-profile.ts';
+import { benchFanout } from './bench/fanout.ts';
+import { benchFeed } from './bench/feed.ts';
+import { benchInstances } from './bench/instances.ts';
+import { parseOptions, type Part } from './bench/options.ts';
+import { BenchPostgres, runPgbench } from './bench/postgres.ts';
+import { formatTable, rowsOf, targetsOf, type BenchResults } from './bench/report.ts';
+import { stopAllServers } from './bench/server.ts';
+import { benchStakesPglite, benchStakesPostgres } from './bench/stakes.ts';
+import { ROOT, coresBetween, cpuSnapshot, progress } from './bench/util.ts';
+
+// `npm run bench`: load benchmarks of the server (started as a real production-mode child
+// process on 127.0.0.1) and of the client build, each printed against a reference measured in
+// the same run. Needs DATABASE_URL; see docs/performance.md. Not part of `npm test`.
+
+const options = parseOptions(process.argv.slice(2));
+if (typeof options === 'string') {
+  console.log(options);
+  process.exit(options.startsWith('npm run bench') ? 0 : 2);
+}
+const pgServer = BenchPostgres.fromEnv(process.env.DATABASE_URL);
+if (typeof pgServer === 'string') {
+  console.error(pgServer);
+  process.exit(2);
+}
+
+let cleaning: Promise<void> | null = null;
+const cleanUp = () => (cleaning ??= stopAllServers().then(() => pgServer.dropAll()));
+process.once('SIGINT', () => {
+  console.error('\ninterrupted: stopping the servers and dropping the bench databases');
+  void cleanUp().finally(() => process.exit(130));
+});
+
+const profileRoot = path.join(ROOT, 'bench-profiles', new Date().toISOString().replace(/[:.]/g, '-'));
+const profileDir = (part: string) => {
+  if (!options.cpuProfile) return undefined;
+  const dir = path.join(profileRoot, part);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+};
+
+const startedAt = new Date();
+// The load average lags by minutes; two seconds of /proc/stat say whether something runs now.
+const idleCheck = cpuSnapshot();
+await new Promise((resolve) => setTimeout(resolve, 2_000));
+const busyCoresAtStart = coresBetween(idleCheck, cpuSnapshot(), 2).machine;
+if (busyCoresAtStart > 0.25) {
+  progress(`WARNING: something else is using ${busyCoresAtStart.toFixed(2)} of ${os.cpus().length} cores; the figures will be lower than on an idle machine`);
+}
+const pgbenchVersion = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
+const machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  os: `${os.type()} ${os.release()}`,
+  node: process.version,
+  postgres: await pgServer.version(),
+  pgbench: pgbenchVersion.status === 0 ? pgbenchVersion.stdout.trim() : 'not found',
+  busyCoresAtStart: Number(busyCoresAtStart.toFixed(2)),
+};
+progress(`${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}; ${machine.postgres.split(' on ')[0]}`);
+progress(`parts: ${[...options.parts].join(', ')}; ${options.durationSeconds} s per measured run`);
+
+const results: BenchResults = {};
+let failed = false;
+const attempt = async <T>(part: Part | 'pgbench', work: () => Promise<T>): Promise<T | { error: string }> => {
+  try {
+    return await work();
+  } catch (error) {
+    failed = true;
+    const message = error instanceof Error ? error.message : String(error);
+    progress(`${part} FAILED: ${message}`);
+    await stopAllServers();
+    return { error: message.slice(0, 2000) };
+  }
+};
+
+try {
+  const wants = (part: Part) => options.parts.has(part);
+  if (wants('stakes')) {
+    results.stakes = await attempt('stakes', () => benchStakesPostgres(pgServer, options.durationSeconds, profileDir('stakes')));
+    // The reference runs with the server stopped, on the same PostgreSQL, right after.
+    results.pgbench = await attempt('pgbench', () =>
+      runPgbench(pgServer, { scale: 10, clients: 16, threads: 2, durationSeconds: options.durationSeconds }),
+    );
+  }
+  if (wants('feed')) results.feed = await attempt('feed', () => benchFeed(pgServer, options.durationSeconds, profileDir('feed')));
+  if (wants('fanout')) {
+    results.fanout = await attempt('fanout', () =>
+      benchFanout(pgServer, { sockets: options.sockets, audience: options.fanoutAudience, stakes: options.fanoutStakes }, profileDir('fanout')),
+    );
+  }
+  if (wants('pglite')) {
+    // The embedded default is for one small group; a shorter run tells as much.
+    const seconds = Math.max(5, Math.ceil(options.durationSeconds / 2));
+    results.pglite = await attempt('pglite', () => benchStakesPglite(seconds, profileDir('pglite')));
+  }
+  if (wants('client')) results.client = await attempt('client', () => benchClient(pgServer, options.lighthouseRuns));
+  if (wants('instances')) {
+    const redisUrl = process.env.BENCH_REDIS_URL;
+    if (redisUrl) {
+      results.instances = await attempt('instances', () => benchInstances(pgServer, redisUrl, options.durationSeconds, Math.min(options.fanoutStakes, 20)));
+    } else {
+      results.instances = { skipped: 'set BENCH_REDIS_URL to run two instances against that Redis' };
+      progress('instances: skipped (set BENCH_REDIS_URL to run two server processes sharing the database and Redis)');
+    }
+  }
+} finally {
+  await cleanUp();
+}
+
+const ledgerBroken = [results.stakes, results.pglite, results.instances && 'stakes' in results.instances ? results.instances.stakes : undefined].some(
+  (run) => run && 'ledger' in run && !run.ledger.ok,
+);
+const profiles: ProfileSummary[] = [];
+if (options.cpuProfile) {
+  for (const part of ['stakes', 'feed', 'fanout', 'pglite']) {
+    for (const summary of summariseProfilesIn(path.join(profileRoot, part))) {
+      profiles.push(summary);
+      console.log(`\nCPU profile of the ${part} server (${path.relative(ROOT, summary.file)}):\n${formatProfile(summary)}`);
+    }
+  }
+}
+
+const targets = targetsOf(results);
+console.log(formatTable(rowsOf(results), targets));
+const output = path.resolve(ROOT, options.output);
+writeFileSync(
+  output,
+  `${JSON.stringify(
+    {
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      options: { ...options, parts: [...options.parts] },
+      machine,
+      results,
+      targets,
+      ...(profiles.length > 0 ? { profiles } : {}),
+    },
+    null,
+    2,
+  )}\n`,
+);
+console.log(`\nwritten to ${path.relative(process.cwd(), output) || output}`);
+if (ledgerBroken) console.error('THE LEDGER AUDIT FOUND VIOLATIONS: see above.');
+process.exit(failed || ledgerBroken ? 1 : 0);

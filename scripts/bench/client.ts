@@ -1,0 +1,219 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type lighthouseRun from 'lighthouse';
+import { placeStake } from '../../src/server/features/bets/service.ts';
+import { findChromium } from '../lib/chromium.ts';
+import { ensureClientBuild } from '../lib/client-build.ts';
+import { bundleBreakdown, type BundlePart } from './bundle-breakdown.ts';
+import { createBets, createSyntheticUsers, makeFriends, openSetupApp, userRows } from './data.ts';
+import type { BenchPostgres } from './postgres.ts';
+import { startServer } from './server.ts';
+import { ROOT, progress } from './util.ts';
+
+/**
+ * The client: what a first visit downloads before anything shows (the entry script, the
+ * chunks it preloads, and the stylesheet, gzipped), and Lighthouse's mobile scores for the
+ * landing page and the signed-in dashboard.
+ */
+
+const CLIENT_DIR = path.join(ROOT, 'dist/client');
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+export interface AssetSize {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface BundleSizes {
+  initialJs: AssetSize[];
+  initialCss: AssetSize[];
+  initialJsGzipBytes: number;
+  initialCssGzipBytes: number;
+  /** Every script in the build, lazy chunks included, for scale. */
+  allJsGzipBytes: number;
+}
+
+export interface LighthousePage {
+  page: string;
+  url: string;
+  runs: number;
+  /** Median of the runs, 0-100. */
+  scores: Record<Category, number>;
+  /** Lab metrics of the run whose performance score is the median. */
+  metrics: Record<string, string>;
+  /** What Lighthouse says would save the most time, and the audits that failed. */
+  opportunities: string[];
+  failedAudits: string[];
+}
+
+export interface ClientRun {
+  bundle: BundleSizes;
+  /** The largest contributors to the initial JS, by npm package or source folder. */
+  initialJsByPart: BundlePart[] | { error: string };
+  lighthouse: { pages: LighthousePage[] } | { error: string };
+}
+
+function size(file: string): AssetSize {
+  const content = readFileSync(path.join(CLIENT_DIR, file));
+  // zlib's default level, what a typical server or CDN sends.
+  return { file, bytes: content.length, gzipBytes: gzipSync(content).length };
+}
+
+export function measureBundle(): BundleSizes {
+  ensureClientBuild();
+  const html = readFileSync(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+  const attribute = (tag: string, name: string) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+  const tags = html.match(/<(script|link)\b[^>]*>/g) ?? [];
+  const js = new Set<string>();
+  const css = new Set<string>();
+  for (const tag of tags) {
+    if (tag.startsWith('<script') && /type="module"/.test(tag)) {
+      const src = attribute(tag, 'src');
+      if (src) js.add(src.replace(/^\//, ''));
+    } else if (/rel="modulepreload"/.test(tag)) {
+      const href = attribute(tag, 'href');
+      if (href) js.add(href.replace(/^\//, ''));
+    } else if (/rel="stylesheet"/.test(tag)) {
+      const href = attribute(tag, 'href');
+      if (href) css.add(href.replace(/^\//, ''));
+    }
+  }
+  if (js.size === 0) throw new Error('dist/client/index.html names no entry script');
+  const initialJs = [...js].map(size);
+  const initialCss = [...css].map(size);
+  const allJs = readdirSync(path.join(CLIENT_DIR, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => size(`assets/${f}`));
+  const sum = (list: AssetSize[]) => list.reduce((total, a) => total + a.gzipBytes, 0);
+  return {
+    initialJs,
+    initialCss,
+    initialJsGzipBytes: sum(initialJs),
+    initialCssGzipBytes: sum(initialCss),
+    allJsGzipBytes: sum(allJs),
+  };
+}
+
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouseRun>>>['lhr'];
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+async function runLighthouse(pages: { page: string; url: string; cookie?: string }[], runs: number): Promise<LighthousePage[]> {
+  const chromePath = process.env.CHROME_PATH ?? findChromium();
+  if (!chromePath) throw new Error('no Chromium found: set CHROME_PATH (Debian: apt-get install chromium, then CHROME_PATH=/usr/bin/chromium)');
+  // Loaded here so that a machine without them still gets every other figure.
+  const { default: lighthouse } = await import('lighthouse');
+  const chromeLauncher = await import('chrome-launcher');
+  // A fresh browser for every run: no cache or service state carries over, and a run that
+  // trips over a flaky trace (NO_NAVSTART and the like) is simply tried again.
+  const once = async (target: (typeof pages)[number]): Promise<Report> => {
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+    try {
+      const result = await lighthouse(target.url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        ...(target.cookie ? { extraHeaders: { Cookie: target.cookie } } : {}),
+      });
+      if (!result) throw new Error('Lighthouse returned no result');
+      if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+      return result.lhr;
+    } finally {
+      chrome.kill();
+    }
+  };
+  const results: LighthousePage[] = [];
+  for (const target of pages) {
+    const reports: Report[] = [];
+    for (let run = 1; run <= runs; run += 1) {
+      progress(`lighthouse: ${target.page}, run ${run} of ${runs} (mobile emulation)`);
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          reports.push(await once(target));
+          break;
+        } catch (error) {
+          if (attempt >= 3) throw error;
+          progress(`lighthouse: ${error instanceof Error ? error.message : String(error)}; trying again`);
+        }
+      }
+    }
+    const scoreOf = (lhr: Report, category: Category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(reports.map((r) => scoreOf(r, c)))])) as Record<Category, number>;
+    const medianRun = reports.find((r) => scoreOf(r, 'performance') === scores.performance) ?? reports[0]!;
+    const audits = medianRun.audits;
+    const metricIds = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index', 'interactive'];
+    const metrics = Object.fromEntries(metricIds.filter((id) => audits[id]).map((id) => [id, audits[id]!.displayValue ?? String(audits[id]!.numericValue)]));
+    // Lighthouse 13 files most advice under insights rather than opportunities: take any
+    // non-metric performance audit that scored poorly.
+    const opportunities = (medianRun.categories.performance?.auditRefs ?? [])
+      .filter((ref) => ref.group !== 'metrics')
+      .map((ref) => audits[ref.id])
+      .filter((a): a is NonNullable<typeof a> => a !== undefined && a.score !== null && a.score < 0.9)
+      .map((a) => `${a.title}${a.displayValue ? `: ${a.displayValue}` : ''}`);
+    const failedAudits = Object.values(medianRun.categories)
+      .filter((c) => c.id !== 'performance')
+      .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${c.id}: ${audits[ref.id]!.title}`));
+    results.push({ page: target.page, url: target.url, runs, scores, metrics, opportunities, failedAudits });
+    progress(`lighthouse: ${target.page}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}`);
+    if (opportunities.length > 0) progress(`lighthouse: ${target.page}: ${opportunities.slice(0, 4).join('; ')}`);
+  }
+  return results;
+}
+
+export async function benchClient(pgServer: BenchPostgres, lighthouseRuns: number): Promise<ClientRun> {
+  progress('client: sizes of the initial JS and CSS (building the client if it is missing or stale)');
+  const bundle = measureBundle();
+  progress(`client: initial JS ${(bundle.initialJsGzipBytes / 1024).toFixed(1)} KB gzipped, CSS ${(bundle.initialCssGzipBytes / 1024).toFixed(1)} KB gzipped`);
+  progress('client: attributing the initial JS to packages (a second build, with source maps)');
+  let initialJsByPart: ClientRun['initialJsByPart'];
+  try {
+    initialJsByPart = bundleBreakdown(bundle.initialJs.map((a) => a.file));
+    progress(`client: largest parts: ${initialJsByPart.slice(0, 6).map((p) => `${p.part} ${(p.gzipBytes / 1024).toFixed(1)} KB`).join(', ')}`);
+  } catch (error) {
+    initialJsByPart = { error: error instanceof Error ? error.message : String(error) };
+  }
+
+  const { name, url } = await pgServer.createDatabase('client');
+  const app = await openSetupApp({ kind: 'postgres', url });
+  try {
+    // A signed-in player with friends, their bets and a few stakes, so the dashboard has content.
+    const [viewer, ...friends] = await createSyntheticUsers(app, 'lhplayer', 6);
+    await makeFriends(app, friends.map((f) => [viewer!.id, f.id] as const));
+    const rows = await userRows(app, [viewer!.id, ...friends.map((f) => f.id)]);
+    const betIds = await createBets(app, friends.map((f) => rows.get(f.id)!), 2, 'Synthetic Lighthouse bet');
+    await createBets(app, [rows.get(viewer!.id)!], 1, 'Synthetic Lighthouse bet');
+    for (const [i, betId] of betIds.slice(0, 4).entries()) {
+      const fresh = (await userRows(app, [viewer!.id])).get(viewer!.id)!;
+      await placeStake(app, fresh, betId, { option: i % 2, amount: `${10 + i * 5}.00` });
+    }
+    const server = await startServer({ name: 'client', databaseUrl: url });
+    try {
+      let lighthouse: ClientRun['lighthouse'];
+      try {
+        lighthouse = {
+          pages: await runLighthouse(
+            [
+              { page: 'landing (signed out)', url: `${server.url}/` },
+              { page: 'dashboard (signed in)', url: `${server.url}/`, cookie: viewer!.cookie },
+            ],
+            lighthouseRuns,
+          ),
+        };
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        progress(`lighthouse could not run: ${message}`);
+        lighthouse = { error: message };
+      }
+      return { bundle, initialJsByPart, lighthouse };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await app.close();
+    await pgServer.dropDatabase(name);
+  }
+}

@@ -1,0 +1,93 @@
+/** The command line of `npm run bench`. */
+
+export const PARTS = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances'] as const;
+export type Part = (typeof PARTS)[number];
+/** What runs without --only; 'instances' needs BENCH_REDIS_URL as well. */
+const DEFAULT_PARTS: Part[] = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances'];
+
+export interface BenchOptions {
+  parts: Set<Part>;
+  durationSeconds: number;
+  sockets: number;
+  fanoutAudience: number;
+  fanoutStakes: number;
+  lighthouseRuns: number;
+  cpuProfile: boolean;
+  output: string;
+}
+
+export const USAGE = `npm run bench -- [options]      (needs DATABASE_URL=postgres://...)
+
+  --only=a,b,...        parts to run: ${PARTS.join(', ')} (default: all)
+  --duration=30         seconds of each measured load run (and of pgbench)
+  --sockets=5000        sockets held open in the fan-out part
+  --audience=1000       how many of them may see the staked bet
+  --fanout-stakes=30    stakes whose fan-out is timed
+  --lighthouse-runs=3   Lighthouse runs per page (the median is reported)
+  --cpu-prof            write V8 CPU profiles of the servers to bench-profiles/ and summarise them
+  --output=bench-results.json
+  BENCH_REDIS_URL=redis://...  runs the two-instance part against that Redis (its 'betbro:'
+                        keys and channels must not be a live deployment's)`;
+
+export function parseOptions(argv: string[]): BenchOptions | string {
+  const options: BenchOptions = {
+    parts: new Set(DEFAULT_PARTS),
+    durationSeconds: 30,
+    sockets: 5_000,
+    fanoutAudience: 1_000,
+    fanoutStakes: 30,
+    lighthouseRuns: 3,
+    cpuProfile: false,
+    output: 'bench-results.json',
+  };
+  const integer = (name: string, value: string, min: number, max: number) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
+    return n;
+  };
+  try {
+    for (const arg of argv) {
+      const [flag, value = ''] = arg.split(/=(.*)/s, 2) as [string, string?];
+      switch (flag) {
+        case '--only': {
+          const parts = value.split(',').map((p) => p.trim()).filter(Boolean);
+          const unknown = parts.filter((p) => !(PARTS as readonly string[]).includes(p));
+          if (parts.length === 0 || unknown.length > 0) throw new Error(`--only takes a list of ${PARTS.join(', ')}`);
+          options.parts = new Set(parts as Part[]);
+          break;
+        }
+        case '--duration':
+          options.durationSeconds = integer('duration', value, 1, 600);
+          break;
+        case '--sockets':
+          options.sockets = integer('sockets', value, 1, 15_000);
+          break;
+        case '--audience':
+          options.fanoutAudience = integer('audience', value, 1, 15_000);
+          break;
+        case '--fanout-stakes':
+          options.fanoutStakes = integer('fanout-stakes', value, 1, 1_000);
+          break;
+        case '--lighthouse-runs':
+          options.lighthouseRuns = integer('lighthouse-runs', value, 1, 9);
+          break;
+        case '--cpu-prof':
+          options.cpuProfile = true;
+          break;
+        case '--output':
+          if (!value) throw new Error('--output needs a file name');
+          options.output = value;
+          break;
+        case '--help':
+        case '-h':
+          return USAGE;
+        default:
+          throw new Error(`unknown option ${arg}`);
+      }
+    }
+  } catch (error) {
+    return `${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`;
+  }
+  options.fanoutAudience = Math.min(options.fanoutAudience, options.sockets);
+  return options;
+}

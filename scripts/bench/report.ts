@@ -1,0 +1,188 @@
+import type { ClientRun } from './client.ts';
+import type { FanoutRun } from './fanout.ts';
+import type { FeedRun } from './feed.ts';
+import type { InstancesRun } from './instances.ts';
+import type { PgbenchResult } from './postgres.ts';
+import type { StakeRun } from './stakes.ts';
+import { round } from './util.ts';
+
+/** Everything one bench run measured; what is written to bench-results.json. */
+export interface BenchResults {
+  stakes?: StakeRun | { error: string };
+  pgbench?: PgbenchResult | { error: string };
+  feed?: FeedRun | { error: string };
+  fanout?: FanoutRun | { error: string };
+  pglite?: StakeRun | { error: string };
+  client?: ClientRun | { error: string };
+  instances?: InstancesRun | { error: string } | { skipped: string };
+}
+
+export interface Target {
+  name: string;
+  target: string;
+  measured: string;
+  met: boolean | null; // null: not measured in this run
+}
+
+type Row = [string, string];
+
+const ok = <T extends object>(value: T | { error: string } | { skipped: string } | undefined): T | undefined =>
+  value && !('error' in value) && !('skipped' in value) ? (value as T) : undefined;
+const failure = (value: object | undefined): string | undefined =>
+  value && 'error' in value ? `FAILED: ${String(value.error)}` : value && 'skipped' in value ? `skipped: ${String(value.skipped)}` : undefined;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${round(value)} ms`;
+
+export function targetsOf(results: BenchResults): Target[] {
+  const targets: Target[] = [];
+  const stakes = ok<StakeRun>(results.stakes);
+  const pgbench = ok<PgbenchResult>(results.pgbench);
+  if (stakes && pgbench) {
+    const ratio = stakes.run.okPerSecond / pgbench.tps;
+    targets.push({ name: 'stake throughput vs pgbench TPC-B', target: '>= 0.5x', measured: `${round(ratio, 3)}x`, met: ratio >= 0.5 });
+  } else if (results.stakes || results.pgbench) {
+    targets.push({ name: 'stake throughput vs pgbench TPC-B', target: '>= 0.5x', measured: 'not measured', met: null });
+  }
+  if (stakes) targets.push({ name: 'stake p99 latency (64 connections)', target: '< 50 ms', measured: ms(stakes.run.latencyMs.p99), met: stakes.run.latencyMs.p99 < 50 });
+  const feed = ok<FeedRun>(results.feed);
+  if (feed) targets.push({ name: 'feed reads vs trivial authenticated route', target: '>= 0.3x', measured: `${round(feed.ratio, 3)}x`, met: feed.ratio >= 0.3 });
+  const fanout = ok<FanoutRun>(results.fanout);
+  if (fanout) {
+    const p99 = fanout.lastDeliveryFromResponseMs.p99;
+    const complete = fanout.deliveries === fanout.expectedDeliveries && fanout.strangerDeliveries === 0;
+    targets.push({
+      name: `fan-out p99 with ${fanout.sockets} sockets (response -> last delivery)`,
+      target: '5,000 sockets, < 100 ms',
+      measured: `${ms(p99)}${complete ? '' : ' (deliveries incomplete or misdirected)'}`,
+      met: fanout.sockets >= 5_000 && p99 < 100 && complete,
+    });
+  }
+  const client = ok<ClientRun>(results.client);
+  if (client) {
+    targets.push({ name: 'initial JS, gzipped', target: '<= 150 KB', measured: kb(client.bundle.initialJsGzipBytes), met: client.bundle.initialJsGzipBytes <= 150 * 1024 });
+    if ('pages' in client.lighthouse) {
+      for (const page of client.lighthouse.pages) {
+        targets.push({ name: `Lighthouse mobile performance, ${page.page}`, target: '>= 95', measured: String(page.scores.performance), met: page.scores.performance >= 95 });
+        targets.push({ name: `Lighthouse mobile accessibility, ${page.page}`, target: '>= 95', measured: String(page.scores.accessibility), met: page.scores.accessibility >= 95 });
+      }
+    } else {
+      targets.push({ name: 'Lighthouse mobile performance and accessibility', target: '>= 95', measured: `not measured: ${client.lighthouse.error}`, met: null });
+    }
+  }
+  return targets;
+}
+
+function cpuLine(s: StakeRun): string {
+  const per = (cores: number) => `${round((cores / Math.max(1e-9, s.run.okPerSecond)) * 1000, 2)} ms`;
+  return (
+    `server ${round(s.serverCpuCores, 2)}, PostgreSQL ${round(s.postgresCpuCores, 2)}, bench ${round(s.benchCpuCores, 2)}, ` +
+    `anything else ${round(s.otherCpuCores, 2)}; per stake: server ${per(s.serverCpuCores)}, PostgreSQL ${per(s.postgresCpuCores)}`
+  );
+}
+
+function loadRow(label: string, rate: number, unit: string, latency: { p50: number; p99: number }, non2xx: number): Row {
+  return [label, `${round(rate)} ${unit}, p50 ${ms(latency.p50)}, p99 ${ms(latency.p99)}${non2xx ? `, non-2xx ${non2xx}` : ', no non-2xx'}`];
+}
+
+export function rowsOf(results: BenchResults): Row[] {
+  const rows: Row[] = [];
+  const add = (label: string, value: object | undefined, describe: () => Row[]) => {
+    const failed = failure(value);
+    if (failed) rows.push([label, failed]);
+    else if (value) rows.push(...describe());
+  };
+  add('stakes (PostgreSQL)', results.stakes, () => {
+    const s = results.stakes as StakeRun;
+    return [
+      loadRow(`stakes, PostgreSQL, ${s.run.connections} conn, ${round(s.run.durationSeconds)} s`, s.run.okPerSecond, 'stakes/s', s.run.latencyMs, s.run.non2xx),
+      ['  server side (handler time, from /metrics)', `mean ${ms(s.serverSide.meanMs)}, p99 <= ${s.serverSide.p99AtMostMs} ms`],
+      ['  CPU cores in use (of the machine\'s)', cpuLine(s)],
+      ['  ledger audit after the run', s.ledger.ok ? 'ledger ok' : `${s.ledger.violations.length} VIOLATION(S)`],
+    ];
+  });
+  add('pgbench', results.pgbench, () => {
+    const p = results.pgbench as PgbenchResult;
+    const s = ok<StakeRun>(results.stakes);
+    return [
+      [`pgbench TPC-B-like, scale ${p.scale}, ${p.clients} clients, ${p.durationSeconds} s`, `${round(p.tps)} tps, latency avg ${p.latencyAverageMs} ms`],
+      [
+        '  CPU cores in use (of the machine\'s)',
+        `PostgreSQL ${round(p.postgresCpuCores, 2)}, whole machine ${round(p.machineCpuCores, 2)}; PostgreSQL per transaction ${round((p.postgresCpuCores / p.tps) * 1000, 2)} ms`,
+      ],
+      ...(s ? [['ratio stake tps / pgbench tps', `${round(s.run.okPerSecond / p.tps, 3)}x`] as Row] : []),
+    ];
+  });
+  add('feed', results.feed, () => {
+    const f = results.feed as FeedRun;
+    return [
+      loadRow(`GET /api/auth/user (trivial), ${f.trivial.connections} conn`, f.trivial.okPerSecond, 'req/s', f.trivial.latencyMs, f.trivial.non2xx),
+      loadRow(`GET /api/bets/friends, ${f.users} users, ${f.bets} bets, ${f.friendsPerUser} friends`, f.feed.okPerSecond, 'req/s', f.feed.latencyMs, f.feed.non2xx),
+      ['  ratio feed / trivial', `${round(f.ratio, 3)}x; feed handler mean ${ms(f.serverSide.feed.meanMs)}`],
+      [
+        '  CPU cores in use: trivial run / feed run',
+        `server ${round(f.cpuCores.trivial.server, 2)} / ${round(f.cpuCores.feed.server, 2)}, PostgreSQL ${round(f.cpuCores.trivial.postgres, 2)} / ${round(f.cpuCores.feed.postgres, 2)}; ` +
+          `PostgreSQL per feed request ${round((f.cpuCores.feed.postgres / Math.max(1e-9, f.feed.okPerSecond)) * 1000, 1)} ms`,
+      ],
+    ];
+  });
+  add('fanout', results.fanout, () => {
+    const f = results.fanout as FanoutRun;
+    return [
+      [`fan-out, ${f.sockets} sockets (${f.audience} may see the bet), ${f.stakes} stakes`, `response -> last delivery p50 ${ms(f.lastDeliveryFromResponseMs.p50)}, p99 ${ms(f.lastDeliveryFromResponseMs.p99)}`],
+      ['  request sent -> last delivery', `p50 ${ms(f.lastDeliveryFromRequestMs.p50)}, p99 ${ms(f.lastDeliveryFromRequestMs.p99)}`],
+      ['  deliveries', `${f.deliveries}/${f.expectedDeliveries} to the audience, ${f.strangerDeliveries} to strangers`],
+      ['  server memory per socket', `${f.memoryPerSocketKb} KB (RSS ${Math.round(f.rssBeforeKb / 1024)} -> ${Math.round(f.rssAfterKb / 1024)} MB)`],
+    ];
+  });
+  add('pglite', results.pglite, () => {
+    const p = results.pglite as StakeRun;
+    const s = ok<StakeRun>(results.stakes);
+    return [
+      loadRow(`stakes, embedded PGlite, ${p.run.connections} conn, ${round(p.run.durationSeconds)} s`, p.run.okPerSecond, 'stakes/s', p.run.latencyMs, p.run.non2xx),
+      ['  CPU cores in use (of the machine\'s)', cpuLine(p)],
+      ...(s ? [['  PGlite / PostgreSQL stakes', `${round(p.run.okPerSecond / s.run.okPerSecond, 2)}x`] as Row] : []),
+      ['  ledger audit after the run', p.ledger.ok ? 'ledger ok' : `${p.ledger.violations.length} VIOLATION(S)`],
+    ];
+  });
+  add('client', results.client, () => {
+    const c = results.client as ClientRun;
+    const list: Row[] = [
+      ['initial JS / CSS, gzipped', `${kb(c.bundle.initialJsGzipBytes)} / ${kb(c.bundle.initialCssGzipBytes)} (all JS ${kb(c.bundle.allJsGzipBytes)})`],
+    ];
+    if (Array.isArray(c.initialJsByPart)) {
+      list.push(['  largest parts of the initial JS', c.initialJsByPart.slice(0, 4).map((p) => `${p.part} ${kb(p.gzipBytes)}`).join(', ')]);
+    }
+    if ('pages' in c.lighthouse) {
+      for (const page of c.lighthouse.pages) {
+        const s = page.scores;
+        list.push([`Lighthouse mobile, ${page.page}`, `perf ${s.performance}, a11y ${s.accessibility}, best practices ${s['best-practices']}, SEO ${s.seo}`]);
+      }
+    } else list.push(['Lighthouse', `not run: ${c.lighthouse.error}`]);
+    return list;
+  });
+  add('instances', results.instances, () => {
+    const i = results.instances as InstancesRun;
+    return [
+      loadRow(`stakes, 2 instances + Redis, ${i.stakes.run.connections} conn`, i.stakes.run.okPerSecond, 'stakes/s', i.stakes.run.latencyMs, i.stakes.run.non2xx),
+      ['  CPU cores in use (of the machine\'s)', cpuLine(i.stakes)],
+      ['  ledger audit after the run', i.stakes.ledger.ok ? 'ledger ok' : `${i.stakes.ledger.violations.length} VIOLATION(S)`],
+      [`  fan-out across Redis, ${i.crossFanout.sockets} sockets`, `response -> last delivery p50 ${ms(i.crossFanout.lastDeliveryFromResponseMs.p50)}, p99 ${ms(i.crossFanout.lastDeliveryFromResponseMs.p99)}, ${i.crossFanout.deliveries}/${i.crossFanout.expectedDeliveries} delivered`],
+    ];
+  });
+  return rows;
+}
+
+export function formatTable(rows: Row[], targets: Target[]): string {
+  const width = Math.max(...rows.map((r) => r[0].length), 20);
+  const lines = ['', 'Betbro bench results', '='.repeat(width + 50)];
+  for (const [label, value] of rows) lines.push(`${label.padEnd(width)}  ${value}`);
+  if (targets.length > 0) {
+    const targetWidth = Math.max(...targets.map((t) => t.name.length));
+    lines.push('', 'Targets (issue 11)', '-'.repeat(targetWidth + 50));
+    for (const t of targets) {
+      const verdict = t.met === null ? 'NOT MEASURED' : t.met ? 'met' : 'NOT MET';
+      lines.push(`${t.name.padEnd(targetWidth)}  ${t.target.padEnd(24)} ${t.measured.padEnd(18)} ${verdict}`);
+    }
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,317 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig, type Config } from '../src/server/config.ts';
+import { rowsOf } from '../src/server/db/client.ts';
+import { friendships } from '../src/server/db/schema.ts';
+import { signInWithIdentity } from '../src/server/features/auth/service.ts';
+import { createSession } from '../src/server/features/auth/sessions.ts';
+import { auditLedger } from '../src/server/features/wallet/audit.ts';
+import { ROOT } from './lib/client-build.ts';
+
+/**
+ * `npm run chaos`: a bank-style test in the manner of Jepsen's. Many clients run a seeded random
+ * workload (stakes, some beyond the balance or repeated, bet creations, resolutions racing each
+ * other, admin deletes) against real server processes, which are killed with SIGKILL and
+ * restarted at random moments. Every operation is logged ok / failed / unknown. At the end the
+ * books must balance to the cent, no balance be negative, no bet be paid twice, every
+ * acknowledged stake exist and no refused one.
+ *
+ *   npm run chaos -- [--duration=60] [--seed=123] [--clients=12]
+ * With DATABASE_URL (PostgreSQL) it works in a fresh database on that server, and with
+ * REDIS_URL as well it runs two instances behind the clients; otherwise one instance on PGlite.
+ */
+
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((a) => a.startsWith('--'))
+    .map((a) => a.slice(2).split('=') as [string, string]),
+);
+const durationMs = Number(args.duration ?? 60) * 1000;
+const seed = Number(args.seed ?? Math.floor(Math.random() * 2 ** 31));
+const clients = Number(args.clients ?? 12);
+const PLAYERS = 20;
+
+console.log(`chaos: seed ${seed} (replay with --seed=${seed}), ${durationMs / 1000} s, ${clients} clients`);
+
+/** mulberry32: a small seeded PRNG, so a failing run replays. */
+function prng(s: number) {
+  let a = s >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = prng(seed);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+// --- the database -------------------------------------------------------------------------
+const adminUrl = process.env.DATABASE_URL;
+const redisUrl = adminUrl ? process.env.REDIS_URL : undefined;
+let databaseUrl: string | undefined;
+let dataDir: string | undefined;
+const dbName = `betbro_chaos_${seed}_${Date.now() % 100000}`;
+if (adminUrl) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${dbName}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  databaseUrl = url.toString();
+} else {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'betbro-chaos-'));
+}
+const instances = redisUrl ? 2 : 1;
+console.log(`chaos: ${adminUrl ? `PostgreSQL database ${dbName}` : 'PGlite'}, ${instances} instance(s)${redisUrl ? ' sharing Redis' : ''}`);
+
+function configFor(port: number): Config {
+  return {
+    ...loadConfig({
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! }),
+      LOG_LEVEL: 'warn',
+    }),
+    backgroundJobs: false,
+  };
+}
+
+// --- setup: players, friendships and sessions, through the app's own services ----------------
+const ports = await Promise.all(Array.from({ length: instances }, freePort));
+interface Player {
+  id: number;
+  cookie: string;
+}
+const players: Player[] = [];
+let adminPlayer: Player;
+{
+  const app = await buildApp(configFor(ports[0]!));
+  for (let i = 0; i <= PLAYERS; i += 1) {
+    const email = i === 0 ? 'chaos-admin@betbro.test' : `chaos-${i}@betbro.test`;
+    const user = await signInWithIdentity(
+      app.db,
+      { issuer: 'urn:betbro:chaos', subject: email, email, name: null, idToken: undefined },
+      ['chaos-admin@betbro.test'],
+    );
+    const session = await createSession(app.db, { userId: user.id });
+    const player = { id: user.id, cookie: `betbro_session=${session.token}` };
+    if (i === 0) adminPlayer = player;
+    else players.push(player);
+  }
+  for (let i = 0; i < players.length; i += 1) {
+    for (let j = i + 1; j < players.length; j += 1) {
+      await app.db.insert(friendships).values({ requesterId: players[i]!.id, addresseeId: players[j]!.id, status: 'accepted' });
+    }
+  }
+  await app.close();
+}
+const startingMoney = (PLAYERS + 1) * 100_000;
+
+// --- the servers, and the nemesis that kills them ------------------------------------------
+const servers: (ChildProcess | null)[] = ports.map(() => null);
+const up: boolean[] = ports.map(() => false);
+function startServer(i: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(ports[i]),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${ports[i]}`,
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! }),
+      ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    },
+  });
+  servers[i] = child;
+  return child;
+}
+async function waitReady(i: number, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${ports[i]}/readyz`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) {
+        up[i] = true;
+        return;
+      }
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`instance ${i} did not become ready`);
+}
+async function kill(i: number) {
+  const child = servers[i];
+  up[i] = false;
+  if (!child || child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+for (let i = 0; i < instances; i += 1) startServer(i);
+await Promise.all(ports.map((_, i) => waitReady(i)));
+
+// --- the workload ----------------------------------------------------------------------------
+type Outcome = 'ok' | 'failed' | 'unknown';
+interface StakeOp {
+  userId: number;
+  betId: number;
+  amount: string;
+  outcome: Outcome;
+}
+const stakeOps: StakeOp[] = [];
+const counts: Record<string, Record<Outcome, number>> = {};
+const bets: { id: number; creator: Player }[] = [];
+const count = (kind: string, outcome: Outcome) => {
+  counts[kind] ??= { ok: 0, failed: 0, unknown: 0 };
+  counts[kind][outcome] += 1;
+};
+
+async function call(player: Player, method: string, url: string, body?: unknown): Promise<{ outcome: Outcome; json?: unknown }> {
+  const live = ports.map((_, i) => i).filter((i) => up[i]);
+  const i = live.length > 0 ? pick(live) : 0;
+  try {
+    const res = await fetch(`http://127.0.0.1:${ports[i]}${url}`, {
+      method,
+      headers: { cookie: player.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(5000),
+    });
+    const json = await res.json().catch(() => undefined);
+    if (res.status >= 200 && res.status < 300) return { outcome: 'ok', json };
+    // A 5xx during a crash says nothing about whether the work committed.
+    return { outcome: res.status >= 500 ? 'unknown' : 'failed', json };
+  } catch {
+    // The instance is down or restarting: give it a moment rather than spinning.
+    await new Promise((r) => setTimeout(r, 100 + random() * 200));
+    return { outcome: 'unknown' };
+  }
+}
+
+async function operation() {
+  const r = random();
+  if (r < 0.12 || bets.length < 3) {
+    const creator = pick(players);
+    const { outcome, json } = await call(creator, 'POST', '/api/bets', {
+      title: `Chaos ${Math.floor(random() * 1e6)}`,
+      description: 'Random',
+      options: ['A', 'B', 'C'].slice(0, 2 + Math.floor(random() * 2)),
+    });
+    count('create', outcome);
+    if (outcome === 'ok') bets.push({ id: (json as { id: number }).id, creator });
+  } else if (r < 0.8) {
+    const bet = pick(bets);
+    const user = pick(players);
+    const amount = random() < 0.1 ? '1500.00' : (1 + Math.floor(random() * 12_000) / 100).toFixed(2);
+    const { outcome } = await call(user, 'POST', `/api/bets/${bet.id}/participate`, { option: Math.floor(random() * 2), amount });
+    count('stake', outcome);
+    stakeOps.push({ userId: user.id, betId: bet.id, amount, outcome });
+  } else if (r < 0.95) {
+    const bet = pick(bets);
+    const winner = Math.floor(random() * 2);
+    // Resolutions race each other: the creator and an admin at the same moment.
+    const results = await Promise.all([
+      call(bet.creator, 'POST', `/api/bets/${bet.id}/resolve`, { winningOption: winner }),
+      random() < 0.5 ? call(adminPlayer, 'POST', `/api/admin/bets/${bet.id}/resolve`, { winningOption: 1 - winner }) : null,
+    ]);
+    for (const result of results) if (result) count('resolve', result.outcome);
+  } else {
+    const bet = pick(bets);
+    count('delete', (await call(adminPlayer, 'DELETE', `/api/admin/bets/${bet.id}`)).outcome);
+  }
+}
+
+const deadline = Date.now() + durationMs;
+let kills = 0;
+const nemesis = (async () => {
+  while (Date.now() < deadline - 5000) {
+    await new Promise((r) => setTimeout(r, 3000 + random() * 6000));
+    if (Date.now() >= deadline - 5000) break;
+    const i = Math.floor(random() * instances);
+    await kill(i);
+    kills += 1;
+    await new Promise((r) => setTimeout(r, 300 + random() * 1500));
+    startServer(i);
+    await waitReady(i);
+  }
+})();
+await Promise.all(
+  Array.from({ length: clients }, async () => {
+    while (Date.now() < deadline) await operation();
+  }),
+);
+await nemesis;
+for (let i = 0; i < instances; i += 1) await kill(i);
+
+// --- the checks ------------------------------------------------------------------------------
+const problems: string[] = [];
+const app = await buildApp(configFor(ports[0]!));
+try {
+  const audit = await auditLedger(app.db);
+  problems.push(...audit.violations);
+  const money = audit.totals.balancesCents + audit.totals.openPoolsCents;
+  if (money !== startingMoney || audit.totals.grantsCents !== startingMoney) {
+    problems.push(`money changed: ${money} in play, ${audit.totals.grantsCents} granted, expected ${startingMoney}`);
+  }
+  const stakes = rowsOf<{ bet_id: number; user_id: number; amount_cents: number | string }>(
+    await app.db.execute(sql`select bet_id, user_id, amount_cents from stakes`),
+  );
+  const placed = new Map(stakes.map((s) => [`${s.bet_id}:${s.user_id}`, Number(s.amount_cents)]));
+  const byPair = new Map<string, StakeOp[]>();
+  for (const op of stakeOps) byPair.set(`${op.betId}:${op.userId}`, [...(byPair.get(`${op.betId}:${op.userId}`) ?? []), op]);
+  for (const [pair, ops] of byPair) {
+    const acknowledged = ops.filter((o) => o.outcome === 'ok');
+    if (acknowledged.length > 1) problems.push(`stake ${pair} was acknowledged ${acknowledged.length} times`);
+    if (acknowledged.length === 1 && !placed.has(pair)) problems.push(`acknowledged stake ${pair} is missing`);
+    if (acknowledged.length === 1 && placed.get(pair) !== Math.round(Number(acknowledged[0]!.amount) * 100)) {
+      problems.push(`stake ${pair} holds ${placed.get(pair)} cents, acknowledged ${acknowledged[0]!.amount}`);
+    }
+    if (ops.every((o) => o.outcome === 'failed') && placed.has(pair)) problems.push(`refused stake ${pair} exists`);
+  }
+  for (const pair of placed.keys()) if (!byPair.has(pair)) problems.push(`stake ${pair} appeared from nowhere`);
+} finally {
+  await app.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  if (adminUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  }
+}
+
+console.log(`chaos: ${kills} kills; operations ok / failed / unknown:`);
+for (const [kind, c] of Object.entries(counts)) console.log(`  ${kind.padEnd(8)} ${c.ok} / ${c.failed} / ${c.unknown}`);
+if (problems.length > 0) {
+  for (const problem of problems) console.log(`VIOLATION ${problem}`);
+  console.log(`chaos: FAILED with seed ${seed}`);
+  process.exit(1);
+}
+console.log(`chaos: ok — ledger balanced to the cent, every acknowledged stake present, no refused one (seed ${seed})`);
+process.exit(0);

@@ -1,0 +1,55 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findChromium } from './lib/chromium.ts';
+import { ROOT, ensureClientBuild } from './lib/client-build.ts';
+
+// Runs the Playwright journeys against the built app, started on a free port with a fresh data
+// directory. Without Chromium a developer gets one line saying so; under CI=true it is a failure.
+
+const chromium = findChromium();
+if (!chromium) {
+  const reason = "no Chromium at /usr/bin/chromium (install Debian's chromium package or set CHROMIUM_PATH)";
+  if (process.env.CI === 'true') {
+    console.error(`Browser journeys cannot run: ${reason}.`);
+    process.exit(1);
+  }
+  console.log(`Browser journeys skipped: ${reason}.`);
+  process.exit(0);
+}
+
+ensureClientBuild();
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+const port = await freePort();
+const externalPort = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'betbro-e2e-'));
+
+const result = spawnSync(
+  process.execPath,
+  [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
+  {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      CHROMIUM_PATH: chromium,
+      E2E_PORT: String(port),
+      E2E_EXTERNAL_PORT: String(externalPort),
+      E2E_DATA_DIR: dataDir,
+    },
+  },
+);
+rmSync(dataDir, { recursive: true, force: true });
+process.exit(result.status ?? 1);

@@ -1,0 +1,35 @@
+import { LogOut } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Button } from '../components/ui/button.tsx';
+import { useAuth, useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
+import { usePreferences } from '../features/profile/api.ts';
+import { applyTheme } from '../lib/theme.ts';
+import { Sidebar } from './sidebar.tsx';
+import { useLiveUpdates } from './use-live-updates.ts';
+
+/** The frame of every signed-in desktop screen: sidebar, top bar with the bell, content. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  const { signOut } = useAuth();
+  useLiveUpdates(user.id);
+  const theme = usePreferences().data?.theme;
+  useEffect(() => {
+    if (theme) applyTheme(theme);
+  }, [theme]);
+  return (
+    <div className="flex min-h-screen">
+      <Sidebar />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-end gap-2 border-b border-slate-200 bg-white px-6 py-2.5 dark:border-slate-800 dark:bg-slate-900">
+          <NotificationBell />
+          <Button variant="ghost" size="sm" onClick={() => void signOut()}>
+            <LogOut aria-hidden className="h-4 w-4" />
+            Logout
+          </Button>
+        </header>
+        <main className="mx-auto w-full max-w-7xl flex-1 px-6 py-8">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  Activity,
+  BarChart3,
+  CalendarClock,
+  ChevronDown,
+  FileBarChart,
+  Home,
+  Lightbulb,
+  ListChecks,
+  MessageCircle,
+  Settings,
+  Shield,
+  Trophy,
+  User,
+  Users,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
+import { Collapsible } from 'radix-ui';
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
+import { useFriendRequests } from '../features/friends/api.ts';
+import { showAmount } from '../lib/format.ts';
+
+interface NavItem {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+}
+interface NavSection {
+  id: string;
+  title: string;
+  items: NavItem[];
+  adminOnly?: boolean;
+}
+
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    id: 'main',
+    title: 'Main',
+    items: [
+      { to: '/', label: 'Dashboard', icon: Home },
+      { to: '/profile', label: 'Profile', icon: User },
+      { to: '/settings', label: 'Settings', icon: Settings },
+    ],
+  },
+  {
+    id: 'betting',
+    title: 'Betting',
+    items: [
+      { to: '/my-bets', label: 'My Bets', icon: ListChecks },
+      { to: '/leaderboard', label: 'Leaderboard', icon: Trophy },
+      { to: '/events', label: 'Events', icon: CalendarClock },
+    ],
+  },
+  {
+    id: 'social',
+    title: 'Social',
+    items: [
+      { to: '/friends', label: 'Friends', icon: Users },
+      { to: '/messages', label: 'Messages', icon: MessageCircle },
+      { to: '/activities', label: 'Activity', icon: Activity },
+    ],
+  },
+  {
+    id: 'analytics',
+    title: 'Analytics',
+    items: [
+      { to: '/statistics', label: 'Statistics', icon: BarChart3 },
+      { to: '/insights', label: 'Insights', icon: Lightbulb },
+    ],
+  },
+  {
+    id: 'admin',
+    title: 'Administration',
+    adminOnly: true,
+    items: [
+      { to: '/admin', label: 'Admin Panel', icon: Shield },
+      { to: '/user-management', label: 'User Management', icon: UsersRound },
+      { to: '/reports', label: 'Reports', icon: FileBarChart },
+    ],
+  },
+];
+
+const sectionOf = (pathname: string) =>
+  NAV_SECTIONS.find((section) => section.items.some((item) => item.to !== '/' && pathname.startsWith(item.to)))?.id;
+
+/** Spec §2's sidebar: five collapsible sections, only Main open at first (and the current page's). */
+export function Sidebar() {
+  const user = useCurrentUser();
+  const { pathname } = useLocation();
+  const requests = useFriendRequests();
+  const pending = requests.data?.length ?? 0;
+  const [open, setOpen] = useState<Set<string>>(() => new Set(['main', sectionOf(pathname) ?? 'main']));
+  const toggle = (id: string, isOpen: boolean) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (isOpen) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  return (
+    <aside className="flex w-64 shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex items-center gap-2 px-5 py-4 text-xl font-extrabold text-brand-600 dark:text-white">
+        <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white">
+          B
+        </span>
+        Betbro
+      </div>
+      <div className="mx-4 mb-3 flex items-center gap-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800">
+        <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white">
+          {user.username.charAt(0).toUpperCase()}
+        </span>
+        <div className="min-w-0">
+          <p className="flex items-center gap-1.5 truncate font-semibold" data-testid="current-username">
+            {user.username}
+          </p>
+          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="current-balance">
+            {showAmount(user.balance)}
+          </p>
+          {user.role === 'admin' && (
+            <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-800">Admin</span>
+          )}
+        </div>
+      </div>
+      <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 pb-4">
+        {NAV_SECTIONS.filter((s) => !s.adminOnly || user.role === 'admin').map((section) => (
+          <Collapsible.Root key={section.id} open={open.has(section.id)} onOpenChange={(isOpen) => toggle(section.id, isOpen)}>
+            <Collapsible.Trigger className="group mt-2 flex w-full items-center justify-between rounded-lg px-2 py-1.5 text-xs font-bold tracking-wide text-slate-500 uppercase hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800">
+              {section.title}
+              <ChevronDown aria-hidden className="h-4 w-4 transition-transform group-data-[state=closed]:-rotate-90" />
+            </Collapsible.Trigger>
+            <Collapsible.Content>
+              <ul className="mt-1 space-y-0.5">
+                {section.items.map(({ to, label, icon: Icon }) => (
+                  <li key={to}>
+                    <NavLink
+                      to={to}
+                      end={to === '/'}
+                      className={({ isActive }) =>
+                        `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-100' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'}`
+                      }
+                    >
+                      <Icon aria-hidden className="h-4 w-4" />
+                      <span className="flex-1">{label}</span>
+                      {to === '/friends' && pending > 0 && (
+                        <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white" aria-label={`${pending} pending friend requests`}>
+                          {pending}
+                        </span>
+                      )}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+            </Collapsible.Content>
+          </Collapsible.Root>
+        ))}
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,78 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { z } from 'zod';
+import type { friendSchema } from '../../shared/schemas/friends.ts';
+import type { messagePageSchema } from '../../shared/schemas/chat.ts';
+import type { ServerMessage } from '../../shared/ws-events.ts';
+import { applyBetPools } from '../features/bets/api.ts';
+import { LiveSocket, liveSocketUrl } from '../lib/socket.ts';
+import { queryKeys } from '../lib/query-keys.ts';
+
+type FriendList = z.infer<typeof friendSchema>[];
+type MessagePage = z.infer<typeof messagePageSchema>;
+
+/**
+ * Connects the live socket once the user is known and turns each event into cache updates
+ * (spec §4): bets refresh on new_bet / bet_updated, bets + user + activities on bet_resolved,
+ * friends on friend events; chat messages and presence update the screen without a refetch.
+ */
+export function useLiveUpdates(userId: number | null) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (userId === null) return;
+    const handle = (message: ServerMessage) => {
+      switch (message.type) {
+        case 'new_bet':
+          void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
+          break;
+        case 'bet_updated':
+          applyBetPools(queryClient, message.bet);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
+          break;
+        case 'bet_resolved':
+          applyBetPools(queryClient, message.bet);
+          void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.auth.all });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.profile.own });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard.all });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.statistics.all });
+          break;
+        case 'bet_comment':
+          void queryClient.invalidateQueries({ queryKey: queryKeys.bets.comments(message.comment.betId) });
+          break;
+        case 'friend_request':
+        case 'friend_accepted':
+        case 'friend_removed':
+          void queryClient.invalidateQueries({ queryKey: queryKeys.friends.all });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
+          break;
+        case 'notification':
+          void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+          break;
+        case 'message': {
+          const { conversationId } = message.message;
+          queryClient.setQueryData<{ pages: MessagePage[]; pageParams: unknown[] }>(queryKeys.chat.messages(conversationId), (data) => {
+            if (!data || data.pages.length === 0) return data;
+            const [first, ...rest] = data.pages;
+            if (first!.messages.some((m) => m.id === message.message.id)) return data;
+            return { ...data, pages: [{ ...first!, messages: [message.message, ...first!.messages] }, ...rest] };
+          });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations });
+          break;
+        }
+        case 'presence':
+          queryClient.setQueryData<FriendList>(queryKeys.friends.list, (friends) =>
+            friends?.map((f) => (f.id === message.userId ? { ...f, isOnline: message.isOnline } : f)),
+          );
+          break;
+        case 'auth_ok':
+        case 'pong':
+          break;
+      }
+    };
+    const socket = new LiveSocket({ url: liveSocketUrl(window.location), userId, onMessage: handle });
+    socket.start();
+    return () => socket.stop();
+  }, [userId, queryClient]);
+}

@@ -1,0 +1,37 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+
+export function Card({ className = '', ...props }: HTMLAttributes<HTMLDivElement>) {
+  return (
+    <div
+      className={`rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800 ${className}`}
+      {...props}
+    />
+  );
+}
+
+export function StatCard({ label, value, icon, hint }: { label: string; value: ReactNode; icon?: ReactNode; hint?: string }) {
+  return (
+    <Card className="flex items-center gap-4">
+      {icon && (
+        <div aria-hidden className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-100">
+          {icon}
+        </div>
+      )}
+      <div>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
+        <p className="text-2xl font-bold">{value}</p>
+        {hint && <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
+      </div>
+    </Card>
+  );
+}
+
+export function EmptyState({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-2xl border-2 border-dashed border-slate-200 px-6 py-12 text-center dark:border-slate-800">
+      {icon && <div aria-hidden className="text-slate-400">{icon}</div>}
+      <p className="font-semibold text-slate-700 dark:text-slate-200">{title}</p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { relativeTime, showDateTime } from '../../../lib/format.ts';
+import { useActivities } from '../api.ts';
+
+/** Spec §2's activity types and their badges, plus the betting ones. */
+export const ACTIVITY_BADGES: Record<string, { label: string; tone: 'brand' | 'success' | 'danger' | 'warning' | 'neutral' }> = {
+  bet_created: { label: 'Created', tone: 'brand' },
+  bet_placed: { label: 'Participated', tone: 'brand' },
+  bet_resolved: { label: 'Resolved', tone: 'neutral' },
+  bet_won: { label: 'Won', tone: 'success' },
+  bet_lost: { label: 'Lost', tone: 'danger' },
+  bet_refunded: { label: 'Refunded', tone: 'warning' },
+  friend_request_sent: { label: 'Friend request', tone: 'neutral' },
+  friend_accepted: { label: 'New friend', tone: 'success' },
+};
+
+export function ActivityPage() {
+  const { data, isPending, isError, fetchNextPage, hasNextPage, isFetchingNextPage } = useActivities(20);
+  const items = data?.pages.flatMap((p) => p.activities) ?? [];
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">Activity</h1>
+      {isPending ? (
+        <p className="flex items-center gap-2" role="status">
+          <Spinner /> Loading activity...
+        </p>
+      ) : isError ? (
+        <p role="alert" className="text-red-600">
+          Failed to load activity
+        </p>
+      ) : items.length === 0 ? (
+        <EmptyState title="No activity yet. Create a bet or add friends to get things going." />
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
+          {items.map((a) => {
+            const badge = ACTIVITY_BADGES[a.type] ?? { label: 'Activity', tone: 'neutral' as const };
+            return (
+              <li key={a.id} className="flex items-start gap-3 px-4 py-3">
+                <Badge tone={badge.tone}>{badge.label}</Badge>
+                <div className="flex-1">
+                  <p className="text-sm">
+                    <span className="font-semibold">{a.username}</span> · {a.description}
+                  </p>
+                  <p className="text-xs text-slate-500" title={showDateTime(a.createdAt)}>
+                    {showDateTime(a.createdAt)} · {relativeTime(a.createdAt)}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {hasNextPage && (
+        <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+          {isFetchingNextPage ? 'Loading...' : 'Load more'}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { BarChart3, DollarSign, FileBarChart, Users } from 'lucide-react';
+import { useState } from 'react';
+import { StatCard } from '../../../components/ui/card.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
+import { showAmount } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useBetList } from '../../bets/api.ts';
+import { AdminBetsPanel } from '../../dashboard/components/admin-bets-panel.tsx';
+import { useModerationQueue, useReports } from '../api.ts';
+import { AccessDenied } from './access-denied.tsx';
+import { AnalyticsPanel } from './analytics-panel.tsx';
+import { AuditLogPanel } from './audit-log-panel.tsx';
+import { ModerationPanel } from './moderation-panel.tsx';
+import { UserManagementPanel } from './user-management-panel.tsx';
+
+function AdminOverview() {
+  const reports = useReports();
+  const moderation = useModerationQueue();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatCard label="User Management" value={reports.data?.totalUsers ?? '…'} hint="active accounts" icon={<Users className="h-5 w-5" />} />
+      <StatCard label="Reports" value={moderation.data?.openCount ?? '…'} hint="open content reports" icon={<FileBarChart className="h-5 w-5" />} />
+      <StatCard label="Platform Stats" value={reports.data?.totalBets ?? '…'} hint={`${reports.data?.activeBets ?? '…'} active bets`} icon={<BarChart3 className="h-5 w-5" />} />
+      <StatCard label="Total Volume" value={reports.data ? showAmount(reports.data.totalVolume) : '…'} icon={<DollarSign className="h-5 w-5" />} />
+    </div>
+  );
+}
+
+/** /admin: the spec's Admin page, with every tab real. */
+export function AdminPage() {
+  const user = useCurrentUser();
+  const [tab, setTab] = useState('bets');
+  const bets = useBetList('all', { enabled: user.role === 'admin' });
+  if (user.role !== 'admin') return <AccessDenied />;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">Admin Panel</h1>
+      <AdminOverview />
+      <Tabs
+        label="Administration"
+        value={tab}
+        onValueChange={setTab}
+        tabs={[
+          { value: 'bets', label: 'Bet Management' },
+          { value: 'users', label: 'User Management' },
+          { value: 'analytics', label: 'Analytics' },
+          { value: 'moderation', label: 'Moderation' },
+          { value: 'audit', label: 'Audit Log' },
+        ]}
+      >
+        <TabPanel value="bets">
+          <AdminBetsPanel bets={bets.data ?? []} />
+        </TabPanel>
+        <TabPanel value="users">
+          <UserManagementPanel />
+        </TabPanel>
+        <TabPanel value="analytics">
+          <AnalyticsPanel />
+        </TabPanel>
+        <TabPanel value="moderation">
+          <ModerationPanel />
+        </TabPanel>
+        <TabPanel value="audit">
+          <AuditLogPanel />
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}
+
+export function UserManagementPage() {
+  const user = useCurrentUser();
+  if (user.role !== 'admin') return <AccessDenied />;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">User Management</h1>
+      <UserManagementPanel />
+    </div>
+  );
+}
+
+export function ReportsPage() {
+  const user = useCurrentUser();
+  if (user.role !== 'admin') return <AccessDenied />;
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">Reports</h1>
+      <AnalyticsPanel />
+      <h2 className="text-xl font-bold">Content reports</h2>
+      <ModerationPanel />
+    </div>
+  );
+}

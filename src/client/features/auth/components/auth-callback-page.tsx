@@ -1,0 +1,85 @@
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { exchangeResponseSchema } from '../../../../shared/schemas/auth.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { useAuth } from '../hooks/use-auth.tsx';
+import { takeSavedState } from '../sign-in.ts';
+
+type Phase = { kind: 'working' } | { kind: 'success' } | { kind: 'failed'; message: string };
+
+const REDIRECT_DELAY_MS = 1000;
+
+/** /auth-callback (spec §2, §4, §5, §8): checks the state and completes sign-in. */
+export function AuthCallbackPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { completeSignIn } = useAuth();
+  const [phase, setPhase] = useState<Phase>({ kind: 'working' });
+  // A code is single-use: the exchange must run once, even when effects run twice.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const savedState = takeSavedState();
+    const code = params.get('code');
+    const state = params.get('state');
+    const providerError = params.get('error');
+
+    void (async () => {
+      if (providerError) return setPhase({ kind: 'failed', message: providerError });
+      if (!code) return setPhase({ kind: 'failed', message: 'No authorization code received' });
+      if (!state || state !== savedState) return setPhase({ kind: 'failed', message: 'Invalid state parameter' });
+      try {
+        const iss = params.get('iss');
+        const result = await apiRequest('POST', '/api/oauth/exchange', exchangeResponseSchema, {
+          code,
+          state,
+          redirect_uri: `${window.location.origin}/auth-callback`,
+          ...(iss ? { iss } : {}),
+        });
+        await completeSignIn(result);
+        setPhase({ kind: 'success' });
+        setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+      } catch (error) {
+        const message =
+          error instanceof ApiError ? `Token exchange failed: ${error.status} - ${error.body}` : 'Authentication failed';
+        setPhase({ kind: 'failed', message });
+      }
+    })();
+  }, [params, navigate, completeSignIn]);
+
+  return (
+    <main className="flex min-h-screen items-center justify-center p-6">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 text-center shadow-lg dark:bg-slate-900" role="status" aria-live="polite">
+        {phase.kind === 'working' && (
+          <>
+            <Spinner className="mx-auto h-10 w-10 text-brand-600" />
+            <h1 className="mt-4 text-xl font-bold">Completing sign-in...</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">Please wait while we finish signing you in.</p>
+          </>
+        )}
+        {phase.kind === 'success' && (
+          <>
+            <CheckCircle2 aria-hidden className="mx-auto h-12 w-12 text-emerald-600" />
+            <h1 className="mt-4 text-xl font-bold">Sign-in successful!</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">Taking you to Betbro...</p>
+          </>
+        )}
+        {phase.kind === 'failed' && (
+          <>
+            <XCircle aria-hidden className="mx-auto h-12 w-12 text-red-600" />
+            <h1 className="mt-4 text-xl font-bold">Authentication Failed</h1>
+            <p className="mt-2 break-words text-slate-600 dark:text-slate-300">{phase.message || 'Authentication failed'}</p>
+            <Button className="mt-6" onClick={() => navigate('/', { replace: true })}>
+              Return to Home
+            </Button>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { currentUserSchema, logoutResponseSchema, type CurrentUser, type ExchangeResponse } from '../../../../shared/schemas/auth.ts';
+import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { clearStoredAuth, readStoredAuth, writeStoredAuth } from '../auth-storage.ts';
+
+type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
+
+interface AuthContextValue {
+  user: CurrentUser | null;
+  status: AuthStatus;
+  /** Called by the sign-in callback with the exchange's answer. */
+  completeSignIn: (result: ExchangeResponse) => Promise<void>;
+  signOut: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await apiRequest('GET', '/api/auth/user', currentUserSchema);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * The auth context of spec §4: the stored auth paints the first screen at once, the server's
+ * answer to GET /api/auth/user decides; 401 means signed out.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [cached] = useState(() => readStoredAuth(localStorage));
+  const query = useQuery({
+    queryKey: queryKeys.auth.user,
+    queryFn: fetchCurrentUser,
+    ...(cached
+      ? { initialData: { ...cached.user, sessionExpiresAt: cached.tokens.expires_at }, initialDataUpdatedAt: 0 }
+      : {}),
+  });
+
+  const user = query.data ?? null;
+  useEffect(() => {
+    if (query.data) writeStoredAuth(localStorage, query.data, query.data.sessionExpiresAt);
+    else if (query.data === null) clearStoredAuth(localStorage);
+  }, [query.data]);
+
+  const completeSignIn = useCallback(
+    async (result: ExchangeResponse) => {
+      writeStoredAuth(localStorage, result.user, result.tokens.expires_at);
+      // A "who am I?" sent before the session existed must not land after this and sign us out.
+      await queryClient.cancelQueries({ queryKey: queryKeys.auth.user });
+      queryClient.setQueryData<CurrentUser>(queryKeys.auth.user, {
+        ...result.user,
+        sessionExpiresAt: result.tokens.expires_at,
+      });
+    },
+    [queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      const { logoutUrl } = await apiRequest('POST', '/api/logout', logoutResponseSchema, {});
+      clearStoredAuth(localStorage);
+      queryClient.clear();
+      toast.success('Logged out successfully');
+      // The provider ends its own session too, then returns to our landing page.
+      window.location.assign(logoutUrl);
+    } catch {
+      toast.error('Logout failed');
+    }
+  }, [queryClient]);
+
+  const status: AuthStatus = user ? 'signed-in' : query.isPending ? 'loading' : 'signed-out';
+  const value = useMemo(() => ({ user, status, completeSignIn, signOut }), [user, status, completeSignIn, signOut]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const context = useContext(AuthContext);
+  if (!context) throw new Error('useAuth needs an AuthProvider');
+  return context;
+}
+
+/** The signed-in user; only for screens behind the sign-in gate. */
+export function useCurrentUser(): CurrentUser {
+  const { user } = useAuth();
+  if (!user) throw new Error('useCurrentUser outside the sign-in gate');
+  return user;
+}

@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  betDetailSchema,
+  betListSchema,
+  type BetDetail,
+  type CreateBetBody,
+} from '../../../shared/schemas/bets.ts';
+import { betCommentPageSchema, betCommentSchema } from '../../../shared/schemas/chat.ts';
+import type { BetPools } from '../../../shared/ws-events.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import type { QueryClient } from '@tanstack/react-query';
+
+/** Spec §9: the bets list is fresh for 30 s. */
+const BETS_STALE_MS = 30_000;
+
+export type BetListKind = 'all' | 'friends' | 'mine';
+const LIST_PATHS: Record<BetListKind, string> = { all: '/api/bets', friends: '/api/bets/friends', mine: '/api/my-bets' };
+
+export function useBetList(kind: BetListKind, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.bets.list(kind),
+    queryFn: () => apiRequest('GET', `${LIST_PATHS[kind]}?limit=100`, betListSchema),
+    staleTime: BETS_STALE_MS,
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function useBet(id: number) {
+  return useQuery({
+    queryKey: queryKeys.bets.detail(id),
+    queryFn: () => apiRequest('GET', `/api/bets/${id}`, betDetailSchema),
+    staleTime: BETS_STALE_MS,
+  });
+}
+
+/** After any change to bets, the user's balance and counters may have moved too. */
+function refreshAfterBetChange(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.auth.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.profile.own });
+}
+
+export function useCreateBet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateBetBody) => apiRequest('POST', '/api/bets', betDetailSchema, body),
+    onSuccess: () => refreshAfterBetChange(queryClient),
+  });
+}
+
+function useBetMutation<TBody>(path: (id: number) => string, method: 'POST' | 'PUT' = 'POST') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: TBody }) => apiRequest(method, path(id), betDetailSchema, body),
+    onSuccess: (bet: BetDetail) => {
+      queryClient.setQueryData(queryKeys.bets.detail(bet.id), bet);
+      refreshAfterBetChange(queryClient);
+    },
+  });
+}
+
+export const usePlaceStake = () => useBetMutation<{ option: number; amount: string }>((id) => `/api/bets/${id}/participate`);
+export const useResolveBet = () => useBetMutation<{ winningOption: number }>((id) => `/api/bets/${id}/resolve`);
+export const useAdminResolveBet = () => useBetMutation<{ winningOption: number }>((id) => `/api/admin/bets/${id}/resolve`);
+/** The creator's own edit, allowed while nobody has staked (PUT /api/bets/{id}). */
+export const useEditBet = () => useBetMutation<{ title: string; description: string }>((id) => `/api/bets/${id}`, 'PUT');
+export const useAdminEditBet = () => useBetMutation<{ title: string; description: string }>((id) => `/api/admin/bets/${id}`, 'PUT');
+
+export function useAdminDeleteBet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest('DELETE', `/api/admin/bets/${id}`, z.object({ id: z.number(), refunded: z.boolean() })),
+    onSuccess: () => refreshAfterBetChange(queryClient),
+  });
+}
+
+export function useBetComments(betId: number) {
+  return useQuery({
+    queryKey: queryKeys.bets.comments(betId),
+    queryFn: () => apiRequest('GET', `/api/bets/${betId}/comments?limit=100`, betCommentPageSchema),
+  });
+}
+
+export function useAddComment(betId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => apiRequest('POST', `/api/bets/${betId}/comments`, betCommentSchema, { text }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.bets.comments(betId) }),
+  });
+}
+
+/** Applies a live pools update to every cached copy of the bet, so odds move at once. */
+export function applyBetPools(queryClient: QueryClient, pools: BetPools) {
+  const patch = <T extends { id: number }>(bet: T): T =>
+    bet.id === pools.betId
+      ? {
+          ...bet,
+          optionAmounts: pools.optionAmounts,
+          odds: pools.odds,
+          optionStakeCounts: pools.optionStakeCounts,
+          totalPot: pools.totalPot,
+          participants: pools.participants,
+          status: pools.status,
+          isResolved: pools.status === 'resolved',
+          winningOption: pools.winningOption,
+        }
+      : bet;
+  queryClient.setQueryData<BetDetail>(queryKeys.bets.detail(pools.betId), (bet) => (bet ? patch(bet) : bet));
+  for (const kind of Object.keys(LIST_PATHS) as BetListKind[]) {
+    queryClient.setQueryData<z.infer<typeof betListSchema>>(queryKeys.bets.list(kind), (list) => list?.map(patch));
+  }
+}

@@ -1,0 +1,189 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import type { BetDetail } from '../../../../shared/schemas/bets.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Card, EmptyState } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { showAmount, showDate, showDateTime } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useBet } from '../api.ts';
+import { BetDiscussion } from './bet-discussion.tsx';
+import { BetOptions } from './bet-options.tsx';
+import { BetStatusBadge } from './bet-status.tsx';
+import { ResolvePanel } from './resolve-panel.tsx';
+import { StakeForm } from './stake-form.tsx';
+
+function OddsExplainer({ bet }: { bet: BetDetail }) {
+  const hasOpenSide = bet.odds.some((o) => o === null);
+  const hasEvenSide = bet.odds.some((o) => o === 1);
+  if (!hasOpenSide && !hasEvenSide) return null;
+  return (
+    <ul className="mt-2 space-y-1 text-xs text-slate-500 dark:text-slate-400">
+      {hasEvenSide && <li>Odds of 1.0:1 mean nobody has bet against that option yet: if it wins, you get your stake back.</li>}
+      {hasOpenSide && <li>∞ means nobody is on that side yet: back it and, if it wins, you take the whole pot.</li>}
+    </ul>
+  );
+}
+
+function Outcome({ bet }: { bet: BetDetail }) {
+  const mine = bet.userParticipation;
+  if (!mine) return null;
+  const myOption = bet.options[mine.option];
+  if (bet.status === 'resolved' && mine.payout !== null) {
+    const won = bet.winningOption === mine.option;
+    return (
+      <Card className={won ? 'ring-emerald-400' : 'ring-red-300'}>
+        <p className="text-sm font-bold">{won ? 'WON' : 'LOST'}</p>
+        <p className="mt-1 text-lg font-semibold">{won ? `You won ${showAmount(mine.payout)}!` : `You lost ${showAmount(mine.amount)}`}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          You staked {showAmount(mine.amount)} on {myOption}.
+        </p>
+      </Card>
+    );
+  }
+  if (bet.status === 'void') {
+    return (
+      <Card>
+        <p className="font-semibold">This bet was called off: your {showAmount(mine.amount)} was refunded.</p>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <p className="text-sm text-slate-500">Your stake</p>
+      <p className="text-lg font-semibold">
+        {showAmount(mine.amount)} on {myOption}
+      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">If it wins now, you get {showAmount(mine.potentialWin)}.</p>
+    </Card>
+  );
+}
+
+/** /bets/:id — the bet detail card of spec §2, with its participants and discussion. */
+export function BetDetailPage() {
+  const { id } = useParams();
+  const betId = Number(id);
+  const user = useCurrentUser();
+  const { data: bet, isPending, error } = useBet(betId);
+
+  if (isPending) {
+    return (
+      <div className="flex items-center gap-3 text-slate-600" role="status">
+        <Spinner /> Loading bet...
+      </div>
+    );
+  }
+  if (error || !bet) {
+    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
+    return (
+      <EmptyState title={missing ? 'Bet not found' : 'Failed to fetch bets'}>
+        <Link to="/" className="font-semibold text-brand-700 hover:underline">
+          Back to the dashboard
+        </Link>
+      </EmptyState>
+    );
+  }
+
+  const isCreator = bet.creatorId === user.id;
+  const needsResolution = bet.status === 'active' && bet.isExpired;
+  return (
+    <div className="space-y-6">
+      <Link to="/" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+        <ArrowLeft aria-hidden className="h-4 w-4" /> Dashboard
+      </Link>
+      <header>
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge>{bet.category}</Badge>
+          <BetStatusBadge bet={bet} />
+          {bet.expirationType === 'indefinite' ? (
+            <Badge tone="neutral">Manual payout</Badge>
+          ) : (
+            <Badge tone="neutral">
+              {bet.isExpired ? 'Ended' : 'Ends'} {bet.expiresAt ? showDateTime(bet.expiresAt) : ''}
+            </Badge>
+          )}
+        </div>
+        <h1 className="mt-2 text-3xl font-bold">{bet.title}</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">{bet.description}</p>
+        <p className="mt-2 text-sm text-slate-500">
+          Created by {bet.creator.username} on {showDate(bet.createdAt)} · Pot {showAmount(bet.totalPot)} · {bet.participants}{' '}
+          {bet.participants === 1 ? 'participant' : 'participants'}
+        </p>
+      </header>
+
+      {bet.status === 'resolved' && (
+        <div role="status" className="rounded-xl bg-emerald-50 px-4 py-3 font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+          Resolved: {bet.options[bet.winningOption ?? 0]} won.
+        </div>
+      )}
+      {needsResolution && (
+        <div role="status" className="rounded-xl bg-amber-50 px-4 py-3 font-semibold text-amber-800 dark:bg-amber-950 dark:text-amber-200">
+          {bet.isExpired && <span className="mr-2">Expired</span>}
+          This bet has expired and needs to be resolved
+        </div>
+      )}
+      {bet.status === 'active' && bet.expirationType !== 'indefinite' && !bet.isExpired && (
+        <p className="text-sm text-slate-500">
+          Staking closes when the bet expires; then {isCreator ? 'you resolve it' : `${bet.creator.username} resolves it`}. Stakes are refunded if it
+          stays unresolved for 7 days.
+        </p>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-5">
+        <div className="space-y-6 lg:col-span-3">
+          <Card>
+            <h2 className="mb-3 text-lg font-bold">Options and odds</h2>
+            <BetOptions bet={bet} />
+            <OddsExplainer bet={bet} />
+          </Card>
+          <Card>
+            <h2 className="mb-3 text-lg font-bold">Participants</h2>
+            {bet.participantList.length === 0 ? (
+              <p className="text-sm text-slate-500">Nobody has placed a bet yet.</p>
+            ) : (
+              <table className="w-full text-left text-sm">
+                <thead className="text-slate-500">
+                  <tr>
+                    <th className="py-1 font-medium">Player</th>
+                    <th className="py-1 font-medium">Pick</th>
+                    <th className="py-1 text-right font-medium">Stake</th>
+                    <th className="py-1 text-right font-medium">{bet.status === 'active' ? 'Potential win' : 'Paid'}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {bet.participantList.map((p) => (
+                    <tr key={p.userId} className="border-t border-slate-100 dark:border-slate-800">
+                      <td className="py-1.5">{p.username}</td>
+                      <td className="py-1.5">{bet.options[p.option]}</td>
+                      <td className="py-1.5 text-right">{showAmount(p.amount)}</td>
+                      <td className="py-1.5 text-right">{showAmount(p.potentialWin)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </Card>
+          <Card>
+            <BetDiscussion betId={bet.id} />
+          </Card>
+        </div>
+        <div className="space-y-6 lg:col-span-2">
+          <Outcome bet={bet} />
+          {bet.canStake && (
+            <Card>
+              <h2 className="mb-3 text-lg font-bold">Place a bet</h2>
+              <StakeForm bet={bet} />
+            </Card>
+          )}
+          {!bet.canStake && bet.status === 'active' && isCreator && !bet.canResolve && (
+            <Card>
+              <p className="text-sm text-slate-600 dark:text-slate-300">This is your bet: your friends stake on it, and you resolve it once it expires.</p>
+            </Card>
+          )}
+          {bet.canResolve && <ResolvePanel bet={bet} asAdmin={!isCreator} />}
+        </div>
+      </div>
+    </div>
+  );
+}

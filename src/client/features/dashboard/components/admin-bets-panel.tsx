@@ -1,0 +1,165 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { editBetBodySchema, type Bet } from '../../../../shared/schemas/bets.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { StatCard } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Field, Textarea } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { showAmount } from '../../../lib/format.ts';
+import { useAdminDeleteBet, useAdminEditBet, useAdminResolveBet } from '../../bets/api.ts';
+import { BetStatusBadge } from '../../bets/components/bet-status.tsx';
+
+export function EditBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
+  const [title, setTitle] = useState(bet.title);
+  const [description, setDescription] = useState(bet.description);
+  const [error, setError] = useState<string | null>(null);
+  const edit = useAdminEditBet();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = editBetBodySchema.safeParse({ title, description });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid input');
+    edit.mutate(
+      { id: bet.id, body: parsed.data },
+      {
+        onSuccess: () => {
+          toast.success('Bet updated successfully');
+          onClose();
+        },
+        onError: (e) => toast.error('Update Failed', { description: errorMessage(e, 'Failed to update bet') }),
+      },
+    );
+  }
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit bet">
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <Field id="edit-title" label="Title">
+          <Input id="edit-title" value={title} onChange={(e) => setTitle(e.target.value)} />
+        </Field>
+        <Field id="edit-description" label="Description" error={error ?? undefined}>
+          <Textarea id="edit-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </Field>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={edit.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function ResolveBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
+  const [choice, setChoice] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const resolve = useAdminResolveBet();
+  const max = bet.options.length - 1;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const index = Number(choice);
+    // Spec §5: only an integer from 0 to option count minus 1.
+    if (choice.trim() === '' || !Number.isInteger(index) || index < 0 || index > max) {
+      return setError(`Choose winning option (0-${max})`);
+    }
+    resolve.mutate(
+      { id: bet.id, body: { winningOption: index } },
+      {
+        onSuccess: () => {
+          toast.success('Bet resolved successfully');
+          onClose();
+        },
+        onError: (e) => toast.error('Failed to resolve bet', { description: errorMessage(e, 'Failed to resolve bet') }),
+      },
+    );
+  }
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Resolve bet" description={bet.title}>
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <ol start={0} className="list-inside list-decimal text-sm">
+          {bet.options.map((o, i) => (
+            <li key={o}>
+              {i}: {o}
+            </li>
+          ))}
+        </ol>
+        <Field id="resolve-choice" label={`Choose winning option (0-${max})`} error={error ?? undefined}>
+          <Input id="resolve-choice" inputMode="numeric" value={choice} onChange={(e) => setChoice(e.target.value)} />
+        </Field>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={resolve.isPending}>
+            Resolve
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/** The dashboard's Admin Panel tab: every bet, with edit, delete and resolve. */
+export function AdminBetsPanel({ bets }: { bets: Bet[] }) {
+  const [editing, setEditing] = useState<Bet | null>(null);
+  const [resolving, setResolving] = useState<Bet | null>(null);
+  const [deleting, setDeleting] = useState<Bet | null>(null);
+  const remove = useAdminDeleteBet();
+  const active = bets.filter((b) => b.status === 'active').length;
+  return (
+    <div className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <StatCard label="Total bets" value={bets.length} />
+        <StatCard label="Active bets" value={active} />
+      </div>
+      <ul className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
+        {bets.map((bet) => (
+          <li key={bet.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold">{bet.title}</p>
+              <p className="text-sm text-slate-500">
+                by {bet.creator.username} · Pot {showAmount(bet.totalPot)} · {bet.participants} participants
+              </p>
+            </div>
+            <BetStatusBadge bet={bet} />
+            <Button variant="secondary" size="sm" onClick={() => setEditing(bet)}>
+              Edit
+            </Button>
+            <Button variant="danger" size="sm" onClick={() => setDeleting(bet)}>
+              Delete
+            </Button>
+            {bet.status === 'active' && (
+              <Button size="sm" onClick={() => setResolving(bet)}>
+                Resolve
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {editing && <EditBetDialog bet={editing} onClose={() => setEditing(null)} />}
+      {resolving && <ResolveBetDialog bet={resolving} onClose={() => setResolving(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete bet"
+        message="Are you sure you want to delete this bet?"
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success('Bet deleted successfully');
+              setDeleting(null);
+            },
+            onError: (e) => toast.error('Failed to delete bet', { description: errorMessage(e, 'Failed to delete bet') }),
+          })
+        }
+      />
+    </div>
+  );
+}

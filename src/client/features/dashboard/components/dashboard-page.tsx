@@ -1,0 +1,146 @@
+import { Percent, Plus, Target, Trophy } from 'lucide-react';
+import { useState } from 'react';
+import { BET_CATEGORIES, type Bet } from '../../../../shared/schemas/bets.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState, StatCard } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
+import { showAmount } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useBetList } from '../../bets/api.ts';
+import { BetCard } from '../../bets/components/bet-card.tsx';
+import { CreateBetDialog } from '../../bets/components/create-bet-dialog.tsx';
+import { AdminBetsPanel } from './admin-bets-panel.tsx';
+import { ActivitySidebar, LeaderboardSidebar } from './dashboard-sidebars.tsx';
+import { PendingRequestsBanner } from './pending-requests-banner.tsx';
+
+const isOpen = (bet: Bet) => bet.status === 'active' && !bet.isExpired;
+
+function BetGrid({ bets }: { bets: Bet[] }) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {bets.map((bet) => (
+        <BetCard key={bet.id} bet={bet} />
+      ))}
+    </div>
+  );
+}
+
+/** The desktop dashboard of spec §2. */
+export function DashboardPage() {
+  const user = useCurrentUser();
+  const isAdmin = user.role === 'admin';
+  const [creating, setCreating] = useState(false);
+  const [tab, setTab] = useState('explore');
+  const [category, setCategory] = useState<string>('all');
+  // Admins explore every bet (spec §6); everyone else their friends' and their own.
+  const explore = useBetList(isAdmin ? 'all' : 'friends');
+  const mine = useBetList('mine');
+  const myBets = mine.data ?? [];
+  const shown = (explore.data ?? []).filter((b) => category === 'all' || b.category === category);
+  const activeCount = myBets.filter(isOpen).length;
+
+  return (
+    <div className="flex gap-6">
+      <div className="min-w-0 flex-1 space-y-6">
+        <PendingRequestsBanner />
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h1 className="text-3xl font-bold">Welcome back, {user.username}!</h1>
+            <p className="mt-1 text-slate-600 dark:text-slate-300">
+              Your balance is <span className="font-semibold text-slate-900 dark:text-white">{showAmount(user.balance)}</span>
+            </p>
+          </div>
+          <Button size="lg" onClick={() => setCreating(true)}>
+            <Plus aria-hidden className="h-5 w-5" /> Create New Bet
+          </Button>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <StatCard label="Total Wins" value={user.totalWins} icon={<Trophy className="h-5 w-5" />} />
+          <StatCard label="Active Bets" value={activeCount} icon={<Target className="h-5 w-5" />} />
+          <StatCard label="Win Rate" value={`${user.winRate}%`} icon={<Percent className="h-5 w-5" />} />
+        </div>
+
+        <Tabs
+          label="Bets"
+          value={tab}
+          onValueChange={setTab}
+          tabs={[
+            { value: 'explore', label: isAdmin ? 'All Bets' : "Friends' Bets" },
+            { value: 'mine', label: `My Bets (${myBets.length})` },
+            ...(isAdmin ? [{ value: 'admin', label: 'Admin Panel' }] : []),
+          ]}
+        >
+          <TabPanel value="explore">
+            <div role="group" aria-label="Category" className="mb-4 flex flex-wrap gap-2">
+              {['all', ...BET_CATEGORIES].map((c) => (
+                <button
+                  key={c}
+                  type="button"
+                  aria-pressed={category === c}
+                  onClick={() => setCategory(c)}
+                  className={`rounded-full px-3.5 py-1.5 text-sm font-semibold ring-1 ${category === c ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700'}`}
+                >
+                  {c === 'all' ? 'All' : c}
+                </button>
+              ))}
+            </div>
+            {explore.isPending ? (
+              <p className="flex items-center gap-2 text-slate-600" role="status">
+                <Spinner /> Loading bets...
+              </p>
+            ) : explore.isError ? (
+              <EmptyState title="Failed to fetch bets" />
+            ) : shown.length === 0 ? (
+              <EmptyState
+                title={isAdmin ? 'No bets found in this category.' : 'No bets from friends yet. Add some friends or create a bet to get started!'}
+              >
+                <Button onClick={() => setCreating(true)}>Create the first bet</Button>
+              </EmptyState>
+            ) : (
+              <BetGrid bets={shown} />
+            )}
+          </TabPanel>
+          <TabPanel value="mine">
+            {mine.isPending ? (
+              <p className="flex items-center gap-2 text-slate-600" role="status">
+                <Spinner /> Loading your bets...
+              </p>
+            ) : myBets.length === 0 ? (
+              <EmptyState title="You haven't placed any bets yet." />
+            ) : (
+              <div className="space-y-6">
+                <section>
+                  <h2 className="mb-3 text-lg font-bold">Active Bets</h2>
+                  {myBets.filter((b) => b.status === 'active').length === 0 ? (
+                    <p className="text-sm text-slate-500">Nothing open right now.</p>
+                  ) : (
+                    <BetGrid bets={myBets.filter((b) => b.status === 'active')} />
+                  )}
+                </section>
+                <section>
+                  <h2 className="mb-3 text-lg font-bold">Resolved Bets</h2>
+                  {myBets.filter((b) => b.status !== 'active').length === 0 ? (
+                    <p className="text-sm text-slate-500">No settled bets yet.</p>
+                  ) : (
+                    <BetGrid bets={myBets.filter((b) => b.status !== 'active')} />
+                  )}
+                </section>
+              </div>
+            )}
+          </TabPanel>
+          {isAdmin && (
+            <TabPanel value="admin">
+              <AdminBetsPanel bets={explore.data ?? []} />
+            </TabPanel>
+          )}
+        </Tabs>
+      </div>
+      <aside className="hidden w-72 shrink-0 space-y-6 xl:block" aria-label="Leaders and activity">
+        <LeaderboardSidebar />
+        <ActivitySidebar />
+      </aside>
+      <CreateBetDialog open={creating} onOpenChange={setCreating} />
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import {
+  friendRequestResultSchema,
+  friendRequestSchema,
+  friendSchema,
+  okSchema,
+  searchResultSchema,
+} from '../../../shared/schemas/friends.ts';
+import { friendProfileSchema } from '../../../shared/schemas/profiles.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+export function useFriends() {
+  return useQuery({ queryKey: queryKeys.friends.list, queryFn: () => apiRequest('GET', '/api/friends', z.array(friendSchema)) });
+}
+
+/** Spec §9: friend requests are fresh for 120 s; a failed read shows as no requests (spec §8). */
+export function useFriendRequests() {
+  return useQuery({
+    queryKey: queryKeys.friends.requests,
+    queryFn: async () => {
+      try {
+        return await apiRequest('GET', '/api/friend-requests', z.array(friendRequestSchema));
+      } catch {
+        return [];
+      }
+    },
+    staleTime: 120_000,
+  });
+}
+
+export function useUserSearch(query: string) {
+  return useQuery({
+    queryKey: queryKeys.friends.search(query),
+    queryFn: () => apiRequest('GET', `/api/users/search?q=${encodeURIComponent(query)}`, z.array(searchResultSchema)),
+    enabled: query.trim().length > 0,
+    staleTime: 10_000,
+  });
+}
+
+export function useFriendProfile(userId: number | null) {
+  return useQuery({
+    queryKey: queryKeys.friends.profile(userId ?? 0),
+    queryFn: () => apiRequest('GET', `/api/users/${userId}/profile`, friendProfileSchema),
+    enabled: userId !== null,
+  });
+}
+
+function useFriendMutation<T>(run: (id: number) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.friends.all });
+      // New friends bring their bets and activities with them.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
+    },
+  });
+}
+
+export const useSendFriendRequest = () =>
+  useFriendMutation((addresseeId) => apiRequest('POST', '/api/friends', friendRequestResultSchema, { addresseeId }));
+/** The dashboard accepts with PUT, the friends page with POST (spec §7); both take the requester's id. */
+export const useAcceptFriendRequest = (method: 'PUT' | 'POST' = 'POST') =>
+  useFriendMutation((requesterId) => apiRequest(method, `/api/friends/${requesterId}/accept`, okSchema));
+export const useRejectFriendRequest = () =>
+  useFriendMutation((requesterId) => apiRequest('DELETE', `/api/friends/${requesterId}/reject`, okSchema));
+export const useRemoveFriend = () => useFriendMutation((id) => apiRequest('DELETE', `/api/friends/${id}`, okSchema));

@@ -1,0 +1,39 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { preferencesSchema, type Preferences } from '../../../shared/schemas/notifications.ts';
+import { ownProfileSchema } from '../../../shared/schemas/profiles.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+
+export function useOwnProfile() {
+  return useQuery({ queryKey: queryKeys.profile.own, queryFn: () => apiRequest('GET', '/api/users/profile', ownProfileSchema) });
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { bio: string; location: string; favoriteCategory: string }) =>
+      apiRequest('POST', '/api/users/profile', ownProfileSchema, body),
+    onSuccess: (profile) => {
+      queryClient.setQueryData(queryKeys.profile.own, profile);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.auth.all });
+    },
+  });
+}
+
+export function usePreferences() {
+  return useQuery({ queryKey: queryKeys.profile.preferences, queryFn: () => apiRequest('GET', '/api/users/preferences', preferencesSchema) });
+}
+
+type PreferencesChange = {
+  theme?: Preferences['theme'];
+  notifications?: Partial<Preferences['notifications']>;
+  privacy?: Partial<Preferences['privacy']>;
+};
+
+export function useUpdatePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: PreferencesChange) => apiRequest('PUT', '/api/users/preferences', preferencesSchema, change),
+    onSuccess: (preferences) => queryClient.setQueryData(queryKeys.profile.preferences, preferences),
+  });
+}

@@ -1,0 +1,59 @@
+import { CalendarClock } from 'lucide-react';
+import { Link } from 'react-router';
+import type { BetEvent } from '../../../../shared/schemas/statistics.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Card, EmptyState } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { showAmount } from '../../../lib/format.ts';
+import { useEvents } from '../api.ts';
+
+const dayLabel = (iso: string) => new Date(iso).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+
+/** Events: bets expiring in the next 14 days and bets waiting for your resolution, by day. */
+export function EventsPage() {
+  const { data, isPending, isError } = useEvents();
+  const days = new Map<string, BetEvent[]>();
+  for (const event of data?.events ?? []) {
+    const day = dayLabel(event.at);
+    days.set(day, [...(days.get(day) ?? []), event]);
+  }
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">Events</h1>
+      {isPending ? (
+        <p className="flex items-center gap-2" role="status">
+          <Spinner /> Loading events...
+        </p>
+      ) : isError ? (
+        <p role="alert" className="text-red-600">
+          Failed to load events
+        </p>
+      ) : days.size === 0 ? (
+        <EmptyState icon={<CalendarClock className="h-10 w-10" />} title="No events scheduled" />
+      ) : (
+        [...days.entries()].map(([day, events]) => (
+          <section key={day} aria-label={day}>
+            <h2 className="mb-2 text-lg font-bold">{day}</h2>
+            <ul className="space-y-2">
+              {events.map((e) => (
+                <li key={`${e.kind}-${e.bet.id}`}>
+                  <Card className="flex flex-wrap items-center gap-3">
+                    <Badge tone={e.kind === 'awaiting_resolution' ? 'warning' : 'brand'}>
+                      {e.kind === 'awaiting_resolution' ? 'Awaiting your resolution' : 'Expires'}
+                    </Badge>
+                    <Link to={`/bets/${e.bet.id}`} className="flex-1 font-semibold hover:underline">
+                      {e.bet.title}
+                    </Link>
+                    <span className="text-sm text-slate-600 dark:text-slate-300">
+                      {new Date(e.at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} · Pot {showAmount(e.bet.totalPot)}
+                    </span>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import { errorBodySchema } from '../../shared/schemas/common.ts';
+
+/**
+ * The one way the client talks to the API: cookies always sent, JSON in and out, responses
+ * parsed with the shared zod schema. A non-OK answer throws ApiError, whose message is
+ * 'status: text' as spec §8 says, and which also carries the server's own message.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    readonly serverMessage: string | null,
+    readonly code: string | null,
+  ) {
+    super(`${status}: ${body}`);
+    this.name = 'ApiError';
+  }
+}
+
+export async function apiRequest<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  schema: z.ZodType<T>,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    let serverMessage: string | null = null;
+    let code: string | null = null;
+    try {
+      const parsed = errorBodySchema.safeParse(JSON.parse(text));
+      if (parsed.success) ({ error: serverMessage, code } = parsed.data);
+    } catch {
+      // Not JSON (a proxy's error page): the raw text is all there is.
+    }
+    throw new ApiError(response.status, text, serverMessage, code);
+  }
+  return schema.parse(text === '' ? undefined : JSON.parse(text));
+}
+
+/** The server's message when it sent one, else the given fallback (spec §8's toast texts). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}

@@ -1,0 +1,26 @@
+import { formatDollars, parseAmountToCents } from '../../shared/money.ts';
+
+/** "1000.00" from the API -> "$1,000.00" on screen ("-5.00" -> "-$5.00"). */
+export function showAmount(amount: string): string {
+  const text = amount.trim();
+  const negative = text.startsWith('-');
+  const cents = parseAmountToCents(negative ? text.slice(1) : text) ?? 0;
+  return formatDollars(negative ? -cents : cents);
+}
+
+/** Spec §9's relative times: just now, m ago, h ago, d ago. */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const seconds = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
+  if (seconds < 60) return 'just now';
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ago`;
+  return `${Math.floor(hours / 24)}d ago`;
+}
+
+export const showDate = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+export const showDateTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });

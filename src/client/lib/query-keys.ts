@@ -1,0 +1,36 @@
+/**
+ * Query keys, grouped as spec §3's cached data groups (bets, auth/user, activities, friends)
+ * plus the groups of the newer screens, so a socket event or a mutation refreshes a whole group
+ * with one invalidation.
+ */
+export const queryKeys = {
+  auth: {
+    all: ['auth'] as const,
+    user: ['auth', 'user'] as const,
+  },
+  bets: {
+    all: ['bets'] as const,
+    list: (kind: string) => ['bets', 'list', kind] as const,
+    detail: (id: number) => ['bets', 'detail', id] as const,
+    comments: (id: number) => ['bets', 'comments', id] as const,
+  },
+  activities: { all: ['activities'] as const },
+  friends: {
+    all: ['friends'] as const,
+    list: ['friends', 'list'] as const,
+    requests: ['friends', 'requests'] as const,
+    search: (q: string) => ['friends', 'search', q] as const,
+    profile: (id: number) => ['friends', 'profile', id] as const,
+  },
+  profile: { own: ['profile', 'own'] as const, preferences: ['profile', 'preferences'] as const },
+  notifications: { all: ['notifications'] as const },
+  chat: {
+    all: ['chat'] as const,
+    conversations: ['chat', 'conversations'] as const,
+    messages: (conversationId: number) => ['chat', 'messages', conversationId] as const,
+  },
+  leaderboard: { all: ['leaderboard'] as const, board: (period: string, scope: string) => ['leaderboard', period, scope] as const },
+  statistics: { all: ['statistics'] as const, insights: ['statistics', 'insights'] as const, events: ['statistics', 'events'] as const },
+  wallet: { ledger: ['wallet', 'ledger'] as const },
+  admin: { all: ['admin'] as const },
+};

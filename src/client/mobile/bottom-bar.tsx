@@ -1,0 +1,40 @@
+import { useFriendRequests } from '../features/friends/api.ts';
+import type { ViewName } from './navigation.tsx';
+import { TAB_ITEMS } from './view-catalog.ts';
+
+/** Spec §2: five tabs along the bottom edge, above the phone's home indicator. */
+export function BottomBar({ current, onSelect }: { current: ViewName; onSelect: (view: ViewName) => void }) {
+  const pending = useFriendRequests().data?.length ?? 0;
+  return (
+    <nav
+      aria-label="Tabs"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-slate-800 dark:bg-slate-900"
+    >
+      <ul className="grid grid-cols-5">
+        {TAB_ITEMS.map(({ view, label, icon: Icon }) => {
+          const active = current === view;
+          return (
+            <li key={view} className="min-w-0">
+              <button
+                type="button"
+                onClick={() => onSelect(view)}
+                aria-current={active ? 'page' : undefined}
+                className={`relative flex min-h-14 w-full flex-col items-center justify-center gap-0.5 px-0.5 text-[10px] font-semibold tracking-tight ${active ? 'text-brand-700 dark:text-brand-100' : 'text-slate-600 dark:text-slate-300'}`}
+              >
+                <Icon aria-hidden className="h-5 w-5" />
+                <span className="max-w-full truncate">{label}</span>
+                {view === 'friends' && pending > 0 && (
+                  <span className="absolute top-1 left-1/2 ml-1.5 min-w-4 rounded-full bg-red-700 px-1 text-[10px] leading-4 text-white">
+                    {pending}
+                    <span className="sr-only"> pending friend requests</span>
+                  </span>
+                )}
+                {active && <span aria-hidden className="absolute inset-x-4 top-0 h-0.5 rounded-full bg-brand-600" />}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,16 @@
+import { ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.tsx';
+
+/** The admin views for admins only (spec §2 Admin page); the server refuses the rest anyway. */
+export function AdminOnly({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  if (user.role === 'admin') return <>{children}</>;
+  return (
+    <div className="flex flex-col items-center gap-3 py-16 text-center">
+      <ShieldAlert aria-hidden className="h-12 w-12 text-red-600" />
+      <h2 className="text-2xl font-bold">Access Denied</h2>
+      <p className="text-slate-700 dark:text-slate-300">You need admin privileges to access this page.</p>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { LogOut, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useAuth, useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
+import { showAmount } from '../lib/format.ts';
+import type { ViewName } from './navigation.tsx';
+import { ADMIN_MENU_ITEMS, MENU_ITEMS, type NavItem } from './view-catalog.ts';
+
+function MenuList({ label, items, current, onSelect }: { label: string; items: NavItem[]; current: ViewName; onSelect: (view: ViewName) => void }) {
+  return (
+    <nav aria-label={label}>
+      <ul className="space-y-0.5">
+        {items.map(({ view, label: text, icon: Icon }) => (
+          <li key={view}>
+            <button
+              type="button"
+              onClick={() => onSelect(view)}
+              aria-current={current === view ? 'page' : undefined}
+              className={`flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left font-medium ${current === view ? 'bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-100' : 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'}`}
+            >
+              <Icon aria-hidden className="h-5 w-5" />
+              {text}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * Spec §2's slide-in menu: every view, the admin views for admins, and Sign Out. A modal
+ * dialog, so focus stays inside while it is open and Escape closes it.
+ */
+export function SlideInMenu({
+  open,
+  onOpenChange,
+  current,
+  onSelect,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  current: ViewName;
+  onSelect: (view: ViewName) => void;
+}) {
+  const user = useCurrentUser();
+  const { signOut } = useAuth();
+  const isAdmin = user.role === 'admin';
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="mobile-menu-overlay fixed inset-0 z-40 bg-slate-950/50" />
+        <Dialog.Content
+          aria-describedby={undefined}
+          className="mobile-menu-panel fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col overflow-y-auto bg-white pb-[env(safe-area-inset-bottom)] shadow-2xl dark:bg-slate-900"
+        >
+          <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
+            <Dialog.Title className="text-lg font-extrabold text-brand-700 dark:text-white">
+              Betbro<span className="sr-only"> menu</span>
+            </Dialog.Title>
+            <Dialog.Close aria-label="Close menu" className="flex items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+              <X aria-hidden className="h-6 w-6" />
+            </Dialog.Close>
+          </div>
+          <div className="m-3 flex items-center gap-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800">
+            <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white">
+              {user.username.charAt(0).toUpperCase()}
+            </span>
+            <div className="min-w-0">
+              <p className="truncate font-semibold">{user.username}</p>
+              <p className="text-sm text-slate-700 dark:text-slate-300">{showAmount(user.balance)}</p>
+              {isAdmin && <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900">Admin</span>}
+            </div>
+          </div>
+          <div className="flex-1 space-y-4 px-3 pb-3">
+            <MenuList label="Menu" items={MENU_ITEMS} current={current} onSelect={onSelect} />
+            {isAdmin && (
+              <div>
+                <h2 className="px-3 pb-1 text-xs font-bold tracking-wide text-slate-600 uppercase dark:text-slate-300">Administration</h2>
+                <MenuList label="Administration" items={ADMIN_MENU_ITEMS} current={current} onSelect={onSelect} />
+              </div>
+            )}
+          </div>
+          <div className="border-t border-slate-200 p-3 dark:border-slate-800">
+            <button
+              type="button"
+              onClick={() => void signOut()}
+              className="flex min-h-11 w-full items-center gap-3 rounded-lg px-3 font-semibold text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
+            >
+              <LogOut aria-hidden className="h-5 w-5" />
+              Sign Out
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

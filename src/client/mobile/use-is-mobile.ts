@@ -1,0 +1,23 @@
+import { useSyncExternalStore } from 'react';
+
+/** Spec §1 and §9: narrower than 768 px, Betbro is the mobile layout. */
+export const MOBILE_MEDIA_QUERY = '(max-width: 767.98px)';
+
+function mediaQuery(): MediaQueryList | null {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(MOBILE_MEDIA_QUERY) : null;
+}
+
+function subscribe(onChange: () => void): () => void {
+  const query = mediaQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+
+/** Follows the window across the breakpoint, e.g. when a tablet is turned. */
+export function useIsMobile(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => mediaQuery()?.matches ?? false,
+    () => false,
+  );
+}

@@ -1,0 +1,218 @@
+import { MessageCircle, Search, UserPlus } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Badge, OnlineBadge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, EmptyState } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { showAmount } from '../../lib/format.ts';
+import { useStartConversation } from '../../features/chat/api.ts';
+import {
+  useAcceptFriendRequest,
+  useFriendRequests,
+  useFriends,
+  useRejectFriendRequest,
+  useSendFriendRequest,
+  useUserSearch,
+} from '../../features/friends/api.ts';
+import { ErrorText, Loading, Section } from '../components/mobile-ui.tsx';
+import { useMobileNavigation } from '../navigation.tsx';
+
+function Avatar({ name }: { name: string }) {
+  return (
+    <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700">
+      {name.charAt(0).toUpperCase()}
+    </span>
+  );
+}
+
+function FindFriends() {
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const results = useUserSearch(query);
+  const send = useSendFriendRequest();
+  const [sent, setSent] = useState<Set<number>>(new Set());
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // Spec §5: empty or blank searches are ignored, the rest trimmed.
+    const trimmed = text.trim();
+    if (trimmed) setQuery(trimmed);
+  }
+  useEffect(() => {
+    if (results.isError) toast.error('Search Failed', { description: errorMessage(results.error, 'Please try again.') });
+  }, [results.isError, results.error]);
+
+  return (
+    <Section title="Find friends">
+      <form onSubmit={submit} role="search" className="flex gap-2">
+        <Input aria-label="Search users" placeholder="Search by username or email..." value={text} onChange={(e) => setText(e.target.value)} />
+        <Button type="submit" disabled={!text.trim()} aria-label="Search">
+          <Search aria-hidden className="h-5 w-5" />
+        </Button>
+      </form>
+      {query &&
+        (results.isPending ? (
+          <Loading message="Searching..." />
+        ) : results.data?.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">No users match "{query}".</p>
+        ) : (
+          <ul className="space-y-2" aria-label="Search results">
+            {results.data?.map((user) => (
+              <li key={user.id} className="flex items-center gap-3 rounded-xl bg-white p-3 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+                <Avatar name={user.username} />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-semibold">{user.username}</span>
+                  <OnlineBadge online={user.isOnline} />
+                </span>
+                {user.friendStatus === 'friends' ? (
+                  <Badge tone="success">Friends</Badge>
+                ) : user.friendStatus === 'pending_sent' || sent.has(user.id) ? (
+                  <Badge>Request sent</Badge>
+                ) : user.friendStatus === 'pending_received' ? (
+                  <Badge tone="warning">Wants to be friends</Badge>
+                ) : (
+                  <Button
+                    size="sm"
+                    disabled={send.isPending}
+                    aria-label={`Add ${user.username} as a friend`}
+                    onClick={() =>
+                      send.mutate(user.id, {
+                        onSuccess: (result) => {
+                          setSent((s) => new Set(s).add(user.id));
+                          toast.success(result.status === 'accepted' ? 'Friend Request Accepted' : 'Friend Request Sent', {
+                            description:
+                              result.status === 'accepted' ? `You and ${user.username} are now friends.` : `${user.username} will see your request.`,
+                          });
+                        },
+                        onError: (e) => toast.error('Failed to Send Request', { description: errorMessage(e, 'Please try again.') }),
+                      })
+                    }
+                  >
+                    <UserPlus aria-hidden className="h-4 w-4" /> Add Friend
+                  </Button>
+                )}
+              </li>
+            ))}
+          </ul>
+        ))}
+    </Section>
+  );
+}
+
+/** Spec §2: pending requests with Accept / Decline, accepted through POST (spec §7). */
+function FriendRequests() {
+  const { data: requests = [] } = useFriendRequests();
+  const accept = useAcceptFriendRequest('POST');
+  const reject = useRejectFriendRequest();
+  if (requests.length === 0) return null;
+  return (
+    <Section title={`Friend Requests (${requests.length})`}>
+      <ul className="space-y-2">
+        {requests.map((r) => (
+          <li key={r.id}>
+            <Card className="space-y-3 p-3">
+              <div className="flex items-center gap-3">
+                <Avatar name={r.requester.username} />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-semibold">{r.requester.username}</span>
+                  <OnlineBadge online={r.requester.isOnline} />
+                </span>
+              </div>
+              <div className="grid grid-cols-2 gap-2">
+                <Button
+                  aria-label={`Accept ${r.requester.username}`}
+                  disabled={accept.isPending}
+                  onClick={() =>
+                    accept.mutate(r.requesterId, {
+                      onSuccess: () => toast.success('Friend Request Accepted', { description: `You and ${r.requester.username} are now friends.` }),
+                      onError: (e) => toast.error('Failed to Accept Request', { description: errorMessage(e, 'Please try again.') }),
+                    })
+                  }
+                >
+                  Accept
+                </Button>
+                <Button
+                  variant="secondary"
+                  aria-label={`Decline ${r.requester.username}`}
+                  disabled={reject.isPending}
+                  onClick={() =>
+                    reject.mutate(r.requesterId, {
+                      onSuccess: () => toast.success('Friend Request Rejected'),
+                      onError: (e) => toast.error('Failed to Reject Request', { description: errorMessage(e, 'Please try again.') }),
+                    })
+                  }
+                >
+                  Decline
+                </Button>
+              </div>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** Spec §2 mobile Friends: requests, the friends list with View Profile, and finding new friends. */
+export function FriendsView() {
+  const friends = useFriends();
+  const { navigate } = useMobileNavigation();
+  const startChat = useStartConversation();
+  const list = friends.data ?? [];
+  return (
+    <div className="space-y-6">
+      <FriendRequests />
+      <Section title={`Your Friends (${list.length})`}>
+        {friends.isPending ? (
+          <Loading message="Loading friends..." />
+        ) : friends.isError ? (
+          <ErrorText>Failed to fetch friends</ErrorText>
+        ) : list.length === 0 ? (
+          <EmptyState title="No friends yet. Search for people you know below." />
+        ) : (
+          <ul className="space-y-2">
+            {list.map((f) => (
+              <li key={f.id}>
+                <Card className="space-y-3 p-3">
+                  <div className="flex items-center gap-3">
+                    <Avatar name={f.username} />
+                    <span className="min-w-0 flex-1">
+                      <span className="block truncate font-semibold">{f.username}</span>
+                      <span className="block text-sm text-slate-700 dark:text-slate-300">
+                        {f.totalWins} {f.totalWins === 1 ? 'win' : 'wins'} · {showAmount(f.balance)}
+                      </span>
+                    </span>
+                    <OnlineBadge online={f.isOnline} />
+                  </div>
+                  <div className="grid grid-cols-2 gap-2">
+                    <Button variant="secondary" onClick={() => navigate({ name: 'profile-view', id: f.id })}>
+                      View Profile<span className="sr-only"> of {f.username}</span>
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      disabled={startChat.isPending}
+                      onClick={() =>
+                        startChat.mutate(f.id, {
+                          onSuccess: (c) => navigate({ name: 'conversation', id: c.id }),
+                          onError: (e) => toast.error('Could not start the chat', { description: errorMessage(e, 'Please try again.') }),
+                        })
+                      }
+                    >
+                      <MessageCircle aria-hidden className="h-4 w-4" /> Message<span className="sr-only"> {f.username}</span>
+                    </Button>
+                  </div>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <FindFriends />
+      <p className="rounded-2xl bg-sky-50 p-4 text-sm text-sky-900 ring-1 ring-sky-100 dark:bg-sky-950 dark:text-sky-100 dark:ring-sky-900">
+        You only see bets created by your friends (and the ones you joined). Admins can see all bets.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { Bell } from 'lucide-react';
+import { toast } from 'sonner';
+import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS } from '../../../shared/schemas/notifications.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, EmptyState } from '../../components/ui/card.tsx';
+import { relativeTime } from '../../lib/format.ts';
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../../features/notifications/api.ts';
+import { usePreferences, useUpdatePreferences } from '../../features/profile/api.ts';
+import { BackButton } from '../components/back-button.tsx';
+import { Loading, Section, SwitchRow } from '../components/mobile-ui.tsx';
+import { useMobileNavigation } from '../navigation.tsx';
+
+function NotificationSettings() {
+  const { data: prefs } = usePreferences();
+  const update = useUpdatePreferences();
+  if (!prefs) return null;
+  return (
+    <Section title="Notify me about">
+      <Card className="divide-y divide-slate-100 px-4 py-1 dark:divide-slate-800">
+        {NOTIFICATION_TYPES.map((type) => (
+          <SwitchRow
+            key={type}
+            id={`mobile-notify-${type}`}
+            label={NOTIFICATION_TYPE_LABELS[type]}
+            checked={prefs.notifications[type]}
+            onChange={(on) =>
+              update.mutateAsync({ notifications: { [type]: on } }).then(
+                () => toast.success('Settings saved'),
+                (error: unknown) => {
+                  toast.error('Update Failed', { description: 'Your change was not saved.' });
+                  throw error;
+                },
+              )
+            }
+          />
+        ))}
+      </Card>
+    </Section>
+  );
+}
+
+/** Spec §2 'notifications': the list with read marks, and which kinds to receive. */
+export function NotificationsView() {
+  const { navigate, goBack } = useMobileNavigation();
+  const { data, isPending } = useNotifications();
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const list = data?.notifications ?? [];
+  const unread = data?.unreadCount ?? 0;
+  return (
+    <div className="space-y-6">
+      <BackButton label="Back" onClick={() => goBack({ name: 'settings' })} />
+      <Section
+        title={unread > 0 ? `${unread} unread` : 'All read'}
+        action={
+          <Button variant="secondary" size="sm" disabled={unread === 0} onClick={() => markAll.mutate(undefined)}>
+            Mark all read
+          </Button>
+        }
+      >
+        {isPending ? (
+          <Loading message="Loading notifications..." />
+        ) : list.length === 0 ? (
+          <EmptyState icon={<Bell className="h-10 w-10" />} title="No notifications yet" />
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
+            {list.map((n) => (
+              <li key={n.id} className="space-y-2 px-4 py-3" data-testid="notification">
+                <div className="flex items-start gap-3">
+                  <span aria-hidden className={`mt-2 h-2 w-2 shrink-0 rounded-full ${n.read ? 'bg-transparent' : 'bg-brand-600'}`} />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold">
+                      {n.title}
+                      {!n.read && <span className="sr-only"> (unread)</span>}
+                    </p>
+                    <p className="text-sm break-words text-slate-700 dark:text-slate-300">{n.body}</p>
+                    <p className="text-xs text-slate-600 dark:text-slate-300">{relativeTime(n.createdAt)}</p>
+                  </div>
+                </div>
+                <div className="flex flex-wrap gap-2 pl-5">
+                  {n.betId && (
+                    <Button variant="secondary" size="sm" onClick={() => navigate({ name: 'bet', id: n.betId! })}>
+                      View bet
+                    </Button>
+                  )}
+                  {n.conversationId && (
+                    <Button variant="secondary" size="sm" onClick={() => navigate({ name: 'conversation', id: n.conversationId! })}>
+                      Open chat
+                    </Button>
+                  )}
+                  {!n.read && (
+                    <Button variant="ghost" size="sm" onClick={() => markRead.mutate(n.id)} aria-label={`Mark "${n.title}" read`}>
+                      Mark read
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <NotificationSettings />
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { Bell, KeyRound, LogOut, Shield, UserPen } from 'lucide-react';
+import { toast } from 'sonner';
+import { winRatePercent } from '../../../shared/schemas/users.ts';
+import type { Preferences } from '../../../shared/schemas/notifications.ts';
+import { Card } from '../../components/ui/card.tsx';
+import { showAmount, showDate } from '../../lib/format.ts';
+import { applyTheme } from '../../lib/theme.ts';
+import { useAuth, useCurrentUser } from '../../features/auth/hooks/use-auth.tsx';
+import { usePreferences, useUpdatePreferences } from '../../features/profile/api.ts';
+import { Loading, RowButton, Section, Tile, TileGrid } from '../components/mobile-ui.tsx';
+import { useMobileNavigation } from '../navigation.tsx';
+
+const THEMES: [Preferences['theme'], string][] = [
+  ['light', 'Light'],
+  ['dark', 'Dark'],
+  ['system', 'System'],
+];
+
+/** Spec §2 mobile Settings: account, betting stats, the four settings screens, theme, sign out. */
+export function SettingsView() {
+  const user = useCurrentUser();
+  const { signOut } = useAuth();
+  const { navigate } = useMobileNavigation();
+  const { data: prefs, isPending } = usePreferences();
+  const update = useUpdatePreferences();
+  const setTheme = (theme: Preferences['theme']) => {
+    applyTheme(theme);
+    update.mutate(
+      { theme },
+      {
+        onSuccess: () => toast.success('Theme updated'),
+        onError: () => toast.error('Update Failed', { description: 'Your change was not saved.' }),
+      },
+    );
+  };
+  // The choice shows at once; the saved preference takes over when the server has it.
+  const shownTheme = (update.isPending ? update.variables?.theme : undefined) ?? prefs?.theme;
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+  return (
+    <div className="space-y-6">
+      <Section title="Account">
+        <Card className="p-4">
+          <dl className="space-y-2 text-sm">
+            {[
+              ['Username', user.username],
+              ['Email', user.email ?? 'Not shared by your identity provider'],
+              ['Role', user.role === 'admin' ? 'Admin' : 'User'],
+              ['Member since', showDate(user.createdAt)],
+            ].map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-3">
+                <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+                <dd className="min-w-0 truncate text-right font-semibold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+      </Section>
+      <Section title="Betting">
+        <TileGrid label="Betting stats">
+          <Tile label="Balance" value={showAmount(user.balance)} />
+          <Tile label="Bets" value={user.totalBets} />
+          <Tile label="Wins" value={user.totalWins} />
+          <Tile label="Win rate" value={`${winRatePercent(user.totalWins, user.totalBets)}%`} />
+        </TileGrid>
+      </Section>
+      <Section title="Manage">
+        <Card className="p-1">
+          <RowButton icon={<UserPen className="h-5 w-5" />} label="Edit Profile" hint="Bio, location, favorite category" onClick={() => navigate({ name: 'profile-edit' })} />
+          <RowButton icon={<KeyRound className="h-5 w-5" />} label="Change Password" hint="Your sign-in password" onClick={() => navigate({ name: 'password-change' })} />
+          <RowButton icon={<Bell className="h-5 w-5" />} label="Notifications" hint="Your notifications and what you hear about" onClick={() => navigate({ name: 'notifications' })} />
+          <RowButton icon={<Shield className="h-5 w-5" />} label="Privacy" hint="Leaderboard and search" onClick={() => navigate({ name: 'privacy' })} />
+        </Card>
+      </Section>
+      <Section title="Preferences">
+        <Card className="space-y-4 p-4">
+          {isPending || !prefs ? (
+            <Loading message="Loading preferences..." />
+          ) : (
+            <fieldset>
+              <legend className="mb-2 text-sm font-semibold">Theme</legend>
+              <div className="grid grid-cols-3 gap-2">
+                {THEMES.map(([theme, label]) => (
+                  <label
+                    key={theme}
+                    className={`flex cursor-pointer items-center justify-center rounded-xl text-sm font-semibold ring-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${shownTheme === theme ? 'bg-brand-600 text-white ring-brand-600' : 'ring-slate-300 dark:ring-slate-700'}`}
+                  >
+                    <input type="radio" name="mobile-theme" value={theme} checked={shownTheme === theme} onChange={() => setTheme(theme)} className="sr-only" />
+                    {label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <dl className="space-y-2 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600 dark:text-slate-300">Language</dt>
+              <dd className="font-semibold">English</dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600 dark:text-slate-300">Time zone</dt>
+              <dd className="min-w-0 truncate font-semibold">{timeZone}</dd>
+            </div>
+          </dl>
+        </Card>
+      </Section>
+      <button
+        type="button"
+        onClick={() => void signOut()}
+        className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-red-700 font-semibold text-white hover:bg-red-800"
+      >
+        <LogOut aria-hidden className="h-5 w-5" /> Sign Out
+      </button>
+    </div>
+  );
+}

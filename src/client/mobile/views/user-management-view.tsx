@@ -1,0 +1,288 @@
+import { Search, UserPlus } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { createUserBodySchema, type AdminUser } from '../../../shared/schemas/admin.ts';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card, EmptyState } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Field, selectClass } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { showAmount, showDate } from '../../lib/format.ts';
+import { useAdjustBalance, useAdminUser, useAdminUsers, useCreateUser, useDeleteUser, useSetRole } from '../../features/admin/api.ts';
+import { useCurrentUser } from '../../features/auth/hooks/use-auth.tsx';
+import { AdminOnly } from '../components/admin-only.tsx';
+import { ErrorText, Loading } from '../components/mobile-ui.tsx';
+
+const EMPTY_FORM = { username: '', email: '', password: '', role: 'user' as 'user' | 'admin' };
+
+function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateUser();
+  const close = (next: boolean) => {
+    if (!next) {
+      setForm(EMPTY_FORM);
+      setError(null);
+    }
+    onOpenChange(next);
+  };
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // Spec §5: username, email and password required; role defaults to user.
+    const parsed = createUserBodySchema.safeParse(form);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid input');
+    setError(null);
+    create.mutate(form, {
+      onSuccess: () => {
+        toast.success('User created successfully');
+        close(false);
+      },
+      onError: (e) => toast.error('Failed to create user', { description: errorMessage(e, 'Please try again.') }),
+    });
+  }
+  return (
+    <Dialog open={open} onOpenChange={close} title="Add User" description="The account signs in with this email and password.">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <Field id="mobile-new-username" label="Username">
+          <Input id="mobile-new-username" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} />
+        </Field>
+        <Field id="mobile-new-email" label="Email">
+          <Input id="mobile-new-email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        </Field>
+        <Field id="mobile-new-password" label="Password" hint="At least 8 characters.">
+          <Input
+            id="mobile-new-password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={(e) => setForm({ ...form, password: e.target.value })}
+          />
+        </Field>
+        <Field id="mobile-new-role" label="Role" error={error ?? undefined}>
+          <select id="mobile-new-role" className={selectClass} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as 'user' | 'admin' })}>
+            <option value="user">User</option>
+            <option value="admin">Admin</option>
+          </select>
+        </Field>
+        <div className="grid grid-cols-2 gap-3">
+          <Button variant="secondary" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create User'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function UserDetailDialog({ userId, onClose }: { userId: number; onClose: () => void }) {
+  const me = useCurrentUser();
+  const { data, isPending, isError } = useAdminUser(userId);
+  const setRole = useSetRole();
+  const adjust = useAdjustBalance();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+
+  function submitAdjustment(event: FormEvent) {
+    event.preventDefault();
+    adjust.mutate(
+      { id: userId, body: { amount, reason } },
+      {
+        onSuccess: () => {
+          toast.success('Balance adjusted');
+          setAmount('');
+          setReason('');
+        },
+        onError: (e) => toast.error('Adjustment failed', { description: errorMessage(e, 'Please try again.') }),
+      },
+    );
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={data?.user.username ?? 'User'}>
+      {isPending ? (
+        <Loading message="Loading user..." />
+      ) : isError || !data ? (
+        <ErrorText>Failed to fetch user details</ErrorText>
+      ) : (
+        <div className="space-y-4">
+          <dl className="space-y-1.5 text-sm">
+            {[
+              ['Email', data.user.email ?? '—'],
+              ['Role', data.user.role === 'admin' ? 'Admin' : 'User'],
+              ['Balance', showAmount(data.user.balance)],
+              ['Joined', showDate(data.user.createdAt)],
+              ['Bets created', String(data.bets.length)],
+              ['Stakes', String(data.stakesCount)],
+              ['Signed-in sessions', String(data.activeSessions)],
+              ['Status', data.deactivated ? 'Deleted' : 'Active'],
+            ].map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-3">
+                <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+                <dd className="min-w-0 truncate text-right font-semibold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div>
+            <h3 className="mb-1 font-semibold">Ledger</h3>
+            <ul className="space-y-1 text-sm">
+              {data.ledgerSummary.map((row) => (
+                <li key={row.kind} className="flex justify-between gap-3">
+                  <span className="capitalize">
+                    {row.kind} ({row.count})
+                  </span>
+                  <span className="font-semibold">{showAmount(row.total)}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          {!data.deactivated && data.user.id !== me.id && (
+            <Button
+              variant="secondary"
+              className="w-full"
+              disabled={setRole.isPending}
+              onClick={() =>
+                setRole.mutate(
+                  { id: userId, role: data.user.role === 'admin' ? 'user' : 'admin' },
+                  {
+                    onSuccess: () => toast.success('Role updated'),
+                    onError: (e) => toast.error('Role not changed', { description: errorMessage(e, 'Please try again.') }),
+                  },
+                )
+              }
+            >
+              {data.user.role === 'admin' ? 'Make user' : 'Make admin'}
+            </Button>
+          )}
+          {!data.deactivated && (
+            <form onSubmit={submitAdjustment} noValidate className="space-y-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60" aria-label="Adjust balance">
+              <Field id="adjust-amount" label="Adjust balance by ($)" hint="Negative to take money away, e.g. -5.00.">
+                <Input id="adjust-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+              </Field>
+              <Field id="adjust-reason" label="Reason">
+                <Input id="adjust-reason" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+              </Field>
+              <Button type="submit" className="w-full" disabled={adjust.isPending || !amount.trim() || !reason.trim()}>
+                Adjust
+              </Button>
+            </form>
+          )}
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+function UserCard({ user, onView, onDelete }: { user: AdminUser; onView: () => void; onDelete: () => void }) {
+  const me = useCurrentUser();
+  const deactivated = user.deactivatedAt !== null;
+  return (
+    <Card className="space-y-3 p-4" data-testid="admin-user">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="truncate font-bold">{user.username}</p>
+          <p className="truncate text-sm text-slate-700 dark:text-slate-300">{user.email ?? '—'}</p>
+        </div>
+        <div className="flex shrink-0 flex-col items-end gap-1">
+          {user.role === 'admin' && <Badge tone="warning">Admin</Badge>}
+          {deactivated && <Badge tone="danger">Deleted</Badge>}
+        </div>
+      </div>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {showAmount(user.balance)} · {user.totalBets} bets · joined {showDate(user.createdAt)}
+      </p>
+      <div className="grid grid-cols-2 gap-2">
+        <Button variant="secondary" onClick={onView}>
+          View<span className="sr-only"> {user.username}</span>
+        </Button>
+        <Button variant="danger" disabled={deactivated || user.id === me.id} onClick={onDelete}>
+          Delete<span className="sr-only"> {user.username}</span>
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function UserManagement() {
+  const [text, setText] = useState('');
+  const [q, setQ] = useState('');
+  const users = useAdminUsers({ q, sort: 'signup', order: 'desc' });
+  const remove = useDeleteUser();
+  const [adding, setAdding] = useState(false);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  return (
+    <div className="space-y-4">
+      <Button className="w-full" onClick={() => setAdding(true)}>
+        <UserPlus aria-hidden className="h-5 w-5" /> Add User
+      </Button>
+      <form
+        role="search"
+        className="flex gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(text.trim());
+        }}
+      >
+        <Input aria-label="Search users by username or email" placeholder="Username or email..." value={text} onChange={(e) => setText(e.target.value)} />
+        <Button type="submit" aria-label="Search">
+          <Search aria-hidden className="h-5 w-5" />
+        </Button>
+      </form>
+      {users.isPending ? (
+        <Loading message="Loading users..." />
+      ) : users.isError ? (
+        <ErrorText>Failed to fetch users</ErrorText>
+      ) : users.data.users.length === 0 ? (
+        <EmptyState title="No users found" />
+      ) : (
+        <>
+          <p className="text-sm text-slate-700 dark:text-slate-300">
+            {users.data.total} {users.data.total === 1 ? 'user' : 'users'}
+          </p>
+          <ul className="space-y-3">
+            {users.data.users.map((user) => (
+              <li key={user.id}>
+                <UserCard user={user} onView={() => setViewing(user.id)} onDelete={() => setDeleting(user)} />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <AddUserDialog open={adding} onOpenChange={setAdding} />
+      {viewing !== null && <UserDetailDialog userId={viewing} onClose={() => setViewing(null)} />}
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete user"
+        message={`Are you sure you want to delete ${deleting?.username ?? 'this user'}? Their sessions end and their open bets are refunded.`}
+        confirmLabel="Delete"
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.success('User deleted successfully');
+              setDeleting(null);
+            },
+            onError: (e) => toast.error('Failed to delete user', { description: errorMessage(e, 'Please try again.') }),
+          })
+        }
+      />
+    </div>
+  );
+}
+
+/** Spec §2 User management on a phone: find, add, view, promote, adjust and delete users. */
+export function UserManagementView() {
+  return (
+    <AdminOnly>
+      <UserManagement />
+    </AdminOnly>
+  );
+}

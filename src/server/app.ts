@@ -1,0 +1,234 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { getOrCreateSecret } from './db/secrets.ts';
+import { registerErrorHandling } from './errors.ts';
+import { RelyingParty, inProcessFetch } from './features/auth/relying-party.ts';
+import { accountRoutes } from './features/account/routes.ts';
+import { adminRoutes, contentReportRoutes } from './features/admin/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { betRoutes } from './features/bets/routes.ts';
+import { activityRoutes } from './features/activities/routes.ts';
+import { chatRoutes } from './features/chat/routes.ts';
+import { friendRoutes } from './features/friends/routes.ts';
+import { leaderboardRoutes } from './features/leaderboard/routes.ts';
+import { notificationRoutes } from './features/notifications/routes.ts';
+import { profileRoutes } from './features/profiles/routes.ts';
+import { statisticsRoutes } from './features/statistics/routes.ts';
+import { notifyExpiredBets, voidOverdueBets } from './features/bets/service.ts';
+import { walletRoutes } from './features/wallet/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import {
+  EMBEDDED_CLIENT_ID,
+  embeddedIssuerUrl,
+  identityIssuerOfLocalAccounts,
+  registerEmbeddedProvider,
+  usesEmbeddedProvider,
+} from './oidc/provider.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { DomainEvents } from './plugins/domain-events.ts';
+import type { Presence } from './plugins/presence.ts';
+import { registerRealtime } from './plugins/realtime.ts';
+import { registerMetrics } from './plugins/metrics.ts';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
+import { openRedis } from './plugins/redis.ts';
+import { DEFAULT_CLIENT_DIR, registerSpa } from './plugins/spa.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    redis: Redis | null;
+    rateLimiter: RateLimiter;
+    domainEvents: DomainEvents;
+    presence: Presence;
+    /** Every /api route as registered, for the security matrix that must cover them all. */
+    apiRoutes: { method: string; url: string }[];
+  }
+}
+
+export interface BuildOptions {
+  /** Where the built client lives; defaults to dist/client. */
+  clientDir?: string;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Builds the whole server without listening: plugins first, then routes, then the one error
+ * handler. Tests call it and use `app.inject`; main.ts calls it and listens.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // A caller's request id is kept when it looks sane, so logs line up across services.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 100 * 1024,
+    trustProxy: config.production,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // Many HTTP clients send `content-type: application/json` on a bodyless DELETE or POST; treat
+  // the empty body as no body instead of refusing it. Everything else keeps Fastify's parser
+  // (with its prototype-poisoning protection).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+    body === '' ? done(null, undefined) : parseJson(request, body as string, done),
+  );
+
+  const apiRoutes: { method: string; url: string }[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
+  });
+
+  const database = await openDatabase(config.database);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  try {
+    await migrate(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : null;
+  app.decorate('redis', redis);
+  if (redis) {
+    redis.on('error', (err) => app.log.warn({ err }, 'redis error'));
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
+
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner position popovers and toasts with inline styles.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https:'),
+  });
+  const cookieSecret = await getOrCreateSecret(app.db, 'cookie_secret', () => randomBytes(32).toString('hex'));
+  await app.register(fastifyCookie, { secret: cookieSecret });
+  app.decorate('rateLimiter', redis ? redisRateLimiter(redis, config.redisPrefix) : memoryRateLimiter());
+  app.decorate('domainEvents', new DomainEvents());
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Betbro API', version: '1.0.0', description: 'Betting among friends.' },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandling(app);
+  registerMetrics(app);
+  registerAuth(app, app.rateLimiter);
+  const { presence } = await registerRealtime(app);
+  app.decorate('presence', presence);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes, { rp: await setUpSignIn(app) });
+  await app.register(betRoutes);
+  await app.register(walletRoutes);
+  await app.register(friendRoutes);
+  await app.register(profileRoutes);
+  await app.register(leaderboardRoutes);
+  await app.register(activityRoutes);
+  await app.register(notificationRoutes);
+  await app.register(chatRoutes);
+  await app.register(statisticsRoutes);
+  await app.register(accountRoutes);
+  await app.register(adminRoutes);
+  await app.register(contentReportRoutes);
+  if (config.backgroundJobs) startBackgroundJobs(app);
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+
+  const sendIndex = await registerSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR);
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' && !/^\/(api|oidc|ws)(\/|$)/.test(pathname);
+    // Page routes belong to the client's router, which draws its own 404 screen.
+    if (isPage && sendIndex) return sendIndex(reply);
+    return reply.status(404).send({ error: `No route for ${request.method} ${pathname}`, code: 'not_found' });
+  });
+
+  return app;
+}
+
+/**
+ * The relying party, and the embedded provider when Betbro is its own issuer: either because no
+ * issuer is configured, or because OIDC_ISSUER_URL names our own /oidc (which exercises the
+ * external path against the embedded provider).
+ */
+async function setUpSignIn(app: FastifyInstance): Promise<RelyingParty> {
+  const { config } = app;
+  const redirectUri = `${config.publicUrl}/auth-callback`;
+  if (!usesEmbeddedProvider(app)) {
+    return new RelyingParty({ ...config.oidc!, redirectUri, postLogoutRedirectUri: config.publicUrl });
+  }
+  const clientSecret =
+    config.oidc?.clientSecret ??
+    (await getOrCreateSecret(app.db, 'oidc_client_secret', () => randomBytes(32).toString('hex')));
+  const clientId = config.oidc?.clientId ?? EMBEDDED_CLIENT_ID;
+  await registerEmbeddedProvider(app, { clientId, clientSecret, limiter: app.rateLimiter });
+  return new RelyingParty({
+    issuerUrl: embeddedIssuerUrl(config.publicUrl),
+    clientId,
+    clientSecret,
+    redirectUri,
+    postLogoutRedirectUri: config.publicUrl,
+    identityIssuer: identityIssuerOfLocalAccounts(config),
+    // Configured as an external issuer, it is reached over the network like any other.
+    ...(config.oidc ? {} : { fetch: inProcessFetch(app) }),
+  });
+}
+
+/** Periodic work every instance runs; each job is safe to run on several instances at once. */
+function startBackgroundJobs(app: FastifyInstance): void {
+  const sweep = setInterval(() => {
+    voidOverdueBets(app)
+      .then((voided) => voided > 0 && app.log.info({ voided }, 'voided overdue bets'))
+      .catch((err: unknown) => app.log.error({ err }, 'overdue-bet sweep failed'));
+    notifyExpiredBets(app).catch((err: unknown) => app.log.error({ err }, 'expiry notifications failed'));
+  }, 60_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs on the embedded defaults with no environment at all', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: './data' });
+    expect(config.oidc).toBeNull();
+    expect(config.openSignup).toBe(true);
+    expect(config.voidAfterDays).toBe(7);
+    expect(config.redisUrl).toBeNull();
+    expect(config.rateLimits.writesPerMinute).toBe(120);
+  });
+
+  it('lets the write rate limit be raised, e.g. for a load test', () => {
+    expect(loadConfig({ RATE_LIMIT_WRITES_PER_MINUTE: '1000000' }).rateLimits.writesPerMinute).toBe(1_000_000);
+    expect(() => loadConfig({ RATE_LIMIT_WRITES_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_WRITES_PER_MINUTE/);
+    expect(() => loadConfig({ RATE_LIMIT_WRITES_PER_MINUTE: 'lots' })).toThrow(/RATE_LIMIT_WRITES_PER_MINUTE/);
+  });
+
+  it('reads production settings', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      DATABASE_URL: 'postgres://u@db:5432/betbro',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_URL: 'https://betbro.example/',
+      ADMIN_EMAILS: ' Ann@Example.com, bob@example.com ,',
+      OIDC_ISSUER_URL: 'https://id.example',
+      OIDC_CLIENT_ID: 'betbro',
+      OIDC_CLIENT_SECRET: 's3cret',
+    });
+    expect(config.port).toBe(8080);
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/betbro' });
+    expect(config.publicUrl).toBe('https://betbro.example');
+    expect(config.adminEmails).toEqual(['ann@example.com', 'bob@example.com']);
+    expect(config.oidc?.clientId).toBe('betbro');
+    // With an external issuer, open sign-up is off unless asked for.
+    expect(config.openSignup).toBe(false);
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ OPEN_SIGNUP: 'maybe' })).toThrow(/OPEN_SIGNUP/);
+    expect(() => loadConfig({ OIDC_ISSUER_URL: 'https://id.example' })).toThrow(/must be set together/);
+  });
+});

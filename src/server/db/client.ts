@@ -1,0 +1,99 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Runs plain SQL on one connection; used where a session-level lock must hold (migrations). */
+export type RawQuery = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
+
+export interface Database {
+  kind: DatabaseConfig['kind'];
+  db: Db;
+  /** Gives `fn` one dedicated connection for its whole duration. */
+  withConnection<T>(fn: (query: RawQuery) => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// pg parses int8 as string by default; every bigint Betbro stores is cents, far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  let client: PGlite;
+  if (dataDir === null) {
+    client = await PGlite.create();
+  } else {
+    const dir = path.resolve(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(dir);
+  }
+  // PGlite has a single connection and queues queries itself, so every caller shares it.
+  const query: RawQuery = async <Row,>(text: string, params?: unknown[]) =>
+    (await client.query<Row>(text, params)).rows;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  let closed = false;
+  // Callers of withConnection expect a connection of their own (a session lock, a BEGIN ...
+  // COMMIT); on PGlite's one connection they take turns instead.
+  let turn: Promise<unknown> = Promise.resolve();
+  return {
+    kind: 'pglite',
+    db,
+    withConnection: <T,>(fn: (q: RawQuery) => Promise<T>) => {
+      const result = turn.then(() => fn(query));
+      turn = result.catch(() => {});
+      return result;
+    },
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 20, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    withConnection: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn(async (text, params) => (await client.query(text, params)).rows);
+      } finally {
+        client.release();
+      }
+    },
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+/** The rows of a raw `db.execute(sql...)` result; PGlite and node-postgres both answer `{rows}`. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}

@@ -1,0 +1,31 @@
+import type { Db } from './client.ts';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock detected
+
+function errorCode(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/**
+ * Runs `work` in a transaction and retries it when PostgreSQL aborted it for a serialization
+ * failure or a deadlock (DESIGN §5): both mean "try again", never "this is wrong".
+ */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      const code = errorCode(error);
+      if (!code || !RETRYABLE.has(code) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
+    }
+  }
+}

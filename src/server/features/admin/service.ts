@@ -1,0 +1,367 @@
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { formatCents } from '../../../shared/money.ts';
+import type {
+  AdminUser,
+  AdminUserDetail,
+  AdminUserList,
+  adminUserListQuerySchema,
+  createUserBodySchema,
+} from '../../../shared/schemas/admin.ts';
+import type { Role } from '../../../shared/schemas/users.ts';
+import type { Db } from '../../db/client.ts';
+import { LEDGER_KINDS, bets, identities, ledgerEntries, localAccounts, sessions, stakes, users } from '../../db/schema.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
+import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import { createLocalAccount } from '../../oidc/local-accounts.ts';
+import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
+import { isUniqueViolation } from '../auth/service.ts';
+import { revokeUserSessions, type UserRow } from '../auth/sessions.ts';
+import { presentBet } from '../bets/present.ts';
+import { listBets } from '../bets/queries.ts';
+import { voidBet } from '../bets/service.ts';
+import { presentUser } from '../users/present.ts';
+import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/ledger.ts';
+import { recordAdminAction } from './audit-log.ts';
+
+/**
+ * User administration (spec §2 'Admin page', §5, §6; DESIGN §7). Every change is checked here
+ * and written to the audit log in the transaction that makes it.
+ */
+
+const userNotFound = () => notFound('User not found', 'user_not_found');
+const usernameTaken = () => conflict('Username is already taken', 'username_taken');
+const emailTaken = () => conflict('Email is already registered', 'email_taken');
+
+// Qualified by hand: drizzle writes a lone column of the outer table unqualified, which the
+// subquery would read as its own bets.id.
+const betsCreatedSql = sql<number>`(select count(*) from ${bets} b where b.creator_id = ${users}.id and b.deleted_at is null)::int`;
+
+export function presentAdminUser(row: UserRow, extra: { isOnline: boolean; betsCreated: number }): AdminUser {
+  return {
+    ...presentUser(row, { showEmail: true, isOnline: extra.isOnline }),
+    deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
+    betsCreated: Number(extra.betsCreated),
+  };
+}
+
+/** `%` and `_` typed into the search box are literal characters, not patterns. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listUsers(app: FastifyInstance, query: z.output<typeof adminUserListQuerySchema>): Promise<AdminUserList> {
+  const conditions: (SQL | undefined)[] = [];
+  if (query.q) {
+    const pattern = `${escapeLike(query.q.toLowerCase())}%`;
+    conditions.push(sql`(lower(${users.username}) like ${pattern} escape '\\' or lower(${users.email}) like ${pattern} escape '\\')`);
+  }
+  if (query.status === 'active') conditions.push(isNull(users.deactivatedAt));
+  if (query.status === 'deactivated') conditions.push(isNotNull(users.deactivatedAt));
+  const where = and(...conditions);
+
+  const direction = query.order === 'asc' ? asc : desc;
+  const sortColumn = { signup: users.createdAt, balance: users.balanceCents, bets: users.totalBets }[query.sort];
+  const [rows, [counted]] = await Promise.all([
+    app.db
+      .select({ user: users, betsCreated: betsCreatedSql })
+      .from(users)
+      .where(where)
+      // The id breaks ties, so pages neither repeat nor skip anyone.
+      .orderBy(direction(sortColumn), direction(users.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    app.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+  ]);
+  const online = await app.presence.onlineAmong(rows.map((r) => r.user.id));
+  const total = Number(counted?.total ?? 0);
+  const end = query.offset + rows.length;
+  return {
+    users: rows.map((r) => presentAdminUser(r.user, { isOnline: online.has(r.user.id), betsCreated: r.betsCreated })),
+    total,
+    nextOffset: end < total ? end : null,
+  };
+}
+
+async function loadAdminUser(app: FastifyInstance, userId: number): Promise<AdminUser> {
+  const [row] = await app.db.select({ user: users, betsCreated: betsCreatedSql }).from(users).where(eq(users.id, userId));
+  if (!row) throw userNotFound();
+  return presentAdminUser(row.user, { isOnline: await app.presence.isOnline(userId), betsCreated: row.betsCreated });
+}
+
+export async function userDetail(app: FastifyInstance, admin: UserRow, userId: number): Promise<AdminUserDetail> {
+  const user = await loadAdminUser(app, userId);
+  const [ledgerRows, created, [stakeCount], [sessionCount]] = await Promise.all([
+    app.db
+      .select({
+        kind: ledgerEntries.kind,
+        count: sql<number>`count(*)::int`,
+        total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::bigint`,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId))
+      .groupBy(ledgerEntries.kind),
+    listBets(app.db, admin, { kind: 'creator', creatorId: userId }, { limit: 50 }),
+    app.db.select({ n: sql<number>`count(*)::int` }).from(stakes).where(eq(stakes.userId, userId)),
+    app.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`))),
+  ]);
+  const byKind = new Map(ledgerRows.map((r) => [r.kind, r]));
+  const now = new Date();
+  return {
+    user,
+    ledgerSummary: LEDGER_KINDS.map((kind) => {
+      const row = byKind.get(kind);
+      return { kind, count: Number(row?.count ?? 0), total: formatCents(Number(row?.total ?? 0)) };
+    }),
+    bets: created.map((b) => presentBet(b, now)),
+    stakesCount: Number(stakeCount?.n ?? 0),
+    activeSessions: Number(sessionCount?.n ?? 0),
+    deactivated: user.deactivatedAt !== null,
+  };
+}
+
+type CreateUserInput = z.output<typeof createUserBodySchema>;
+
+async function emailIsRegistered(db: Db, email: string): Promise<boolean> {
+  const [account] = await db.select({ id: localAccounts.id }).from(localAccounts).where(sql`lower(${localAccounts.email}) = ${email}`);
+  if (account) return true;
+  const [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  return Boolean(user);
+}
+
+/**
+ * Add User: an email + password account on the embedded provider and the Betbro user behind it,
+ * linked by the identity the provider will present at sign-in (its issuer, the account id as
+ * subject), with the starting grant. All in one transaction, so a half-made account cannot exist.
+ */
+export async function createUser(app: FastifyInstance, admin: UserRow, input: CreateUserInput): Promise<AdminUser> {
+  if (!usesEmbeddedProvider(app)) {
+    throw conflict(
+      'Users sign in through the configured identity provider; accounts cannot be created here',
+      'local_accounts_disabled',
+    );
+  }
+  // Checked first for a clear answer; the unique indexes settle any race inside the transaction.
+  const [taken] = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`);
+  if (taken) throw usernameTaken();
+  if (await emailIsRegistered(app.db, input.email)) throw emailTaken();
+
+  let userId: number;
+  try {
+    userId = await inTransaction(app.db, async (tx) => {
+      const account = await createLocalAccount(tx, input.email, input.password);
+      if (!account) throw emailTaken();
+      const [created] = await tx
+        .insert(users)
+        .values({ username: input.username, email: input.email, role: input.role })
+        .returning();
+      if (!created) throw new Error('user insert returned nothing');
+      await tx.insert(identities).values({
+        userId: created.id,
+        issuer: identityIssuerOfLocalAccounts(app.config),
+        subject: String(account.id),
+        email: input.email,
+      });
+      const { balanceAfterCents } = await recordMovement(tx, {
+        userId: created.id,
+        kind: 'grant',
+        amountCents: STARTING_GRANT_CENTS,
+        note: 'Starting balance',
+      });
+      await recordAdminAction(tx, {
+        actorId: admin.id,
+        action: 'user.create',
+        targetType: 'user',
+        targetId: created.id,
+        before: null,
+        after: { username: created.username, email: created.email, role: created.role, balance: formatCents(balanceAfterCents) },
+      });
+      return created.id;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+  return loadAdminUser(app, userId);
+}
+
+/**
+ * Locks the rows of every active admin, in id order, for the rest of the transaction. Two admins
+ * removing or demoting each other at once then take turns, and the second sees the first's
+ * change: the last admin can never disappear in a race.
+ */
+async function lockActiveAdmins(tx: Tx, actor: UserRow): Promise<number[]> {
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.deactivatedAt)))
+    .orderBy(asc(users.id))
+    .for('update');
+  const ids = rows.map((r) => r.id);
+  if (!ids.includes(actor.id)) throw forbidden('Admin access required');
+  return ids;
+}
+
+async function lockUser(tx: Tx, userId: number): Promise<UserRow> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!row) throw userNotFound();
+  return row;
+}
+
+export interface Deactivation {
+  id: number;
+  deactivatedAt: string;
+  deactivatedNow: boolean;
+  sessionsRevoked: number;
+  voidedBetIds: number[];
+}
+
+/**
+ * Admin delete of a user (DESIGN §7): the account is deactivated (sign-in refused, every session
+ * revoked), the open bets it created are voided with every stake refunded, and the ledger stays.
+ * Calling it again finishes any voiding an earlier call left undone.
+ */
+export async function deactivateUser(app: FastifyInstance, admin: UserRow, userId: number): Promise<Deactivation> {
+  if (userId === admin.id) throw conflict('You cannot delete your own account', 'cannot_delete_self');
+  const state = await inTransaction(app.db, async (tx) => {
+    const admins = await lockActiveAdmins(tx, admin);
+    const target = await lockUser(tx, userId);
+    if (target.deactivatedAt) {
+      return { deactivatedAt: target.deactivatedAt, deactivatedNow: false, sessionsRevoked: await revokeUserSessions(tx, userId) };
+    }
+    if (target.role === 'admin' && admins.every((id) => id === userId)) {
+      throw conflict('The last admin cannot be removed', 'last_admin');
+    }
+    const [updated] = await tx
+      .update(users)
+      .set({ deactivatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning({ deactivatedAt: users.deactivatedAt });
+    const deactivatedAt = updated?.deactivatedAt ?? new Date();
+    const sessionsRevoked = await revokeUserSessions(tx, userId);
+    const openBets = await tx
+      .select({ id: bets.id })
+      .from(bets)
+      .where(and(eq(bets.creatorId, userId), eq(bets.status, 'active'), isNull(bets.deletedAt)))
+      .orderBy(asc(bets.id));
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: 'user.deactivate',
+      targetType: 'user',
+      targetId: userId,
+      before: { username: target.username, role: target.role, deactivatedAt: null, balance: formatCents(target.balanceCents) },
+      after: {
+        deactivatedAt: deactivatedAt.toISOString(),
+        sessionsRevoked,
+        openBetIds: openBets.map((b) => b.id),
+      },
+    });
+    return { deactivatedAt, deactivatedNow: true, sessionsRevoked };
+  });
+
+  // Each void is its own transaction (and its own audit row): the account is already closed, so
+  // its creator can no longer resolve these bets or open new ones meanwhile.
+  const open = await app.db
+    .select({ id: bets.id })
+    .from(bets)
+    .where(and(eq(bets.creatorId, userId), eq(bets.status, 'active'), isNull(bets.deletedAt)))
+    .orderBy(asc(bets.id));
+  const voidedBetIds: number[] = [];
+  for (const { id } of open) {
+    try {
+      if (await voidBet(app, id, 'creator_deactivated', { actorId: admin.id, delete: false, audited: true })) voidedBetIds.push(id);
+    } catch (error) {
+      // Deleted by someone else in the meantime: nothing left to refund.
+      if (!(error instanceof AppError && error.statusCode === 404)) throw error;
+    }
+  }
+  return {
+    id: userId,
+    deactivatedAt: state.deactivatedAt.toISOString(),
+    deactivatedNow: state.deactivatedNow,
+    sessionsRevoked: state.sessionsRevoked,
+    voidedBetIds,
+  };
+}
+
+export async function setRole(app: FastifyInstance, admin: UserRow, userId: number, role: Role): Promise<AdminUser> {
+  await inTransaction(app.db, async (tx) => {
+    const admins = await lockActiveAdmins(tx, admin);
+    const target = await lockUser(tx, userId);
+    if (target.deactivatedAt) throw conflict('This user has been deactivated', 'user_deactivated');
+    if (target.role === role) return;
+    if (target.role === 'admin' && admins.every((id) => id === userId)) {
+      throw conflict('The last admin cannot be demoted', 'last_admin');
+    }
+    await tx.update(users).set({ role }).where(eq(users.id, userId));
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: 'user.role',
+      targetType: 'user',
+      targetId: userId,
+      before: { role: target.role },
+      after: { role },
+    });
+  });
+  return loadAdminUser(app, userId);
+}
+
+/**
+ * A signed balance adjustment: money created or removed by an admin, which DESIGN §5 allows only
+ * as a logged `adjustment` ledger row. A debit never takes the balance below zero.
+ */
+export async function adjustBalance(
+  app: FastifyInstance,
+  admin: UserRow,
+  userId: number,
+  input: { amountCents: number; reason: string },
+) {
+  const entry = await inTransaction(app.db, async (tx) => {
+    const target = await lockUser(tx, userId);
+    const { balanceAfterCents } = await recordMovement(tx, {
+      userId,
+      kind: 'adjustment',
+      amountCents: input.amountCents,
+      note: input.reason,
+    });
+    // The user's row is locked until commit, so their newest ledger row is the one just written.
+    const [row] = await tx
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(1);
+    if (!row) throw new Error('adjustment ledger row missing');
+    await recordAdminAction(tx, {
+      actorId: admin.id,
+      action: 'user.adjust',
+      targetType: 'user',
+      targetId: userId,
+      before: { balance: formatCents(target.balanceCents) },
+      after: {
+        balance: formatCents(balanceAfterCents),
+        amount: formatCents(input.amountCents),
+        reason: input.reason,
+        ledgerEntryId: row.id,
+      },
+    });
+    return row;
+  });
+  return {
+    user: await loadAdminUser(app, userId),
+    entry: {
+      id: entry.id,
+      kind: entry.kind,
+      amount: formatCents(entry.amountCents),
+      balanceAfter: formatCents(entry.balanceAfterCents),
+      betId: entry.betId,
+      note: entry.note,
+      createdAt: entry.createdAt.toISOString(),
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { identities, users } from '../../db/schema.ts';
+import { AppError, conflict } from '../../errors.ts';
+import { GENERATED_USERNAME_PREFIX, needsProfileSetup } from '../../../shared/schemas/users.ts';
+import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/ledger.ts';
+import type { VerifiedIdentity } from './relying-party.ts';
+import type { UserRow } from './sessions.ts';
+
+const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  // drizzle wraps driver errors; the code sits on the cause.
+  for (let depth = 0; current && depth < 3; depth += 1) {
+    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const generatedUsername = () => `${GENERATED_USERNAME_PREFIX}${randomBytes(5).toString('hex')}`;
+
+/**
+ * Finds the user behind a verified identity (issuer + subject) or creates one: username
+ * `user_<random>`, role from ADMIN_EMAILS, and the 1,000.00 starting grant, in one transaction.
+ */
+export async function signInWithIdentity(db: Db, identity: VerifiedIdentity, adminEmails: string[]): Promise<UserRow> {
+  const email = identity.email?.toLowerCase() ?? null;
+  const isListedAdmin = email !== null && adminEmails.includes(email);
+
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const [existing] = await db
+      .select({ user: users })
+      .from(identities)
+      .innerJoin(users, eq(users.id, identities.userId))
+      .where(and(eq(identities.issuer, identity.issuer), eq(identities.subject, identity.subject)));
+    if (existing) {
+      const user = existing.user;
+      if (user.deactivatedAt) throw new AppError(403, 'account_deactivated', 'This account has been deactivated');
+      const changes: Partial<UserRow> = {};
+      if (email && email !== user.email) changes.email = email;
+      if (isListedAdmin && user.role !== 'admin') changes.role = 'admin';
+      if (Object.keys(changes).length === 0) return user;
+      const [updated] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+      return updated ?? user;
+    }
+
+    try {
+      return await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            username: generatedUsername(),
+            email,
+            firstName: identity.name,
+            role: isListedAdmin ? 'admin' : 'user',
+          })
+          .returning();
+        if (!created) throw new Error('user insert returned nothing');
+        await tx.insert(identities).values({ userId: created.id, issuer: identity.issuer, subject: identity.subject, email });
+        const { balanceAfterCents } = await recordMovement(tx, {
+          userId: created.id,
+          kind: 'grant',
+          amountCents: STARTING_GRANT_CENTS,
+          note: 'Starting balance',
+        });
+        return { ...created, balanceCents: balanceAfterCents };
+      });
+    } catch (error) {
+      // Two sign-ins of one new identity raced (or a generated name collided): look again.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new AppError(409, 'conflict', 'Sign-in could not be completed, please try again');
+}
+
+/** Sets the username a new user chose; allowed once, unique ignoring case. */
+export async function completeProfile(db: Db, user: UserRow, username: string): Promise<UserRow> {
+  if (!needsProfileSetup(user.username)) {
+    throw conflict('Username has already been chosen', 'username_already_set');
+  }
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
+  if (taken) throw conflict('Username is already taken', 'username_taken');
+  try {
+    const [updated] = await db
+      .update(users)
+      .set({ username })
+      .where(and(eq(users.id, user.id), sql`${users.username} like ${`${GENERATED_USERNAME_PREFIX}%`}`))
+      .returning();
+    if (!updated) throw conflict('Username has already been chosen', 'username_already_set');
+    return updated;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('Username is already taken', 'username_taken');
+    throw error;
+  }
+}

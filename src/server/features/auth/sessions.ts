@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+import type { Tx } from '../../db/transaction.ts';
+
+/**
+ * Browser sessions (DESIGN §6): a random 256-bit id in an httpOnly cookie, only its SHA-256 in
+ * the database, 7-day sliding expiry, revocable at any time.
+ */
+
+export const SESSION_COOKIE = 'betbro_session';
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+// Sliding expiry is written at most this often, so reads do not each cost a write.
+const SLIDE_AFTER_MS = 60 * 60 * 1000;
+
+export type UserRow = typeof users.$inferSelect;
+export interface ActiveSession {
+  idHash: string;
+  userId: number;
+  expiresAt: Date;
+  idTokenHint: string | null;
+}
+
+export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
+
+export async function createSession(
+  db: Db,
+  input: { userId: number; userAgent?: string | null; idTokenHint?: string | null },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(sessions).values({
+    idHash: hashSessionId(token),
+    userId: input.userId,
+    expiresAt,
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+    idTokenHint: input.idTokenHint ?? null,
+  });
+  return { token, expiresAt };
+}
+
+/**
+ * The live session behind a cookie value and its user, or null when it is unknown, expired,
+ * revoked, or its user is deactivated. Extends the expiry when it is due; `slid` says so, so
+ * the caller can renew the cookie too.
+ */
+export async function loadSession(
+  db: Db,
+  token: string,
+): Promise<{ session: ActiveSession; user: UserRow; slid: boolean } | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const idHash = hashSessionId(token);
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.idHash, idHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deactivatedAt),
+      ),
+    );
+  if (!row) return null;
+  let expiresAt = row.session.expiresAt;
+  let slid = false;
+  if (expiresAt.getTime() - Date.now() < SESSION_TTL_MS - SLIDE_AFTER_MS) {
+    expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+    slid = true;
+    await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.idHash, idHash));
+  }
+  return {
+    session: { idHash, userId: row.session.userId, expiresAt, idTokenHint: row.session.idTokenHint },
+    user: row.user,
+    slid,
+  };
+}
+
+export async function revokeSession(db: Db, idHash: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Ends every session of a user (admin deactivation), in the caller's transaction when given one.
+ * Returns how many were still open.
+ */
+export async function revokeUserSessions(db: Db | Tx, userId: number): Promise<number> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ idHash: sessions.idHash });
+  return revoked.length;
+}

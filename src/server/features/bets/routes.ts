@@ -1,0 +1,189 @@
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  betDetailSchema,
+  betListSchema,
+  createBetBodySchema,
+  editBetBodySchema,
+  listQuerySchema,
+  participateBodySchema,
+  resolveBodySchema,
+  type BetDetail,
+} from '../../../shared/schemas/bets.ts';
+import { idParamsSchema } from '../../../shared/schemas/common.ts';
+import { notFound } from '../../errors.ts';
+import { requireAdmin, requireUser } from '../../plugins/auth.ts';
+import type { UserRow } from '../auth/sessions.ts';
+import { isExpired, presentBet, presentParticipant } from './present.ts';
+import { findVisibleBet, listBets, listParticipants, type BetFilter } from './queries.ts';
+import { createBet, editBet, editOwnBet, placeStake, resolveBet, voidBet } from './service.ts';
+
+async function betDetail(app: FastifyInstance, viewer: UserRow, betId: number): Promise<BetDetail> {
+  const found = await findVisibleBet(app.db, viewer, betId);
+  if (!found) throw notFound('Bet not found', 'bet_not_found');
+  const pools = found.options.map((o) => o.poolCents);
+  const participants = await listParticipants(app.db, betId);
+  const { bet } = found;
+  const active = bet.status === 'active';
+  const expired = isExpired(bet);
+  return {
+    ...presentBet(found),
+    participantList: participants.map((p) => presentParticipant(p.stake, p.username, pools)),
+    canStake: active && !expired && bet.creatorId !== viewer.id && !found.viewerStake,
+    canResolve:
+      active &&
+      (viewer.role === 'admin' || (bet.creatorId === viewer.id && (bet.expirationType === 'indefinite' || expired))),
+  };
+}
+
+export const betRoutes: FastifyPluginAsyncZod = async (app) => {
+  const listSchema = (summary: string) =>
+    ({ tags: ['bets'], summary, querystring: listQuerySchema, response: { 200: betListSchema } }) as const;
+  const listFor = async (viewer: UserRow, filter: BetFilter, page: z.infer<typeof listQuerySchema>) => {
+    const now = new Date();
+    return (await listBets(app.db, viewer, filter, page)).map((b) => presentBet(b, now));
+  };
+
+  app.get('/api/bets', { schema: listSchema('Bets the caller can see (admins: all)') }, async (request) =>
+    listFor(requireUser(request), { kind: 'visible' }, request.query),
+  );
+  app.get('/api/bets/friends', { schema: listSchema("Bets by the caller and the caller's friends") }, async (request) =>
+    listFor(requireUser(request), { kind: 'friends' }, request.query),
+  );
+  app.get(
+    '/api/bets/user/:id',
+    { schema: { ...listSchema('Bets a user created that the caller can see'), params: idParamsSchema } },
+    async (request) => listFor(requireUser(request), { kind: 'creator', creatorId: request.params.id }, request.query),
+  );
+  app.get('/api/my-bets', { schema: listSchema('Bets the caller created or staked on, with userParticipation') }, async (request) =>
+    listFor(requireUser(request), { kind: 'mine' }, request.query),
+  );
+
+  app.get(
+    '/api/bets/:id',
+    { schema: { tags: ['bets'], summary: 'A bet with its participants', params: idParamsSchema, response: { 200: betDetailSchema } } },
+    async (request) => betDetail(app, requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/bets',
+    { schema: { tags: ['bets'], summary: 'Creates a bet', body: createBetBodySchema, response: { 201: betDetailSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const betId = await createBet(app, user, request.body);
+      return reply.status(201).send(await betDetail(app, user, betId));
+    },
+  );
+
+  app.post(
+    '/api/bets/:id/participate',
+    {
+      schema: {
+        tags: ['bets'],
+        summary: 'Stakes an amount on one option',
+        params: idParamsSchema,
+        body: participateBodySchema,
+        response: { 200: betDetailSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await placeStake(app, user, request.params.id, request.body);
+      return betDetail(app, user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/bets/:id/resolve',
+    {
+      schema: {
+        tags: ['bets'],
+        summary: 'The creator declares the winning option',
+        params: idParamsSchema,
+        body: resolveBodySchema,
+        response: { 200: betDetailSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await resolveBet(app, user, request.params.id, request.body.winningOption, { asAdmin: false });
+      return betDetail(app, user, request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/bets/:id',
+    {
+      schema: {
+        tags: ['bets'],
+        summary: "The creator edits the bet's title and description, while nobody has staked on it",
+        params: idParamsSchema,
+        body: editBetBodySchema,
+        response: { 200: betDetailSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await editOwnBet(app, user, request.params.id, request.body);
+      return betDetail(app, user, request.params.id);
+    },
+  );
+
+  app.put(
+    '/api/admin/bets/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Edits a bet's title and description",
+        params: idParamsSchema,
+        body: editBetBodySchema,
+        response: { 200: betDetailSchema },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      await editBet(app, admin, request.params.id, request.body);
+      return betDetail(app, admin, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/admin/bets/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Deletes a bet: voids it and refunds every stake first',
+        params: idParamsSchema,
+        response: { 200: z.object({ id: z.number().int(), refunded: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      const refunded = await voidBet(app, request.params.id, 'deleted_by_admin', {
+        actorId: admin.id,
+        delete: true,
+        audited: true,
+      });
+      return { id: request.params.id, refunded };
+    },
+  );
+
+  app.post(
+    '/api/admin/bets/:id/resolve',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'An admin declares the winning option, at any time',
+        params: idParamsSchema,
+        body: resolveBodySchema,
+        response: { 200: betDetailSchema },
+      },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      await resolveBet(app, admin, request.params.id, request.body.winningOption, { asAdmin: true });
+      return betDetail(app, admin, request.params.id);
+    },
+  );
+};

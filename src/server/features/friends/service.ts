@@ -1,0 +1,204 @@
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { activities, friendships, userPreferences, users } from '../../db/schema.ts';
+import { inTransaction } from '../../db/transaction.ts';
+import { badRequest, conflict, notFound } from '../../errors.ts';
+import type { FriendRequest, SearchResult } from '../../../shared/schemas/friends.ts';
+import { isUniqueViolation } from '../auth/service.ts';
+import type { UserRow } from '../auth/sessions.ts';
+import { notify } from '../notifications/service.ts';
+
+/** Friend requests and friendships (spec §2 Friends page, §4, DESIGN §7). */
+
+const pairCondition = (a: number | typeof users.id, b: number | typeof users.id) =>
+  or(
+    and(eq(friendships.requesterId, a), eq(friendships.addresseeId, b)),
+    and(eq(friendships.requesterId, b), eq(friendships.addresseeId, a)),
+  );
+
+export async function friendIdsOf(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ requesterId: friendships.requesterId, addresseeId: friendships.addresseeId })
+    .from(friendships)
+    .where(and(eq(friendships.status, 'accepted'), or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId))));
+  return rows.map((r) => (r.requesterId === userId ? r.addresseeId : r.requesterId));
+}
+
+export async function areFriends(db: Db, a: number, b: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: friendships.id })
+    .from(friendships)
+    .where(and(eq(friendships.status, 'accepted'), pairCondition(a, b)));
+  return Boolean(row);
+}
+
+/** Username prefix or exact email (when its owner allows it); never yourself; at most 20. */
+export async function searchUsers(app: FastifyInstance, viewer: UserRow, rawQuery: string): Promise<SearchResult[]> {
+  const query = rawQuery.trim();
+  if (query === '') return [];
+  const prefix = `${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await app.db
+    .select({ id: users.id, username: users.username, status: friendships.status, requesterId: friendships.requesterId })
+    .from(users)
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .leftJoin(friendships, pairCondition(viewer.id, users.id))
+    .where(
+      and(
+        sql`${users.id} <> ${viewer.id}`,
+        sql`${users.deactivatedAt} is null`,
+        or(
+          sql`lower(${users.username}) like ${prefix}`,
+          sql`(lower(${users.email}) = ${query.toLowerCase()} and coalesce(${userPreferences.findableByEmail}, true))`,
+        ),
+      ),
+    )
+    .orderBy(asc(sql`lower(${users.username})`))
+    .limit(20);
+  const online = await app.presence.onlineAmong(rows.map((r) => r.id));
+  return rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    isOnline: online.has(r.id),
+    friendStatus:
+      r.status === 'accepted'
+        ? 'friends'
+        : r.status === 'pending'
+          ? r.requesterId === viewer.id
+            ? 'pending_sent'
+            : 'pending_received'
+          : 'none',
+  }));
+}
+
+async function recordFriendship(app: FastifyInstance, requester: { id: number; username: string }, addressee: { id: number; username: string }) {
+  return inTransaction(app.db, async (tx) => {
+    await tx.insert(activities).values([
+      { userId: requester.id, type: 'friend_accepted', description: `You are now friends with ${addressee.username}` },
+      { userId: addressee.id, type: 'friend_accepted', description: `You are now friends with ${requester.username}` },
+    ]);
+    return notify(tx, {
+      userId: requester.id,
+      type: 'friend_accepted',
+      title: 'Friend request accepted',
+      body: `${addressee.username} accepted your friend request`,
+      fromUserId: addressee.id,
+    });
+  });
+}
+
+export async function sendFriendRequest(
+  app: FastifyInstance,
+  requester: UserRow,
+  addresseeId: number,
+): Promise<{ status: 'pending' | 'accepted' }> {
+  if (addresseeId === requester.id) throw badRequest('You cannot add yourself as a friend', 'self_request');
+  const [addressee] = await app.db
+    .select({ id: users.id, username: users.username, deactivatedAt: users.deactivatedAt })
+    .from(users)
+    .where(eq(users.id, addresseeId));
+  if (!addressee || addressee.deactivatedAt) throw notFound('User not found', 'user_not_found');
+
+  const [existing] = await app.db.select().from(friendships).where(pairCondition(requester.id, addresseeId));
+  if (existing?.status === 'accepted') throw conflict('You are already friends', 'already_friends');
+  if (existing?.requesterId === requester.id) throw conflict('Friend request already sent', 'request_pending');
+  if (existing) {
+    // They asked first: asking back accepts their request.
+    await acceptFriendRequest(app, requester, addresseeId);
+    return { status: 'accepted' };
+  }
+
+  try {
+    const notice = await inTransaction(app.db, async (tx) => {
+      await tx.insert(friendships).values({ requesterId: requester.id, addresseeId });
+      await tx.insert(activities).values({
+        userId: requester.id,
+        type: 'friend_request_sent',
+        description: `Sent a friend request to ${addressee.username}`,
+      });
+      return notify(tx, {
+        userId: addresseeId,
+        type: 'friend_request',
+        title: 'New friend request',
+        body: `${requester.username} wants to be your friend`,
+        fromUserId: requester.id,
+      });
+    });
+    app.domainEvents.emit({ type: 'friend_request', requesterId: requester.id, addresseeId });
+    app.domainEvents.notified([notice]);
+    return { status: 'pending' };
+  } catch (error) {
+    // Both asked each other at the same moment: the other request stands.
+    if (isUniqueViolation(error)) throw conflict('Friend request already sent', 'request_pending');
+    throw error;
+  }
+}
+
+export async function acceptFriendRequest(app: FastifyInstance, addressee: UserRow, requesterId: number): Promise<void> {
+  const [accepted] = await app.db
+    .update(friendships)
+    .set({ status: 'accepted', respondedAt: new Date() })
+    .where(
+      and(eq(friendships.requesterId, requesterId), eq(friendships.addresseeId, addressee.id), eq(friendships.status, 'pending')),
+    )
+    .returning();
+  if (!accepted) throw notFound('Friend request not found', 'request_not_found');
+  const [requester] = await app.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, requesterId));
+  const notice = await recordFriendship(app, requester!, addressee);
+  app.domainEvents.emit({ type: 'friend_accepted', requesterId, addresseeId: addressee.id });
+  app.domainEvents.notified([notice]);
+}
+
+export async function rejectFriendRequest(app: FastifyInstance, addressee: UserRow, requesterId: number): Promise<void> {
+  const [removed] = await app.db
+    .delete(friendships)
+    .where(
+      and(eq(friendships.requesterId, requesterId), eq(friendships.addresseeId, addressee.id), eq(friendships.status, 'pending')),
+    )
+    .returning();
+  if (!removed) throw notFound('Friend request not found', 'request_not_found');
+}
+
+/** Ends a friendship, or withdraws a request the caller sent. */
+export async function removeFriend(app: FastifyInstance, user: UserRow, otherId: number): Promise<void> {
+  const [removed] = await app.db
+    .delete(friendships)
+    .where(
+      and(
+        pairCondition(user.id, otherId),
+        or(eq(friendships.status, 'accepted'), and(eq(friendships.status, 'pending'), eq(friendships.requesterId, user.id))),
+      ),
+    )
+    .returning();
+  if (!removed) throw notFound('Friend not found', 'friend_not_found');
+  if (removed.status === 'accepted') app.domainEvents.emit({ type: 'friend_removed', userIds: [user.id, otherId] });
+}
+
+export async function incomingRequests(app: FastifyInstance, user: UserRow): Promise<FriendRequest[]> {
+  const rows = await app.db
+    .select({ id: friendships.id, requesterId: friendships.requesterId, username: users.username, createdAt: friendships.createdAt })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, friendships.requesterId))
+    .where(and(eq(friendships.addresseeId, user.id), eq(friendships.status, 'pending'), sql`${users.deactivatedAt} is null`))
+    .orderBy(sql`${friendships.id} desc`)
+    .limit(100);
+  const online = await app.presence.onlineAmong(rows.map((r) => r.requesterId));
+  return rows.map((r) => ({
+    id: r.id,
+    requesterId: r.requesterId,
+    requester: { username: r.username, isOnline: online.has(r.requesterId) },
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export async function listFriends(app: FastifyInstance, user: UserRow) {
+  const ids = await friendIdsOf(app.db, user.id);
+  if (ids.length === 0) return [];
+  const rows = await app.db
+    .select({ id: users.id, username: users.username, totalWins: users.totalWins, balanceCents: users.balanceCents })
+    .from(users)
+    .where(and(sql`${users.id} in ${ids}`, sql`${users.deactivatedAt} is null`))
+    .orderBy(asc(sql`lower(${users.username})`));
+  const online = await app.presence.onlineAmong(ids);
+  return rows.map((r) => ({ ...r, isOnline: online.has(r.id) }));
+}

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '../../../shared/schemas/common.ts';
+
+/** Liveness (/healthz: the process answers) and readiness (/readyz: its dependencies answer). */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/healthz',
+    { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags: ['health'],
+        response: { 200: z.object({ status: z.literal('ready'), database: z.string() }), 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await app.database.ping();
+      } catch (err) {
+        request.log.warn({ err }, 'database not ready');
+        return reply.status(503).send({ error: 'Database is not answering', code: 'not_ready' });
+      }
+      if (app.redis) {
+        try {
+          await app.redis.ping();
+        } catch (err) {
+          request.log.warn({ err }, 'redis not ready');
+          return reply.status(503).send({ error: 'Redis is not answering', code: 'not_ready' });
+        }
+      }
+      return { status: 'ready' as const, database: app.database.kind };
+    },
+  );
+};

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
+import { listeningConfig, socketFor, type TestSocket } from '../../test/sockets.ts';
+import { baseTestConfig, createTestDatabase } from '../../test/test-app.ts';
+
+// Two instances on different ports sharing one PostgreSQL database and one Redis, as behind a
+// load balancer. This file runs only in the server-postgres project (vitest.config.ts): PGlite
+// cannot be shared by two instances.
+describe('live events across two instances', () => {
+  let one: FastifyInstance;
+  let two: FastifyInstance;
+  let drop: () => Promise<void>;
+  let ann: TestUser;
+  let bob: TestUser;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    const redisUrl = process.env.TEST_REDIS_URL;
+    if (!redisUrl) throw new Error('the multi-instance test needs TEST_REDIS_URL');
+    const created = await createTestDatabase();
+    drop = created.drop;
+    const shared = baseTestConfig({ database: created.database, redisUrl });
+    one = await buildApp({ ...shared, ...(await listeningConfig()) });
+    two = await buildApp({ ...shared, ...(await listeningConfig()) });
+    await one.listen({ port: one.config.port, host: '127.0.0.1' });
+    await two.listen({ port: two.config.port, host: '127.0.0.1' });
+    ann = await createUser(one, 'Ann');
+    bob = await createUser(one, 'Bob');
+    await makeFriends(one, ann, bob);
+  });
+  afterAll(async () => {
+    await Promise.all(sockets.map((s) => s.close()));
+    await one?.close();
+    await two?.close();
+    await drop?.();
+  });
+
+  it('delivers events and presence from one instance to sockets on the other', async () => {
+    const bobOnTwo = await socketFor(two, bob);
+    sockets.push(bobOnTwo);
+    const annOnOne = await socketFor(one, ann);
+    sockets.push(annOnOne);
+    // Ann came online on instance 1; Bob hears it on instance 2, and instance 2 knows it.
+    await bobOnTwo.waitFor((m) => m.type === 'presence' && m.userId === ann.id && m.isOnline);
+    const twoSees = await two.inject({
+      method: 'GET',
+      url: '/api/friends',
+      cookies: { betbro_session: bob.agent.cookie('betbro_session')! },
+    });
+    expect(twoSees.json()).toEqual([expect.objectContaining({ id: ann.id, isOnline: true })]);
+
+    // A bet created and staked through instance 1 reaches Bob's socket on instance 2.
+    const bet = await createBetAs(ann, { title: 'Across instances' });
+    await bobOnTwo.waitFor((m) => m.type === 'new_bet' && m.bet.betId === bet.id);
+
+    // Bob replies through instance 2: Ann hears it on instance 1.
+    const conversation = await two.inject({
+      method: 'POST',
+      url: '/api/conversations',
+      cookies: { betbro_session: bob.agent.cookie('betbro_session')! },
+      payload: { userId: ann.id },
+    });
+    await two.inject({
+      method: 'POST',
+      url: `/api/conversations/${conversation.json().id}/messages`,
+      cookies: { betbro_session: bob.agent.cookie('betbro_session')! },
+      payload: { text: 'Hello from instance two' },
+    });
+    const message = await annOnOne.waitFor((m) => m.type === 'message');
+    expect(message).toMatchObject({ message: { text: 'Hello from instance two', senderId: bob.id } });
+
+    await annOnOne.close();
+    await bobOnTwo.waitFor((m) => m.type === 'presence' && m.userId === ann.id && !m.isOnline);
+  });
+});

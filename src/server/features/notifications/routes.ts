@@ -1,0 +1,94 @@
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { listQuerySchema } from '../../../shared/schemas/bets.ts';
+import { idParamsSchema } from '../../../shared/schemas/common.ts';
+import { notificationPageSchema, notificationSchema, unreadCountSchema } from '../../../shared/schemas/notifications.ts';
+import { notifications } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { unreadCount } from './service.ts';
+
+const present = (row: typeof notifications.$inferSelect) =>
+  notificationSchema.parse({
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    body: row.body,
+    betId: row.betId,
+    fromUserId: row.fromUserId,
+    conversationId: row.conversationId,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  });
+
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/notifications',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "The caller's notifications, newest first, with the unread count",
+        querystring: listQuerySchema.extend({ unread: z.enum(['true', 'false']).optional() }),
+        response: { 200: notificationPageSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { limit, before, unread } = request.query;
+      const rows = await app.db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, user.id),
+            before ? lt(notifications.id, before) : undefined,
+            unread === 'true' ? isNull(notifications.readAt) : undefined,
+          ),
+        )
+        .orderBy(desc(notifications.id))
+        .limit(limit);
+      return {
+        notifications: rows.map(present),
+        unreadCount: await unreadCount(app.db, user.id),
+        nextBefore: rows.length === limit ? (rows.at(-1)?.id ?? null) : null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    { schema: { tags: ['notifications'], summary: 'How many notifications are unread', response: { 200: unreadCountSchema } } },
+    async (request) => ({ unreadCount: await unreadCount(app.db, requireUser(request).id) }),
+  );
+
+  app.post(
+    '/api/notifications/:id/read',
+    {
+      schema: { tags: ['notifications'], summary: 'Marks one notification read', params: idParamsSchema, response: { 200: unreadCountSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const [row] = await app.db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(and(eq(notifications.id, request.params.id), eq(notifications.userId, user.id)))
+        .returning({ id: notifications.id });
+      if (!row) throw notFound('Notification not found', 'notification_not_found');
+      return { unreadCount: await unreadCount(app.db, user.id) };
+    },
+  );
+
+  app.post(
+    '/api/notifications/read-all',
+    { schema: { tags: ['notifications'], summary: 'Marks every notification read', response: { 200: unreadCountSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await app.db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(and(eq(notifications.userId, user.id), isNull(notifications.readAt)));
+      return { unreadCount: 0 };
+    },
+  );
+};

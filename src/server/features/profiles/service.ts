@@ -1,0 +1,137 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { formatCents } from '../../../shared/money.ts';
+import { NOTIFICATION_TYPES, type Preferences } from '../../../shared/schemas/notifications.ts';
+import { computeAchievements, type FriendProfile, type OwnProfile } from '../../../shared/schemas/profiles.ts';
+import { winRatePercent } from '../../../shared/schemas/users.ts';
+import { bets, stakes, userPreferences, users } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import type { UserRow } from '../auth/sessions.ts';
+import { visibleTo } from '../bets/queries.ts';
+import { areFriends, friendIdsOf } from '../friends/service.ts';
+import { presentUser } from '../users/present.ts';
+import { rankOf } from '../leaderboard/service.ts';
+
+/** Bets the owner created or staked on that the viewer may see, newest first. */
+async function recentBetsOf(app: FastifyInstance, owner: number, viewer: UserRow, limit: number) {
+  const rows = await app.db
+    .select({ bet: bets, stake: stakes })
+    .from(bets)
+    .leftJoin(stakes, and(eq(stakes.betId, bets.id), eq(stakes.userId, owner)))
+    .where(and(visibleTo(viewer), sql`(${bets.creatorId} = ${owner} or ${stakes.id} is not null)`))
+    .orderBy(desc(bets.id))
+    .limit(limit);
+  return rows.map(({ bet, stake }) => ({
+    id: bet.id,
+    title: bet.title,
+    category: bet.category,
+    isResolved: bet.status === 'resolved',
+    status: bet.status,
+    createdAt: bet.createdAt.toISOString(),
+    stake: stake ? { amount: formatCents(stake.amountCents), option: stake.optionIdx } : null,
+  }));
+}
+
+export async function ownProfile(app: FastifyInstance, user: UserRow): Promise<OwnProfile> {
+  const [friends, [counts], recentBets, rank] = await Promise.all([
+    friendIdsOf(app.db, user.id),
+    app.db
+      .select({
+        activeBets: sql<number>`count(*) filter (where ${bets.status} = 'active')::int`,
+        wageredCents: sql<number>`coalesce(sum(${stakes.amountCents}), 0)::bigint`,
+      })
+      .from(stakes)
+      .innerJoin(bets, eq(bets.id, stakes.betId))
+      .where(eq(stakes.userId, user.id)),
+    recentBetsOf(app, user.id, user, 5),
+    rankOf(app, user.id),
+  ]);
+  const base = presentUser(user, { showEmail: true, isOnline: true, rank });
+  return {
+    ...base,
+    friendsCount: friends.length,
+    activeBets: Number(counts?.activeBets ?? 0),
+    totalWagered: formatCents(Number(counts?.wageredCents ?? 0)),
+    achievements: computeAchievements({
+      totalWins: user.totalWins,
+      totalBets: user.totalBets,
+      winRate: base.winRate,
+      friends: friends.length,
+    }),
+    recentBets,
+  };
+}
+
+export async function updateProfile(
+  app: FastifyInstance,
+  user: UserRow,
+  changes: { bio?: string | null | undefined; location?: string | null | undefined; favoriteCategory?: string | null | undefined },
+): Promise<UserRow> {
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length === 0) return user;
+  const [updated] = await app.db.update(users).set(set).where(eq(users.id, user.id)).returning();
+  return updated ?? user;
+}
+
+/** A friend's profile (spec §3): friends and admins only; anyone else gets 404. */
+export async function friendProfile(app: FastifyInstance, viewer: UserRow, userId: number): Promise<FriendProfile> {
+  const [owner] = await app.db.select().from(users).where(eq(users.id, userId));
+  const allowed =
+    owner && !owner.deactivatedAt && (viewer.role === 'admin' || viewer.id === userId || (await areFriends(app.db, viewer.id, userId)));
+  if (!owner || !allowed) throw notFound('User not found', 'user_not_found');
+  const [recentBets, friends, isOnline] = await Promise.all([
+    recentBetsOf(app, owner.id, viewer, 5),
+    friendIdsOf(app.db, owner.id),
+    app.presence.isOnline(owner.id),
+  ]);
+  const winRate = winRatePercent(owner.totalWins, owner.totalBets);
+  return {
+    id: owner.id,
+    username: owner.username,
+    isOnline,
+    createdAt: owner.createdAt.toISOString(),
+    bio: owner.bio,
+    location: owner.location,
+    favoriteCategory: owner.favoriteCategory,
+    totalBets: owner.totalBets,
+    totalWins: owner.totalWins,
+    winRate,
+    recentBets,
+    achievements: computeAchievements({ totalWins: owner.totalWins, totalBets: owner.totalBets, winRate, friends: friends.length }),
+  };
+}
+
+export async function getPreferences(app: FastifyInstance, userId: number): Promise<Preferences> {
+  const [row] = await app.db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  const muted = new Set(row?.mutedNotifications ?? []);
+  return {
+    theme: row?.theme ?? 'system',
+    notifications: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, !muted.has(type)])) as Preferences['notifications'],
+    privacy: { showOnLeaderboard: row?.showOnLeaderboard ?? true, findableByEmail: row?.findableByEmail ?? true },
+  };
+}
+
+export async function updatePreferences(
+  app: FastifyInstance,
+  userId: number,
+  changes: {
+    theme?: Preferences['theme'] | undefined;
+    notifications?: Partial<Record<string, boolean>> | undefined;
+    privacy?: { showOnLeaderboard?: boolean | undefined; findableByEmail?: boolean | undefined } | undefined;
+  },
+): Promise<Preferences> {
+  const current = await getPreferences(app, userId);
+  const notificationsOn = { ...current.notifications, ...changes.notifications };
+  const next = {
+    theme: changes.theme ?? current.theme,
+    mutedNotifications: NOTIFICATION_TYPES.filter((type) => notificationsOn[type] === false),
+    showOnLeaderboard: changes.privacy?.showOnLeaderboard ?? current.privacy.showOnLeaderboard,
+    findableByEmail: changes.privacy?.findableByEmail ?? current.privacy.findableByEmail,
+    updatedAt: new Date(),
+  };
+  await app.db
+    .insert(userPreferences)
+    .values({ userId, ...next })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: next });
+  return getPreferences(app, userId);
+}

@@ -1,0 +1,136 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.ts';
+
+/**
+ * Checks every money invariant of DESIGN §5 on the whole database. Each violation is one
+ * human-readable line; an empty list means the books balance.
+ */
+
+export interface AuditTotals {
+  users: number;
+  balancesCents: number;
+  openPoolsCents: number;
+  grantsCents: number;
+  adjustmentsCents: number;
+  ledgerRows: number;
+}
+
+export interface AuditResult {
+  violations: string[];
+  totals: AuditTotals;
+}
+
+const CHECKS: { name: string; query: string; describe: (row: Record<string, unknown>) => string }[] = [
+  {
+    name: 'balance equals the sum of the ledger',
+    query: `select u.id, u.balance_cents, coalesce(sum(l.amount_cents), 0) as ledger_sum
+      from users u left join ledger_entries l on l.user_id = u.id
+      group by u.id having u.balance_cents <> coalesce(sum(l.amount_cents), 0)`,
+    describe: (r) => `user ${r.id}: balance ${r.balance_cents} but ledger sums to ${r.ledger_sum}`,
+  },
+  {
+    name: 'no negative balance',
+    query: 'select id, balance_cents from users where balance_cents < 0',
+    describe: (r) => `user ${r.id}: negative balance ${r.balance_cents}`,
+  },
+  {
+    name: 'each ledger row carries the running balance',
+    query: `select id, user_id, balance_after_cents, running from (
+        select id, user_id, balance_after_cents,
+          sum(amount_cents) over (partition by user_id order by id) as running
+        from ledger_entries) t
+      where balance_after_cents <> running`,
+    describe: (r) => `ledger row ${r.id} (user ${r.user_id}): balance_after ${r.balance_after_cents}, running sum ${r.running}`,
+  },
+  {
+    name: 'option pools equal their stakes',
+    query: `select o.bet_id, o.idx, o.pool_cents, o.stake_count, coalesce(sum(s.amount_cents), 0) as staked, count(s.id) as stakes
+      from bet_options o left join stakes s on s.bet_id = o.bet_id and s.option_idx = o.idx
+      group by o.bet_id, o.idx
+      having o.pool_cents <> coalesce(sum(s.amount_cents), 0) or o.stake_count <> count(s.id)`,
+    describe: (r) =>
+      `bet ${r.bet_id} option ${r.idx}: pool ${r.pool_cents} (${r.stake_count} stakes) but stakes sum to ${r.staked} (${r.stakes})`,
+  },
+  {
+    name: 'bet pot equals its option pools',
+    query: `select b.id, b.total_pot_cents, b.participant_count, coalesce(sum(o.pool_cents), 0) as pools,
+        (select count(*) from stakes s where s.bet_id = b.id) as stakes
+      from bets b left join bet_options o on o.bet_id = b.id
+      group by b.id
+      having b.total_pot_cents <> coalesce(sum(o.pool_cents), 0)
+        or b.participant_count <> (select count(*) from stakes s where s.bet_id = b.id)`,
+    describe: (r) =>
+      `bet ${r.id}: pot ${r.total_pot_cents} with ${r.participant_count} participants, but pools sum to ${r.pools} over ${r.stakes} stakes`,
+  },
+  {
+    name: 'every stake was debited exactly once',
+    query: `select s.id, s.bet_id, s.user_id, s.amount_cents, coalesce(sum(l.amount_cents), 0) as debited, count(l.id) as rows
+      from stakes s left join ledger_entries l on l.bet_id = s.bet_id and l.user_id = s.user_id and l.kind = 'stake'
+      group by s.id
+      having count(l.id) <> 1 or coalesce(sum(l.amount_cents), 0) <> -s.amount_cents`,
+    describe: (r) => `stake ${r.id} (bet ${r.bet_id}, user ${r.user_id}): ${r.rows} stake rows debiting ${r.debited} for ${r.amount_cents}`,
+  },
+  {
+    name: 'no stake row without a stake',
+    query: `select l.id, l.bet_id, l.user_id from ledger_entries l
+      where l.kind = 'stake' and not exists (select 1 from stakes s where s.bet_id = l.bet_id and s.user_id = l.user_id)`,
+    describe: (r) => `ledger row ${r.id}: stake debit on bet ${r.bet_id} for user ${r.user_id} without a stake`,
+  },
+  {
+    name: 'settled bets paid out their pot exactly, once',
+    query: `select b.id, b.status, b.total_pot_cents,
+        coalesce((select sum(l.amount_cents) from ledger_entries l where l.bet_id = b.id and l.kind in ('payout', 'refund')), 0) as paid,
+        coalesce((select sum(s.settled_cents) from stakes s where s.bet_id = b.id), 0) as settled
+      from bets b
+      where b.status <> 'active' and (
+        b.total_pot_cents <> coalesce((select sum(l.amount_cents) from ledger_entries l where l.bet_id = b.id and l.kind in ('payout', 'refund')), 0)
+        or b.total_pot_cents <> coalesce((select sum(s.settled_cents) from stakes s where s.bet_id = b.id), 0))`,
+    describe: (r) => `bet ${r.id} (${r.status}): pot ${r.total_pot_cents}, paid ${r.paid}, settled on stakes ${r.settled}`,
+  },
+  {
+    name: 'open bets paid nothing yet',
+    query: `select b.id, count(l.id) as rows from bets b join ledger_entries l on l.bet_id = b.id and l.kind in ('payout', 'refund')
+      where b.status = 'active' group by b.id`,
+    describe: (r) => `bet ${r.id} is still open but has ${r.rows} payout/refund rows`,
+  },
+  {
+    name: 'at most one payout or refund per user and bet',
+    query: `select bet_id, user_id, count(*) as rows from ledger_entries
+      where kind in ('payout', 'refund') group by bet_id, user_id having count(*) > 1`,
+    describe: (r) => `bet ${r.bet_id}: user ${r.user_id} was paid ${r.rows} times`,
+  },
+];
+
+export async function auditLedger(db: Db): Promise<AuditResult> {
+  const violations: string[] = [];
+  for (const check of CHECKS) {
+    const rows = rowsOf<Record<string, unknown>>(await db.execute(sql.raw(check.query)));
+    for (const row of rows.slice(0, 20)) violations.push(`${check.name}: ${check.describe(row)}`);
+    if (rows.length > 20) violations.push(`${check.name}: ... and ${rows.length - 20} more`);
+  }
+  const [totals] = rowsOf<Record<string, string | number>>(
+    await db.execute(sql`select
+      (select count(*) from users) as users,
+      (select coalesce(sum(balance_cents), 0) from users) as balances,
+      (select coalesce(sum(total_pot_cents), 0) from bets where status = 'active') as open_pools,
+      (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'grant') as grants,
+      (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'adjustment') as adjustments,
+      (select count(*) from ledger_entries) as ledger_rows`),
+  );
+  const result: AuditTotals = {
+    users: Number(totals?.users ?? 0),
+    balancesCents: Number(totals?.balances ?? 0),
+    openPoolsCents: Number(totals?.open_pools ?? 0),
+    grantsCents: Number(totals?.grants ?? 0),
+    adjustmentsCents: Number(totals?.adjustments ?? 0),
+    ledgerRows: Number(totals?.ledger_rows ?? 0),
+  };
+  // Money is created only by grants and adjustments, and destroyed by nothing (DESIGN §5).
+  if (result.balancesCents + result.openPoolsCents !== result.grantsCents + result.adjustmentsCents) {
+    violations.push(
+      `money is not conserved: balances ${result.balancesCents} + open pools ${result.openPoolsCents} ` +
+        `<> grants ${result.grantsCents} + adjustments ${result.adjustmentsCents}`,
+    );
+  }
+  return { violations, totals: result };
+}

@@ -1,0 +1,57 @@
+import { hash, verify } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { localAccounts } from '../db/schema.ts';
+import type { Tx } from '../db/transaction.ts';
+
+/** Email + password accounts kept by the embedded provider; passwords hashed with argon2id. */
+
+export const loginFormSchema = z.object({
+  email: z.email('Enter a valid email address').max(254, 'Enter a valid email address').transform((e) => e.toLowerCase()),
+  password: z.string().min(1, 'Enter your password').max(200, 'Password is too long'),
+});
+
+// One rule for the provider's sign-up page and the admin's Add User form.
+export { MIN_PASSWORD_LENGTH } from '../../shared/schemas/admin.ts';
+
+export type LocalAccount = typeof localAccounts.$inferSelect;
+
+export async function findLocalAccountByEmail(db: Db, email: string): Promise<LocalAccount | null> {
+  const [row] = await db
+    .select()
+    .from(localAccounts)
+    .where(sql`lower(${localAccounts.email}) = ${email.toLowerCase()}`);
+  return row ?? null;
+}
+
+export async function findLocalAccountById(db: Db, id: number): Promise<LocalAccount | null> {
+  const [row] = await db.select().from(localAccounts).where(eq(localAccounts.id, id));
+  return row ?? null;
+}
+
+/**
+ * Creates an account; null when the email is already taken (also under a race). Takes a
+ * transaction too, so an admin-created account and its Betbro user appear together or not at all.
+ */
+export async function createLocalAccount(db: Db | Tx, email: string, password: string): Promise<LocalAccount | null> {
+  const passwordHash = await hash(password);
+  const [row] = await db
+    .insert(localAccounts)
+    .values({ email: email.toLowerCase(), passwordHash })
+    .onConflictDoNothing()
+    .returning();
+  return row ?? null;
+}
+
+export async function checkPassword(account: LocalAccount, password: string): Promise<boolean> {
+  try {
+    return await verify(account.passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+export async function setLocalPassword(db: Db, accountId: number, password: string): Promise<void> {
+  await db.update(localAccounts).set({ passwordHash: await hash(password) }).where(eq(localAccounts.id, accountId));
+}

@@ -1,0 +1,293 @@
+import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import middie from '@fastify/middie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { getOrCreateSecret } from '../db/secrets.ts';
+import type { RateLimiter } from '../plugins/rate-limit.ts';
+import { createAdapterClass, sweepExpiredPayloads } from './adapter.ts';
+import {
+  MIN_PASSWORD_LENGTH,
+  checkPassword,
+  createLocalAccount,
+  findLocalAccountByEmail,
+  findLocalAccountById,
+  loginFormSchema,
+} from './local-accounts.ts';
+import { AUTO_SUBMIT_LOGOUT_SCRIPT, loginPage, logoutPage, messagePage } from './pages.ts';
+
+/**
+ * The embedded OpenID Connect provider (DESIGN §6): oidc-provider mounted at /oidc, its state
+ * in our database, signing keys made on first start and kept there. Its login page lives at
+ * /interaction/:uid, outside /oidc, because everything under /oidc belongs to the provider.
+ */
+
+export const EMBEDDED_CLIENT_ID = 'betbro';
+export const OIDC_SCOPES = 'openid email profile offline_access';
+
+export const embeddedIssuerUrl = (publicUrl: string) => `${publicUrl}/oidc`;
+
+/**
+ * The issuer recorded on identities of the built-in provider's accounts. It is a constant, not
+ * the provider's URL, so that changing PUBLIC_URL (a new domain, a different port) does not
+ * orphan every account. Configured as an external issuer, the provider is treated like any
+ * other: its URL is the issuer.
+ */
+export const EMBEDDED_IDENTITY_ISSUER = 'urn:betbro:embedded-provider';
+
+export function identityIssuerOfLocalAccounts(config: { oidc: { issuerUrl: string } | null }): string {
+  return config.oidc ? config.oidc.issuerUrl.replace(/\/+$/, '') : EMBEDDED_IDENTITY_ISSUER;
+}
+
+/** The provider is ours when no issuer is configured, or the configured one is our own /oidc. */
+export function usesEmbeddedProvider(app: FastifyInstance): boolean {
+  const { oidc, publicUrl } = app.config;
+  return oidc === null || oidc.issuerUrl.replace(/\/+$/, '') === embeddedIssuerUrl(publicUrl);
+}
+
+function newSigningKey() {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { ...privateKey.export({ format: 'jwk' }), kid: randomUUID(), use: 'sig', alg: 'RS256' };
+}
+
+/** Lets one inline script run on a provider page by adding its hash to the page's CSP. */
+function allowInlineScript(ctx: KoaContextWithOIDC, script: string) {
+  const csp = ctx.response.get('content-security-policy');
+  if (!csp) return;
+  const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  ctx.set('content-security-policy', csp.replace(/script-src ([^;]*)/, `script-src $1 ${hash}`));
+}
+
+export async function registerEmbeddedProvider(
+  app: FastifyInstance,
+  options: { clientId: string; clientSecret: string; limiter: RateLimiter },
+): Promise<Provider> {
+  const { config, db } = app;
+  const jwks = await getOrCreateSecret(db, 'oidc_jwks', () => ({ keys: [newSigningKey()] }));
+  const cookieKeys = await getOrCreateSecret(db, 'oidc_cookie_keys', () => [randomBytes(32).toString('hex')]);
+
+  const configuration: Configuration = {
+    adapter: createAdapterClass(db),
+    clients: [
+      {
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        client_name: 'Betbro',
+        redirect_uris: [`${config.publicUrl}/auth-callback`],
+        post_logout_redirect_uris: [config.publicUrl, `${config.publicUrl}/`],
+        response_types: ['code'],
+        grant_types: ['authorization_code', 'refresh_token'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    jwks: jwks as Configuration['jwks'],
+    cookies: { keys: cookieKeys },
+    scopes: OIDC_SCOPES.split(' '),
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['preferred_username'] },
+    // Put the email in the ID token itself, so the app needs no extra userinfo call.
+    conformIdTokenClaims: false,
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          allowInlineScript(ctx, AUTO_SUBMIT_LOGOUT_SCRIPT);
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = messagePage('Signed out', 'You have been signed out.', { href: config.publicUrl, text: 'Back to Betbro' });
+        },
+      },
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    async findAccount(_ctx, sub) {
+      const account = /^\d+$/.test(sub) ? await findLocalAccountById(db, Number(sub)) : null;
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        claims: async () => ({
+          sub,
+          email: account.email,
+          email_verified: true,
+          preferred_username: account.email.split('@')[0],
+        }),
+      };
+    },
+    // Betbro is the provider's only client and first-party: consent is implicit.
+    async loadExistingGrant(ctx) {
+      const client = ctx.oidc.client;
+      const session = ctx.oidc.session;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope(OIDC_SCOPES);
+      await grant.save();
+      return grant;
+    },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = messagePage('Sign-in problem', out.error_description ?? out.error ?? 'Something went wrong.', {
+        href: config.publicUrl,
+        text: 'Return to Betbro',
+      });
+    },
+    ttl: {
+      AccessToken: 60 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      Interaction: 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+      RefreshToken: 14 * 24 * 60 * 60,
+    },
+  };
+
+  const provider = new Provider(embeddedIssuerUrl(config.publicUrl), configuration);
+  provider.proxy = config.production;
+
+  await app.register(middie);
+  app.use('/oidc', provider.callback());
+
+  const sweep = setInterval(() => void sweepExpiredPayloads(db).catch(() => {}), 15 * 60 * 1000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
+
+  await app.register(async (scope) => {
+    // The login form posts urlencoded fields; only these routes accept that.
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 10_000 }, (_req, body, done) =>
+      done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+    registerInteractionRoutes(scope, provider, options.clientId, options.limiter);
+  });
+  return provider;
+}
+
+type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
+
+function registerInteractionRoutes(app: FastifyInstance, provider: Provider, clientId: string, limiter: RateLimiter) {
+  const { config } = app;
+  const limits = config.rateLimits;
+
+  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+    reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+
+  const expired = (reply: FastifyReply) =>
+    sendHtml(
+      reply,
+      400,
+      messagePage('Sign-in expired', 'This sign-in page has expired. Please start again from Betbro.', {
+        href: config.publicUrl,
+        text: 'Return to Betbro',
+      }),
+    );
+
+  async function details(request: UidRequest, reply: FastifyReply) {
+    try {
+      const found = await provider.interactionDetails(request.raw, reply.raw);
+      return found.uid === request.params.uid ? found : null;
+    } catch (error) {
+      if (error instanceof errors.SessionNotFound || error instanceof errors.InvalidRequest) return null;
+      throw error;
+    }
+  }
+
+  const renderLogin = (reply: FastifyReply, uid: string, status: number, extra: { email?: string; error?: string } = {}) =>
+    sendHtml(
+      reply,
+      status,
+      loginPage({
+        action: `/interaction/${uid}/login`,
+        abortUrl: `/interaction/${uid}/abort`,
+        openSignup: config.openSignup,
+        ...extra,
+      }),
+    );
+
+  app.get('/interaction/:uid', { schema: { hide: true } }, async (request: UidRequest, reply) => {
+    const interaction = await details(request, reply);
+    if (!interaction) return expired(reply);
+    if (interaction.prompt.name === 'login') return renderLogin(reply, interaction.uid, 200);
+    // Any other prompt (consent) is granted at once for our first-party client.
+    const grant = new provider.Grant({ clientId, accountId: interaction.session?.accountId });
+    grant.addOIDCScope(OIDC_SCOPES);
+    const grantId = await grant.save();
+    reply.hijack();
+    await provider.interactionFinished(request.raw, reply.raw, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  });
+
+  app.post('/interaction/:uid/login', { schema: { hide: true } }, async (request: UidRequest, reply) => {
+    const interaction = await details(request, reply);
+    if (!interaction) return expired(reply);
+    const { uid } = interaction;
+
+    const ipLimit = await limiter.hit(`login-ip:${request.ip}`, limits.loginPerIp, limits.loginWindowSeconds);
+    if (!ipLimit.allowed) {
+      void reply.header('retry-after', String(ipLimit.retryAfterSeconds));
+      return renderLogin(reply, uid, 429, { error: 'Too many sign-in attempts. Please wait a few minutes and try again.' });
+    }
+
+    const form = loginFormSchema.safeParse(request.body ?? {});
+    const rawEmail = typeof (request.body as { email?: unknown })?.email === 'string' ? (request.body as { email: string }).email : '';
+    if (!form.success) {
+      return renderLogin(reply, uid, 400, { email: rawEmail, error: form.error.issues[0]?.message ?? 'Invalid input' });
+    }
+    const { email, password } = form.data;
+    const failureKey = `login-email:${email}`;
+    if ((await limiter.peek(failureKey)) >= limits.loginFailuresPerEmail) {
+      return renderLogin(reply, uid, 429, {
+        email,
+        error: 'Too many failed attempts for this email. Please wait a few minutes and try again.',
+      });
+    }
+
+    let account = await findLocalAccountByEmail(app.db, email);
+    if (account) {
+      if (!(await checkPassword(account, password))) {
+        await limiter.hit(failureKey, limits.loginFailuresPerEmail, limits.loginWindowSeconds);
+        return renderLogin(reply, uid, 401, { email, error: 'Wrong email or password.' });
+      }
+    } else {
+      if (!config.openSignup) {
+        await limiter.hit(failureKey, limits.loginFailuresPerEmail, limits.loginWindowSeconds);
+        return renderLogin(reply, uid, 401, { email, error: 'Wrong email or password.' });
+      }
+      if (password.length < MIN_PASSWORD_LENGTH) {
+        return renderLogin(reply, uid, 400, {
+          email,
+          error: `No account uses this email yet. To create one, choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`,
+        });
+      }
+      account = (await createLocalAccount(app.db, email, password)) ?? (await findLocalAccountByEmail(app.db, email));
+      if (!account || !(await checkPassword(account, password))) {
+        return renderLogin(reply, uid, 401, { email, error: 'Wrong email or password.' });
+      }
+    }
+
+    await limiter.reset(failureKey);
+    reply.hijack();
+    await provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      { login: { accountId: String(account.id) } },
+      { mergeWithLastSubmission: false },
+    );
+  });
+
+  app.get('/interaction/:uid/abort', { schema: { hide: true } }, async (request: UidRequest, reply) => {
+    const interaction = await details(request, reply);
+    if (!interaction) return expired(reply);
+    reply.hijack();
+    await provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      { error: 'access_denied', error_description: 'Sign-in was cancelled' },
+      { mergeWithLastSubmission: false },
+    );
+  });
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { AppError, forbidden, unauthorized } from '../errors.ts';
+import { SESSION_COOKIE, loadSession, type ActiveSession, type UserRow } from '../features/auth/sessions.ts';
+import type { RateLimiter } from './rate-limit.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authSession: ActiveSession | null;
+    currentUser: UserRow | null;
+  }
+}
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function sessionCookieOptions(config: Config, expiresAt: Date) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.publicUrl.startsWith('https:'),
+    expires: expiresAt,
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
+  void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, expiresAt));
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  void reply.clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(config, new Date(0)), expires: undefined });
+}
+
+/**
+ * A state-changing request must come from our own pages (DESIGN §6): browsers say where a
+ * request comes from in Sec-Fetch-Site and Origin. Clients that send neither (scripts, curl)
+ * are not browsers carrying someone else's cookies, so they pass.
+ */
+function isCrossSite(request: FastifyRequest, config: Config): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  if (origin === 'null') return true;
+  const allowed = new Set([new URL(config.publicUrl).origin, `${request.protocol}://${request.host}`]);
+  return !allowed.has(origin);
+}
+
+export function registerAuth(app: FastifyInstance, limiter: RateLimiter): void {
+  app.decorateRequest('authSession', null);
+  app.decorateRequest('currentUser', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/api/')) return;
+    const unsafe = UNSAFE_METHODS.has(request.method);
+    if (unsafe && isCrossSite(request, app.config)) {
+      throw new AppError(403, 'cross_site_request', 'Cross-site requests are not allowed');
+    }
+
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) {
+      const loaded = await loadSession(app.db, token);
+      if (loaded) {
+        request.authSession = loaded.session;
+        request.currentUser = loaded.user;
+        if (loaded.slid) setSessionCookie(reply, app.config, token, loaded.session.expiresAt);
+      }
+    }
+
+    if (unsafe) {
+      const who = request.currentUser ? `user:${request.currentUser.id}` : `ip:${request.ip}`;
+      const { allowed, retryAfterSeconds } = await limiter.hit(`writes:${who}`, app.config.rateLimits.writesPerMinute, 60);
+      if (!allowed) {
+        void reply.header('retry-after', String(retryAfterSeconds));
+        throw new AppError(429, 'rate_limited', 'Too many requests, please slow down');
+      }
+    }
+  });
+}
+
+/** The signed-in user, or a 401. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.currentUser) throw unauthorized();
+  return request.currentUser;
+}
+
+/** The signed-in admin: 401 when signed out, 403 for everyone else. */
+export function requireAdmin(request: FastifyRequest): UserRow {
+  const user = requireUser(request);
+  if (user.role !== 'admin') throw forbidden('Admin access required');
+  return user;
+}

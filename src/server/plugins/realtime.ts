@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { MAX_CLIENT_FRAME_BYTES, clientMessageSchema, type ServerMessage } from '../../shared/ws-events.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { SESSION_COOKIE, loadSession } from '../features/auth/sessions.ts';
+import { deliveriesFor, presenceDelivery } from '../features/live/fan-out.ts';
+import { memoryBus, redisBus, type Bus } from './bus.ts';
+import { memoryPresence, redisPresence, type Presence } from './presence.ts';
+
+/**
+ * The live layer (DESIGN §9): /ws on the same port, authenticated by the session cookie and the
+ * Origin; committed domain events fan out to the sockets of the users allowed to see them, on
+ * this instance or, through Redis, on any other.
+ */
+
+const HEARTBEAT_MS = 30_000;
+const MAX_ABUSE = 5;
+
+export async function registerRealtime(app: FastifyInstance): Promise<{ presence: Presence }> {
+  const instanceId = randomUUID();
+  let bus: Bus;
+  let presence: Presence & { stop?: () => Promise<void> };
+  if (app.redis) {
+    await app.redis.connect().catch(() => {});
+    bus = await redisBus(app.redis, app.config.redisPrefix, (err) => app.log.warn({ err }, 'live bus error'));
+    presence = redisPresence(app.redis, app.config.redisPrefix, instanceId);
+  } else {
+    bus = memoryBus();
+    presence = memoryPresence();
+  }
+
+  const sockets = new Map<number, Set<WebSocket>>();
+  const send = (socket: WebSocket, message: ServerMessage) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  bus.subscribe(({ userIds, message }) => {
+    const data = JSON.stringify(message);
+    for (const userId of userIds) {
+      for (const socket of sockets.get(userId) ?? []) if (socket.readyState === socket.OPEN) socket.send(data);
+    }
+  });
+
+  const publish = (deliveries: Promise<{ userIds: number[]; message: ServerMessage }[]>) =>
+    deliveries
+      .then((list) => Promise.all(list.filter((d) => d.userIds.length > 0).map((d) => bus.publish(d))))
+      .catch((err: unknown) => app.log.error({ err }, 'live fan-out failed'));
+  const unsubscribe = app.domainEvents.subscribe((event) => void publish(deliveriesFor(app, event)));
+
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+
+  const allowedOrigins = (host: string | undefined, protocol: string) =>
+    new Set([new URL(app.config.publicUrl).origin, ...(host ? [`${protocol}://${host}`] : [])]);
+
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      schema: { hide: true },
+      // Runs before the upgrade: refusing here answers plain HTTP and no socket is opened.
+      preValidation: async (request) => {
+        const origin = request.headers.origin;
+        if (origin && !allowedOrigins(request.host, request.protocol).has(origin)) {
+          throw forbidden('Cross-site socket connections are not allowed', 'cross_site_request');
+        }
+        const token = request.cookies[SESSION_COOKIE];
+        const loaded = token ? await loadSession(app.db, token) : null;
+        if (!loaded) throw unauthorized();
+        request.currentUser = loaded.user;
+      },
+    },
+    (socket, request) => {
+      const user = request.currentUser!;
+      const userId = user.id;
+      let abuse = 0;
+      alive.set(socket, true);
+      let userSockets = sockets.get(userId);
+      if (!userSockets) sockets.set(userId, (userSockets = new Set()));
+      userSockets.add(socket);
+      void presence
+        .connected(userId)
+        .then(async (cameOnline) => {
+          if (cameOnline) await publish(presenceDelivery(app, userId, true).then((d) => [d]));
+        })
+        .catch((err: unknown) => app.log.warn({ err }, 'presence update failed'));
+
+      const misbehaved = (reason: string) => {
+        abuse += 1;
+        request.log.warn({ userId, reason, abuse }, 'dropped a socket frame');
+        if (abuse >= MAX_ABUSE) socket.close(1008, 'Too many invalid messages');
+      };
+
+      socket.on('pong', () => alive.set(socket, true));
+      socket.on('message', (raw: Buffer, isBinary: boolean) => {
+        if (isBinary || raw.length > MAX_CLIENT_FRAME_BYTES) return misbehaved('oversized or binary frame');
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(raw.toString('utf8'));
+        } catch {
+          return misbehaved('not JSON');
+        }
+        const result = clientMessageSchema.safeParse(parsed);
+        if (!result.success) return misbehaved('unknown message');
+        const message = result.data;
+        if (message.type === 'ping') return send(socket, { type: 'pong' });
+        if (message.userId !== undefined && Number(message.userId) !== userId) {
+          // The session decides who this is; a different claim changes nothing.
+          request.log.warn({ userId, claimed: message.userId }, 'socket auth message claimed another user');
+        }
+        send(socket, { type: 'auth_ok', userId });
+      });
+      socket.on('close', () => {
+        userSockets.delete(socket);
+        if (userSockets.size === 0) sockets.delete(userId);
+        void presence
+          .disconnected(userId)
+          .then(async (wentOffline) => {
+            if (wentOffline) await publish(presenceDelivery(app, userId, false).then((d) => [d]));
+          })
+          .catch((err: unknown) => app.log.warn({ err }, 'presence update failed'));
+      });
+    },
+  );
+
+  // Heartbeat: a socket that did not answer the last ping is dead and is dropped.
+  const heartbeat = setInterval(() => {
+    for (const set of sockets.values()) {
+      for (const socket of set) {
+        if (!alive.get(socket)) {
+          socket.terminate();
+          continue;
+        }
+        alive.set(socket, false);
+        socket.ping();
+      }
+    }
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  app.addHook('preClose', async () => {
+    clearInterval(heartbeat);
+    unsubscribe();
+    for (const set of sockets.values()) for (const socket of set) socket.close(1001, 'Server shutting down');
+  });
+  app.addHook('onClose', async () => {
+    await bus.close();
+    await presence.stop?.();
+  });
+  return { presence };
+}

@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export const DEFAULT_CLIENT_DIR = path.resolve(fileURLToPath(import.meta.url), '../../../../dist/client');
+
+/**
+ * Serves the built client. Hashed assets are cached for a year; index.html never is, so a new
+ * deploy reaches browsers at once. Returns a function that answers a page route with index.html,
+ * or null when there is no build (tests of the API alone).
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  clientDir: string,
+): Promise<((reply: FastifyReply) => FastifyReply) | null> {
+  if (!existsSync(path.join(clientDir, 'index.html'))) return null;
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+}

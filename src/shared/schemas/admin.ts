@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { parseAmountToCents } from '../money.ts';
+import { betSchema, ledgerEntrySchema } from './bets.ts';
+import { ROLES, userSchema, usernameSchema } from './users.ts';
+
+/** Administration (spec §2 'Admin page', §5, §6; DESIGN §7): users, audit log, reports, moderation. */
+
+/** The embedded provider's password rule; its sign-up page checks the same number. */
+export const MIN_PASSWORD_LENGTH = 8;
+
+/** A user as admins see them: always with the email, and whether the account was deactivated. */
+export const adminUserSchema = userSchema.extend({
+  deactivatedAt: z.string().nullable(),
+  betsCreated: z.number().int(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const ADMIN_USER_SORTS = ['signup', 'balance', 'bets'] as const;
+
+export const adminUserListQuerySchema = z.object({
+  /** Prefix of the username or the email, ignoring case. */
+  q: z.string().trim().max(254).default(''),
+  sort: z.enum(ADMIN_USER_SORTS, { error: 'Sort must be signup, balance or bets' }).default('signup'),
+  order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('desc'),
+  status: z.enum(['all', 'active', 'deactivated'], { error: 'Status must be all, active or deactivated' }).default('all'),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+export const adminUserListSchema = z.object({
+  users: z.array(adminUserSchema),
+  /** How many users match the filter, over all pages. */
+  total: z.number().int(),
+  nextOffset: z.number().int().nullable(),
+});
+export type AdminUserList = z.infer<typeof adminUserListSchema>;
+
+export const ledgerSummaryRowSchema = z.object({
+  kind: ledgerEntrySchema.shape.kind,
+  count: z.number().int(),
+  total: z.string(),
+});
+
+export const adminUserDetailSchema = z.object({
+  user: adminUserSchema,
+  /** One row per ledger kind, zeros included; the totals sum to the balance. */
+  ledgerSummary: z.array(ledgerSummaryRowSchema),
+  /** Bets the user created, newest first (at most 50). */
+  bets: z.array(betSchema),
+  stakesCount: z.number().int(),
+  activeSessions: z.number().int(),
+  deactivated: z.boolean(),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+/** Spec §5: username, email and password required; role defaults to 'user'. */
+export const createUserBodySchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').pipe(usernameSchema),
+  email: z
+    .string({ error: 'Email is required' })
+    .trim()
+    .min(1, 'Email is required')
+    .max(254, 'Enter a valid email address')
+    .pipe(z.email('Enter a valid email address'))
+    .transform((email) => email.toLowerCase()),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .max(200, 'Password is too long'),
+  role: z.enum(ROLES, { error: 'Role must be user or admin' }).default('user'),
+});
+export type CreateUserBody = z.input<typeof createUserBodySchema>;
+
+export const setRoleBodySchema = z.object({
+  role: z.enum(ROLES, { error: 'Role must be user or admin' }),
+});
+
+const SIGNED_AMOUNT = /^([+-])?(.*)$/s;
+
+/**
+ * A signed amount in dollars ("-12.50", "+5", 7.25) as cents: non-zero, whole cents. Numbers are
+ * read through their shortest decimal form, so 0.1 + 0.2 is refused rather than rounded.
+ */
+export const signedAmountSchema = z
+  .union([z.number(), z.string().max(32)], { error: 'Enter a valid amount' })
+  .transform((input, ctx) => {
+    const text = String(input).trim();
+    const [, sign, rest = ''] = SIGNED_AMOUNT.exec(text) ?? [];
+    const cents = rest.startsWith('-') || rest.startsWith('+') ? null : parseAmountToCents(rest);
+    if (cents === null) {
+      const fraction = /^[+-]?\d*\.\d{3,}$/.test(text);
+      ctx.addIssue({ code: 'custom', message: fraction ? 'Amount must be in whole cents' : 'Enter a valid amount' });
+      return z.NEVER;
+    }
+    if (cents === 0) {
+      ctx.addIssue({ code: 'custom', message: 'Amount must not be zero' });
+      return z.NEVER;
+    }
+    return sign === '-' ? -cents : cents;
+  });
+
+export const adjustBodySchema = z.object({
+  amount: signedAmountSchema,
+  reason: z
+    .string({ error: 'Reason is required' })
+    .trim()
+    .min(1, 'Reason is required')
+    .max(200, 'Reason must be at most 200 characters'),
+});
+export type AdjustBody = z.input<typeof adjustBodySchema>;
+
+export const adjustResponseSchema = z.object({
+  user: adminUserSchema,
+  /** The ledger row the adjustment wrote. */
+  entry: ledgerEntrySchema,
+});
+
+export const deactivateResponseSchema = z.object({
+  id: z.number().int(),
+  deactivatedAt: z.string(),
+  /** False when the account had been deactivated before this call. */
+  deactivatedNow: z.boolean(),
+  sessionsRevoked: z.number().int(),
+  /** Open bets the user created, voided with every stake refunded. */
+  voidedBetIds: z.array(z.number().int()),
+});
+
+export const AUDIT_ACTIONS = [
+  'user.create',
+  'user.deactivate',
+  'user.role',
+  'user.adjust',
+  'bet.edit',
+  'bet.resolve',
+  'bet.delete',
+  'bet.void',
+  'report.resolve',
+  'report.dismiss',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_TARGET_TYPES = ['user', 'bet', 'content_report'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+export const auditLogQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: z.coerce.number().int().positive().optional(),
+  targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
+  targetId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  actorId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
+
+const jsonObjectSchema = z.record(z.string(), z.unknown());
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actor: z.object({ id: z.number().int(), username: z.string() }),
+  action: z.enum(AUDIT_ACTIONS),
+  targetType: z.enum(AUDIT_TARGET_TYPES),
+  targetId: z.number().int(),
+  before: jsonObjectSchema.nullable(),
+  after: jsonObjectSchema.nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  nextBefore: z.number().int().nullable(),
+});
+
+/** One UTC day of the reports' series; `date` is YYYY-MM-DD. */
+export const dailyFigureSchema = z.object({
+  date: z.string(),
+  volume: z.string(),
+  newUsers: z.number().int(),
+  betsCreated: z.number().int(),
+  betsResolved: z.number().int(),
+});
+
+export const REPORT_DAYS = 30;
+
+/**
+ * Platform analytics (spec §2 Analytics), every figure computed from the data:
+ * volume = every stake ever placed; commission = 1% of it, rounded to the cent (a figure only,
+ * nothing is deducted); active bet value = the pots of open bets; users = accounts not
+ * deactivated; average bets per user = their stakes / their number.
+ */
+export const reportsSchema = z.object({
+  totalVolume: z.string(),
+  platformCommission: z.string(),
+  activeBetValue: z.string(),
+  totalUsers: z.number().int(),
+  onlineUsers: z.number().int(),
+  averageBetsPerUser: z.number(),
+  totalBets: z.number().int(),
+  activeBets: z.number().int(),
+  totalStakes: z.number().int(),
+  /** The last 30 UTC days, oldest first, today last. */
+  daily: z.array(dailyFigureSchema),
+  generatedAt: z.string(),
+});
+export type Reports = z.infer<typeof reportsSchema>;
+
+export const CONTENT_REPORT_KINDS = ['bet', 'user', 'comment'] as const;
+export const CONTENT_REPORT_STATUSES = ['open', 'resolved', 'dismissed'] as const;
+
+export const contentReportBodySchema = z.object({
+  kind: z.enum(CONTENT_REPORT_KINDS, { error: 'Choose what to report' }),
+  id: z
+    .number({ error: 'Choose what to report' })
+    .int('Choose what to report')
+    .positive('Choose what to report')
+    .max(Number.MAX_SAFE_INTEGER, 'Choose what to report'),
+  reason: z
+    .string({ error: 'Reason is required' })
+    .trim()
+    .min(1, 'Reason is required')
+    .max(500, 'Reason must be at most 500 characters'),
+});
+export type ContentReportBody = z.input<typeof contentReportBodySchema>;
+
+export const contentReportReceiptSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(CONTENT_REPORT_KINDS),
+  targetId: z.number().int(),
+  status: z.enum(CONTENT_REPORT_STATUSES),
+  createdAt: z.string(),
+});
+
+export const moderationQuerySchema = z.object({
+  status: z.enum(['all', ...CONTENT_REPORT_STATUSES], { error: 'Status must be all, open, resolved or dismissed' }).default('all'),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+const userRefSchema = z.object({ id: z.number().int(), username: z.string() });
+
+export const moderationItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(CONTENT_REPORT_KINDS),
+  targetId: z.number().int(),
+  reason: z.string(),
+  status: z.enum(CONTENT_REPORT_STATUSES),
+  reporter: userRefSchema,
+  /** What was reported, as it is now; null fields when it is gone. */
+  target: z.object({
+    label: z.string().nullable(),
+    /** The user behind it: the bet's creator, the user, the comment's author. */
+    userId: z.number().int().nullable(),
+    betId: z.number().int().nullable(),
+  }),
+  createdAt: z.string(),
+  handledAt: z.string().nullable(),
+  handledBy: userRefSchema.nullable(),
+  note: z.string().nullable(),
+});
+export type ModerationItem = z.infer<typeof moderationItemSchema>;
+
+export const moderationQueueSchema = z.object({
+  reports: z.array(moderationItemSchema),
+  openCount: z.number().int(),
+  total: z.number().int(),
+  nextOffset: z.number().int().nullable(),
+});
+
+/** The body is optional: a bare POST resolves or dismisses without a note. */
+export const handleReportBodySchema = z
+  .object({ note: z.string().trim().max(500, 'Note must be at most 500 characters').optional() })
+  .nullish();

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { userSchema, usernameSchema } from './users.ts';
+
+/** The 64-hex-character state the client makes for each sign-in (spec §4). */
+export const oauthStateSchema = z.string().regex(/^[0-9a-f]{64}$/, 'Invalid state parameter');
+
+export const loginQuerySchema = z.object({ state: oauthStateSchema.optional() });
+
+export const exchangeBodySchema = z.object({
+  code: z.string({ error: 'No authorization code received' }).min(1, 'No authorization code received').max(2048),
+  state: z.string({ error: 'Invalid state parameter' }).min(1, 'Invalid state parameter').max(256),
+  redirect_uri: z.string().max(2048).optional(),
+  // RFC 9207's issuer parameter, passed along when the provider sent one.
+  iss: z.string().max(2048).optional(),
+});
+
+/** The session's expiry, in seconds since the epoch, as the client's stored auth keeps it. */
+export const tokensSchema = z.object({ expires_at: z.number().int() });
+
+export const exchangeResponseSchema = z.object({ user: userSchema, tokens: tokensSchema });
+export type ExchangeResponse = z.infer<typeof exchangeResponseSchema>;
+
+/** GET /api/auth/user: the user, plus when the session ends. */
+export const currentUserSchema = userSchema.extend({ sessionExpiresAt: z.number().int() });
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+export const logoutResponseSchema = z.object({ logoutUrl: z.string() });
+
+export const completeProfileBodySchema = z.object({ username: usernameSchema });

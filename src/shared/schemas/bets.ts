@@ -1,0 +1,160 @@
+import { z } from 'zod';
+
+export const BET_CATEGORIES = ['Sports', 'Entertainment', 'Politics', 'Personal', 'General'] as const;
+export type BetCategory = (typeof BET_CATEGORIES)[number];
+export const EXPIRATION_TYPES = ['time', 'date', 'indefinite'] as const;
+export const BET_STATUSES = ['active', 'resolved', 'void'] as const;
+
+export const MIN_OPTIONS = 2;
+export const MAX_OPTIONS = 10;
+export const MAX_HOURS = 8760;
+export const MIN_STAKE_CENTS = 100;
+const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
+
+/** Unknown categories fall back to General (spec §3). */
+export const categorySchema = z
+  .unknown()
+  .transform((value): BetCategory => (BET_CATEGORIES as readonly unknown[]).includes(value) ? (value as BetCategory) : 'General');
+
+const titleSchema = z
+  .string({ error: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(200, 'Title too long');
+const descriptionSchema = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(1000, 'Description too long');
+
+/** Blank options are dropped before counting (spec §5). */
+const optionsSchema = z
+  .array(z.string({ error: 'Options must be text' }).max(100, 'Option too long'), { error: 'At least 2 options required' })
+  .transform((list) => list.map((option) => option.trim()).filter((option) => option.length > 0))
+  .pipe(
+    z
+      .array(z.string())
+      .min(MIN_OPTIONS, 'At least 2 options required')
+      .max(MAX_OPTIONS, 'At most 10 options allowed')
+      .refine((list) => new Set(list.map((o) => o.toLowerCase())).size === list.length, 'Options must be different'),
+  );
+
+export const createBetBodySchema = z
+  .object({
+    title: titleSchema,
+    description: descriptionSchema,
+    category: categorySchema.optional().transform((c) => c ?? 'General'),
+    options: optionsSchema,
+    expirationType: z.enum(EXPIRATION_TYPES, { error: 'Invalid expiration type' }).default('indefinite'),
+    expirationValue: z
+      .union([z.string().max(100), z.number()])
+      .optional()
+      .transform((value) => (value === undefined ? '' : String(value).trim())),
+  })
+  .superRefine((body, ctx) => {
+    if (body.expirationType === 'time') {
+      const hours = Number(body.expirationValue);
+      if (body.expirationValue === '' || !Number.isInteger(hours) || hours < 1 || hours > MAX_HOURS) {
+        ctx.addIssue({ code: 'custom', path: ['expirationValue'], message: 'Hours must be a whole number from 1 to 8760' });
+      }
+    } else if (body.expirationType === 'date') {
+      const at = Date.parse(body.expirationValue);
+      if (body.expirationValue === '' || Number.isNaN(at)) {
+        ctx.addIssue({ code: 'custom', path: ['expirationValue'], message: 'Expiration date is invalid' });
+      } else if (at <= Date.now()) {
+        ctx.addIssue({ code: 'custom', path: ['expirationValue'], message: 'Expiration date must be in the future' });
+      } else if (at > Date.now() + YEAR_MS) {
+        ctx.addIssue({ code: 'custom', path: ['expirationValue'], message: 'Expiration date must be within one year' });
+      }
+    }
+  });
+export type CreateBetBody = z.input<typeof createBetBodySchema>;
+
+export const editBetBodySchema = z.object({ title: titleSchema, description: descriptionSchema });
+
+export const participateBodySchema = z.object({
+  option: z.number({ error: 'Please choose an option' }).int('Please choose an option').min(0, 'Please choose an option'),
+  amount: z.union([z.number(), z.string()], { error: 'Please enter a valid bet amount' }),
+});
+
+export const resolveBodySchema = z.object({
+  winningOption: z
+    .number({ error: 'Choose the winning option' })
+    .int('Choose the winning option')
+    .min(0, 'Choose the winning option'),
+});
+
+export const userParticipationSchema = z.object({
+  amount: z.string(),
+  option: z.number().int(),
+  /** What the stake pays if its option wins, at the current pools. */
+  potentialWin: z.string(),
+  /** What settlement paid back (payout, refund, or 0.00); null while unsettled. */
+  payout: z.string().nullable(),
+});
+
+/** The Bet entity of spec §3. Amounts are decimal strings; odds null means infinity. */
+export const betSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  category: z.enum(BET_CATEGORIES),
+  options: z.array(z.string()),
+  optionAmounts: z.array(z.string()),
+  odds: z.array(z.number().nullable()),
+  optionStakeCounts: z.array(z.number().int()),
+  participants: z.number().int(),
+  creatorId: z.number().int(),
+  creator: z.object({ id: z.number().int(), username: z.string() }),
+  status: z.enum(BET_STATUSES),
+  isResolved: z.boolean(),
+  isExpired: z.boolean(),
+  expirationType: z.enum(EXPIRATION_TYPES),
+  expirationValue: z.string(),
+  expiresAt: z.string().nullable(),
+  winningOption: z.number().int().nullable(),
+  totalPot: z.string(),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  userParticipation: userParticipationSchema.nullable(),
+});
+export type Bet = z.infer<typeof betSchema>;
+
+export const participantSchema = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  option: z.number().int(),
+  amount: z.string(),
+  potentialWin: z.string(),
+  createdAt: z.string(),
+});
+export type Participant = z.infer<typeof participantSchema>;
+
+export const betDetailSchema = betSchema.extend({
+  participantList: z.array(participantSchema),
+  /** Whether the caller may stake / resolve now; the server checks again on the call. */
+  canStake: z.boolean(),
+  canResolve: z.boolean(),
+});
+export type BetDetail = z.infer<typeof betDetailSchema>;
+
+export const betListSchema = z.array(betSchema);
+
+export const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export const ledgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['grant', 'stake', 'payout', 'refund', 'adjustment']),
+  amount: z.string(),
+  balanceAfter: z.string(),
+  betId: z.number().int().nullable(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const ledgerPageSchema = z.object({
+  entries: z.array(ledgerEntrySchema),
+  nextBefore: z.number().int().nullable(),
+});

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+export const messageTextSchema = z
+  .string({ error: 'Message cannot be empty' })
+  .trim()
+  .min(1, 'Message cannot be empty')
+  .max(2000, 'Message must be at most 2000 characters');
+
+export const sendMessageBodySchema = z.object({ text: messageTextSchema });
+export const startConversationBodySchema = z.object({
+  userId: z.number({ error: 'Choose a friend to chat with' }).int().positive('Choose a friend to chat with'),
+});
+
+/** Spec §3's Conversation, plus who the other member is. */
+export const conversationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  otherUserId: z.number().int(),
+  isOnline: z.boolean(),
+  lastMessage: z.string().nullable(),
+  updatedAt: z.string(),
+  unreadCount: z.number().int(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const chatMessageSchema = z.object({
+  id: z.number().int(),
+  conversationId: z.number().int(),
+  senderId: z.number().int(),
+  senderUsername: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const messagePageSchema = z.object({
+  messages: z.array(chatMessageSchema),
+  nextBefore: z.number().int().nullable(),
+});
+
+export const betCommentSchema = z.object({
+  id: z.number().int(),
+  betId: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type BetComment = z.infer<typeof betCommentSchema>;
+export const betCommentPageSchema = z.object({
+  comments: z.array(betCommentSchema),
+  nextBefore: z.number().int().nullable(),
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { BET_CATEGORIES, betSchema } from './bets.ts';
+
+export const monthStatSchema = z.object({
+  month: z.string(), // YYYY-MM
+  bets: z.number().int(),
+  wins: z.number().int(),
+  profit: z.string(),
+});
+
+export const categoryStatSchema = z.object({
+  category: z.enum(BET_CATEGORIES),
+  amount: z.string(),
+  count: z.number().int(),
+  /** Whole percent of the user's total staked amount. */
+  share: z.number().int(),
+});
+
+/** Spec §3's Statistics, computed: this month's figures plus the last 12 months and categories. */
+export const statisticsSchema = z.object({
+  totalWinnings: z.string(),
+  winRate: z.number().int(),
+  totalBets: z.number().int(),
+  totalWins: z.number().int(),
+  rank: z.number().int().nullable(),
+  monthlyBets: z.number().int(),
+  monthlyWins: z.number().int(),
+  monthlyProfit: z.string(),
+  months: z.array(monthStatSchema),
+  categories: z.array(categoryStatSchema),
+});
+export type Statistics = z.infer<typeof statisticsSchema>;
+
+export const insightSchema = z.object({
+  id: z.enum(['win_rate', 'strongest_category', 'typical_stake', 'best_hours', 'friends_win_rate', 'suggested_stake']),
+  title: z.string(),
+  value: z.string(),
+  explanation: z.string(),
+});
+export type Insight = z.infer<typeof insightSchema>;
+export const insightsSchema = z.object({ insights: z.array(insightSchema) });
+
+export const eventSchema = z.object({
+  kind: z.enum(['expiring', 'awaiting_resolution']),
+  at: z.string(),
+  bet: betSchema,
+});
+export type BetEvent = z.infer<typeof eventSchema>;
+export const eventsSchema = z.object({ events: z.array(eventSchema) });

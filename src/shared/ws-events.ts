@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { BET_STATUSES } from './schemas/bets.ts';
+import { betCommentSchema, chatMessageSchema } from './schemas/chat.ts';
+import { notificationSchema } from './schemas/notifications.ts';
+
+/**
+ * The socket contract (spec §3 'Socket messages', DESIGN §9): every message is JSON with a
+ * `type`. The server validates what clients send; the client parses what the server sends.
+ */
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  // Answered, never trusted: the session decides who the socket belongs to.
+  z.object({ type: z.literal('auth'), userId: z.union([z.number(), z.string()]).optional() }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** The public state of a bet's pools: the same for every viewer. */
+export const betPoolsSchema = z.object({
+  betId: z.number().int(),
+  status: z.enum(BET_STATUSES),
+  optionAmounts: z.array(z.string()),
+  odds: z.array(z.number().nullable()),
+  optionStakeCounts: z.array(z.number().int()),
+  totalPot: z.string(),
+  participants: z.number().int(),
+  winningOption: z.number().int().nullable(),
+});
+export type BetPools = z.infer<typeof betPoolsSchema>;
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth_ok'), userId: z.number().int() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('new_bet'), bet: betPoolsSchema, creatorId: z.number().int(), title: z.string() }),
+  z.object({ type: z.literal('bet_updated'), bet: betPoolsSchema }),
+  z.object({ type: z.literal('bet_resolved'), bet: betPoolsSchema }),
+  z.object({ type: z.literal('bet_comment'), comment: betCommentSchema }),
+  z.object({ type: z.literal('friend_request'), requesterId: z.number().int(), requesterUsername: z.string() }),
+  z.object({ type: z.literal('friend_accepted'), userId: z.number().int(), username: z.string() }),
+  z.object({ type: z.literal('friend_removed'), userId: z.number().int() }),
+  z.object({ type: z.literal('message'), message: chatMessageSchema }),
+  z.object({ type: z.literal('notification'), notification: notificationSchema }),
+  z.object({ type: z.literal('presence'), userId: z.number().int(), isOnline: z.boolean() }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+/** Frames larger than this are dropped unread. */
+export const MAX_CLIENT_FRAME_BYTES = 4096;

@@ -1,0 +1,15 @@
+import { expect, test } from '@playwright/test';
+
+test('the landing page loads at /', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /Welcome to Betbro/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in to get started' })).toBeVisible();
+});
+
+test('an unknown route shows the 404 page', async ({ page }) => {
+  const response = await page.goto('/this/route/does-not-exist');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the dashboard' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
