@@ -38,6 +38,7 @@ import {
   usesEmbeddedProvider,
 } from './oidc/provider.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { backgroundWork, type BackgroundWork } from './plugins/background-work.ts';
 import { DomainEvents } from './plugins/domain-events.ts';
 import type { Presence } from './plugins/presence.ts';
 import { registerRealtime } from './plugins/realtime.ts';
@@ -55,6 +56,7 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     domainEvents: DomainEvents;
     presence: Presence;
+    backgroundWork: BackgroundWork;
     /** Every /api route as registered, for the security matrix that must cover them all. */
     apiRoutes: { method: string; url: string }[];
   }
@@ -106,7 +108,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  const work = backgroundWork();
+  app.decorate('backgroundWork', work);
+  // Registered first, so it runs last: after the server stopped and drained its requests and
+  // every other plugin closed, and once the work started by those requests has finished.
   app.addHook('onClose', async () => {
+    if (!(await work.drain(8_000))) app.log.warn({ pending: work.size }, 'closing the database with work still running');
     await database.close();
   });
   try {
@@ -224,10 +231,14 @@ async function setUpSignIn(app: FastifyInstance): Promise<RelyingParty> {
 /** Periodic work every instance runs; each job is safe to run on several instances at once. */
 function startBackgroundJobs(app: FastifyInstance): void {
   const sweep = setInterval(() => {
-    voidOverdueBets(app)
-      .then((voided) => voided > 0 && app.log.info({ voided }, 'voided overdue bets'))
-      .catch((err: unknown) => app.log.error({ err }, 'overdue-bet sweep failed'));
-    notifyExpiredBets(app).catch((err: unknown) => app.log.error({ err }, 'expiry notifications failed'));
+    void app.backgroundWork.track(
+      voidOverdueBets(app)
+        .then((voided) => voided > 0 && app.log.info({ voided }, 'voided overdue bets'))
+        .catch((err: unknown) => app.log.error({ err }, 'overdue-bet sweep failed')),
+    );
+    void app.backgroundWork.track(
+      notifyExpiredBets(app).catch((err: unknown) => app.log.error({ err }, 'expiry notifications failed')),
+    );
   }, 60_000);
   sweep.unref();
   app.addHook('onClose', async () => clearInterval(sweep));

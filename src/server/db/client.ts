@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -65,8 +66,40 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+/** How many distinct statements one process prepares at most; later ones run unprepared. */
+const MAX_PREPARED_STATEMENTS = 2_000;
+const preparedNames = new Map<string, string>();
+
+/** A stable name for a statement's text, or undefined once the process prepared enough. */
+function statementName(text: string): string | undefined {
+  const known = preparedNames.get(text);
+  if (known || preparedNames.size >= MAX_PREPARED_STATEMENTS) return known;
+  const name = `b_${createHash('sha1').update(text).digest('base64url')}`;
+  preparedNames.set(text, name);
+  return name;
+}
+
+/**
+ * Sends every parameterised statement as a named prepared statement, so each connection parses
+ * and plans a query shape once instead of on every request: planning was about half of
+ * PostgreSQL's time on the feed and the stake (docs/decisions/007-stake-in-the-database.md).
+ * Statements without parameters (BEGIN, COMMIT) go as they are.
+ */
+class PreparingClient extends pg.Client {
+  // pg's query() has many overloads; this only adds a name to the one form the query builder uses.
+  override query(config: unknown, values?: unknown, callback?: unknown): never {
+    let sent = config;
+    if (Array.isArray(values) && values.length > 0 && config && typeof config === 'object') {
+      const { text, name } = config as { text?: unknown; name?: unknown };
+      const prepared = typeof text === 'string' && !name ? statementName(text) : undefined;
+      if (prepared) sent = { ...config, name: prepared };
+    }
+    return (super.query as (...args: unknown[]) => never)(sent, values, callback);
+  }
+}
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 20, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max: 20, idleTimeoutMillis: 30_000, Client: PreparingClient });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

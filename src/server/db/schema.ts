@@ -45,6 +45,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    // Every bet event goes to the admins too; this keeps finding them from scanning all users.
+    index('users_admins_idx').on(t.id).where(sql`${t.role} = 'admin'`),
     check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
     check('users_role_known', sql`${t.role} in ('user', 'admin')`),
   ],

@@ -15,17 +15,22 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * Runs `work` in a transaction and retries it when PostgreSQL aborted it for a serialization
- * failure or a deadlock (DESIGN §5): both mean "try again", never "this is wrong".
+ * Runs `attempt` again when PostgreSQL aborted it for a serialization failure or a deadlock
+ * (DESIGN §5): both mean "try again", never "this is wrong".
  */
-export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
+export async function retryingConflicts<T>(attempt: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let tried = 1; ; tried += 1) {
     try {
-      return await db.transaction(work);
+      return await attempt();
     } catch (error) {
       const code = errorCode(error);
-      if (!code || !RETRYABLE.has(code) || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 5 * attempt + Math.random() * 20));
+      if (!code || !RETRYABLE.has(code) || tried >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5 * tried + Math.random() * 20));
     }
   }
+}
+
+/** Runs `work` in a transaction, retried as above. */
+export async function inTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, attempts = 5): Promise<T> {
+  return retryingConflicts(() => db.transaction(work), attempts);
 }

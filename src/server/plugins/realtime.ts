@@ -42,9 +42,11 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   });
 
   const publish = (deliveries: Promise<{ userIds: number[]; message: ServerMessage }[]>) =>
-    deliveries
-      .then((list) => Promise.all(list.filter((d) => d.userIds.length > 0).map((d) => bus.publish(d))))
-      .catch((err: unknown) => app.log.error({ err }, 'live fan-out failed'));
+    app.backgroundWork.track(
+      deliveries
+        .then((list) => Promise.all(list.filter((d) => d.userIds.length > 0).map((d) => bus.publish(d))))
+        .catch((err: unknown) => app.log.error({ err }, 'live fan-out failed')),
+    );
   const unsubscribe = app.domainEvents.subscribe((event) => void publish(deliveriesFor(app, event)));
 
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
@@ -114,12 +116,14 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
       socket.on('close', () => {
         userSockets.delete(socket);
         if (userSockets.size === 0) sockets.delete(userId);
-        void presence
-          .disconnected(userId)
-          .then(async (wentOffline) => {
-            if (wentOffline) await publish(presenceDelivery(app, userId, false).then((d) => [d]));
-          })
-          .catch((err: unknown) => app.log.warn({ err }, 'presence update failed'));
+        void app.backgroundWork.track(
+          presence
+            .disconnected(userId)
+            .then(async (wentOffline) => {
+              if (wentOffline) await publish(presenceDelivery(app, userId, false).then((d) => [d]));
+            })
+            .catch((err: unknown) => app.log.warn({ err }, 'presence update failed')),
+        );
       });
     },
   );
@@ -145,6 +149,8 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
     for (const set of sockets.values()) for (const socket of set) socket.close(1001, 'Server shutting down');
   });
   app.addHook('onClose', async () => {
+    // Fan-outs still running publish to the bus: let them finish first.
+    await app.backgroundWork.drain(5_000);
     await bus.close();
     await presence.stop?.();
   });

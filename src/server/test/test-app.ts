@@ -68,7 +68,10 @@ export async function createTestApp(
 ): Promise<FastifyInstance> {
   const { database, drop } = await createTestDatabase();
   const app = await buildApp(baseTestConfig({ database, ...overrides }), options);
+  // onClose hooks run last-registered first, so this one runs before the app's own: let the
+  // app's unfinished work use the database before it is dropped.
   app.addHook('onClose', async () => {
+    await app.backgroundWork.drain(8_000);
     await drop();
   });
   return app;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { betOptions, bets, friendships, stakes, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -16,16 +16,20 @@ export interface BetBundle {
 }
 
 /** SQL: `a` and `b` are friends (an accepted request either way). */
-export function areFriendsSql(a: SQL | number, b: SQL | number): SQL {
+export function areFriendsSql(a: SQL | IdParam, b: SQL | IdParam): SQL {
   return sql`exists (select 1 from ${friendships} f where f.status = 'accepted' and (
     (f.requester_id = ${a} and f.addressee_id = ${b}) or (f.requester_id = ${b} and f.addressee_id = ${a})))`;
 }
 
 /**
  * Who sees a bet (DESIGN §7): its creator, the creator's friends, whoever staked on it; admins
- * see all. Deleted bets are seen by nobody.
+ * see all. Deleted bets are seen by nobody. The database function place_stake (migration 0005)
+ * applies the same rule; change both together.
  */
-export function visibleTo(viewer: Pick<UserRow, 'id' | 'role'>): SQL {
+/** A user id as a value, or as a placeholder of a prepared query. */
+type IdParam = number | Placeholder;
+
+export function visibleTo(viewer: { id: IdParam; role: UserRow['role'] }): SQL {
   const notDeleted = sql`${bets.deletedAt} is null`;
   if (viewer.role === 'admin') return notDeleted;
   return sql`${notDeleted} and (
@@ -40,40 +44,113 @@ export type BetFilter =
   | { kind: 'creator'; creatorId: number }
   | { kind: 'mine' };
 
-function filterSql(viewer: UserRow, filter: BetFilter): SQL | undefined {
+/** The viewer and the page as a prepared feed query sees them: placeholders, filled per call. */
+const P = {
+  viewerId: sql.placeholder('viewerId'),
+  creatorId: sql.placeholder('creatorId'),
+  before: sql.placeholder('before'),
+  limit: sql.placeholder('limit'),
+};
+
+function filterSql(filter: BetFilter): SQL | undefined {
   switch (filter.kind) {
     case 'visible':
       return undefined;
     case 'friends':
-      return sql`(${bets.creatorId} = ${viewer.id} or ${areFriendsSql(sql`${bets.creatorId}`, viewer.id)})`;
+      return sql`(${bets.creatorId} = ${P.viewerId} or ${areFriendsSql(sql`${bets.creatorId}`, P.viewerId)})`;
     case 'creator':
-      return eq(bets.creatorId, filter.creatorId);
+      return eq(bets.creatorId, P.creatorId);
     case 'mine':
-      return sql`(${bets.creatorId} = ${viewer.id} or exists (select 1 from ${stakes} s where s.bet_id = ${bets.id} and s.user_id = ${viewer.id}))`;
+      return sql`(${bets.creatorId} = ${P.viewerId} or exists (select 1 from ${stakes} s where s.bet_id = ${bets.id} and s.user_id = ${P.viewerId}))`;
   }
 }
 
-/** Completes bet rows with their options and the viewer's own stake. */
-async function bundle(db: Db | Tx, viewerId: number, rows: { bet: BetRow; creatorUsername: string }[]): Promise<BetBundle[]> {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.bet.id);
-  const [options, viewerStakes] = await Promise.all([
-    db.select().from(betOptions).where(inArray(betOptions.betId, ids)).orderBy(asc(betOptions.betId), asc(betOptions.idx)),
-    db.select().from(stakes).where(and(inArray(stakes.betId, ids), eq(stakes.userId, viewerId))),
-  ]);
-  const optionsByBet = new Map<number, OptionRow[]>();
-  for (const option of options) {
-    const list = optionsByBet.get(option.betId) ?? [];
-    list.push(option);
-    optionsByBet.set(option.betId, list);
-  }
-  const stakeByBet = new Map(viewerStakes.map((s) => [s.betId, s]));
-  return rows.map((r) => ({
-    ...r,
-    options: optionsByBet.get(r.bet.id) ?? [],
-    viewerStake: stakeByBet.get(r.bet.id) ?? null,
-  }));
+/**
+ * The ids of one page of a feed, found from the viewer's side: the newest `limit` bets of each
+ * of the viewer's friends and their own (one short scan of `bets_creator_idx` each), plus,
+ * where the feed includes them, the bets they staked on; merged newest first. Without it the
+ * feed walks every bet newest first testing each creator for friendship, which costs the whole
+ * table divided by the viewer's share of it (docs/performance.md). These sets are exactly the
+ * filters' definitions (and visibleTo's, DESIGN §7), so the page needs no other condition.
+ * Undefined where the plain query is already cheap: admins' feeds, one creator's bets.
+ */
+function pageIds(isAdmin: boolean, filter: BetFilter, paged: boolean): SQL | undefined {
+  if (filter.kind === 'creator' || (isAdmin && filter.kind !== 'mine')) return undefined;
+  const below = paged ? sql`and id < ${P.before}` : sql``;
+  const creators =
+    filter.kind === 'mine'
+      ? sql`select ${P.viewerId}::int as id`
+      : sql`select ${P.viewerId}::int as id
+          union all
+          select case when f.requester_id = ${P.viewerId} then f.addressee_id else f.requester_id end
+          from ${friendships} f
+          where f.status = 'accepted' and (f.requester_id = ${P.viewerId} or f.addressee_id = ${P.viewerId})`;
+  const created = sql`select c.id from (${creators}) p cross join lateral (
+      select id from ${bets} where creator_id = p.id and deleted_at is null ${below} order by id desc limit ${P.limit}) c`;
+  const staked = sql`select b.id from ${stakes} s join ${bets} b on b.id = s.bet_id
+      where s.user_id = ${P.viewerId} and b.deleted_at is null ${paged ? sql`and b.id < ${P.before}` : sql``}`;
+  const ids = filter.kind === 'friends' ? created : sql`${created} union ${staked}`;
+  return sql`select id from (${ids}) ids order by id desc limit ${P.limit}`;
 }
+
+/** A stake as PostgreSQL's JSON gives it: numbers for cents (far below 2^53), text for times. */
+type StakeJson = Omit<StakeRow, 'createdAt'> & { createdAt: string };
+
+const stakeFromJson = ({ createdAt, ...stake }: StakeJson): StakeRow => ({ ...stake, createdAt: new Date(createdAt) });
+
+const stakeJsonSql = (alias: string) =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'betId', ${alias}.bet_id, 'userId', ${alias}.user_id,
+    'optionIdx', ${alias}.option_idx, 'amountCents', ${alias}.amount_cents, 'settledCents', ${alias}.settled_cents,
+    'createdAt', ${alias}.created_at)`);
+
+/**
+ * What every bet shape needs, in the same row as the bet: its creator's name, its options and
+ * the viewer's own stake. One round trip per page instead of three.
+ */
+function bundleSelection(viewerId: IdParam) {
+  return {
+    bet: bets,
+    creatorUsername: users.username,
+    options: sql<OptionRow[]>`(select coalesce(json_agg(json_build_object(
+        'betId', o.bet_id, 'idx', o.idx, 'label', o.label, 'poolCents', o.pool_cents, 'stakeCount', o.stake_count)
+        order by o.idx), '[]'::json)
+      from ${betOptions} o where o.bet_id = ${bets.id})`,
+    viewerStake: sql<StakeJson | null>`(select ${stakeJsonSql('vs')} from ${stakes} vs
+      where vs.bet_id = ${bets.id} and vs.user_id = ${viewerId})`,
+  };
+}
+
+function toBundle(row: { bet: BetRow; creatorUsername: string; options: OptionRow[]; viewerStake: StakeJson | null }): BetBundle {
+  return {
+    bet: row.bet,
+    creatorUsername: row.creatorUsername,
+    options: row.options,
+    viewerStake: row.viewerStake ? stakeFromJson(row.viewerStake) : null,
+  };
+}
+
+function buildListQuery(db: Db, isAdmin: boolean, filter: BetFilter, paged: boolean) {
+  const ids = pageIds(isAdmin, filter, paged);
+  const viewer = { id: P.viewerId, role: isAdmin ? ('admin' as const) : ('user' as const) };
+  const conditions = ids
+    ? [sql`${bets.id} in (${ids})`]
+    : [visibleTo(viewer), filterSql(filter), paged ? lt(bets.id, P.before) : undefined];
+  return db
+    .select(bundleSelection(P.viewerId))
+    .from(bets)
+    .innerJoin(users, eq(users.id, bets.creatorId))
+    .where(and(...conditions.filter((c): c is SQL => c !== undefined)))
+    .orderBy(desc(bets.id))
+    .limit(P.limit)
+    .prepare(`bets_list_${isAdmin ? 'admin' : 'user'}_${filter.kind}_${paged ? 'paged' : 'first'}`);
+}
+
+/**
+ * Feeds are read far more than anything else, so each of their few shapes is built once per
+ * database and kept as a prepared query: building a query this size costs more server time
+ * than PostgreSQL spends running it (docs/performance.md).
+ */
+const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildListQuery>>>();
 
 export async function listBets(
   db: Db,
@@ -81,33 +158,54 @@ export async function listBets(
   filter: BetFilter,
   page: { limit: number; before?: number | undefined },
 ): Promise<BetBundle[]> {
-  const conditions = [visibleTo(viewer), filterSql(viewer, filter), page.before ? lt(bets.id, page.before) : undefined];
-  const rows = await db
-    .select({ bet: bets, creatorUsername: users.username })
-    .from(bets)
-    .innerJoin(users, eq(users.id, bets.creatorId))
-    .where(and(...conditions.filter((c): c is SQL => c !== undefined)))
-    .orderBy(desc(bets.id))
-    .limit(page.limit);
-  return bundle(db, viewer.id, rows);
+  const isAdmin = viewer.role === 'admin';
+  const paged = page.before !== undefined && page.before > 0;
+  const key = `${isAdmin}:${filter.kind}:${paged}`;
+  let byShape = listQueries.get(db);
+  if (!byShape) listQueries.set(db, (byShape = new Map()));
+  let query = byShape.get(key);
+  if (!query) byShape.set(key, (query = buildListQuery(db, isAdmin, filter, paged)));
+  const rows = await query.execute({
+    viewerId: viewer.id,
+    creatorId: filter.kind === 'creator' ? filter.creatorId : 0,
+    before: paged ? page.before : 0,
+    limit: page.limit,
+  });
+  return rows.map(toBundle);
 }
 
 /** One bet as `viewer` may see it, or null (the caller answers 404: never reveal it exists). */
 export async function findVisibleBet(db: Db | Tx, viewer: UserRow, betId: number): Promise<BetBundle | null> {
-  const rows = await db
-    .select({ bet: bets, creatorUsername: users.username })
+  const [row] = await db
+    .select(bundleSelection(viewer.id))
     .from(bets)
     .innerJoin(users, eq(users.id, bets.creatorId))
     .where(and(eq(bets.id, betId), visibleTo(viewer)));
-  const [found] = await bundle(db, viewer.id, rows);
-  return found ?? null;
+  return row ? toBundle(row) : null;
 }
 
-export async function listParticipants(db: Db, betId: number) {
-  return db
-    .select({ stake: stakes, username: users.username })
-    .from(stakes)
-    .innerJoin(users, eq(users.id, stakes.userId))
-    .where(eq(stakes.betId, betId))
-    .orderBy(asc(stakes.id));
+export interface BetDetailRows extends BetBundle {
+  participants: { stake: StakeRow; username: string }[];
+}
+
+/**
+ * One bet with its options and every participant, as `viewer` may see it, in one round trip
+ * (the bet detail answers every stake and resolve). Null when not visible.
+ */
+export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Promise<BetDetailRows | null> {
+  const [row] = await db
+    .select({
+      ...bundleSelection(viewer.id),
+      participants: sql<{ stake: StakeJson; username: string }[]>`(select coalesce(json_agg(json_build_object(
+          'stake', ${stakeJsonSql('s')}, 'username', u.username) order by s.id), '[]'::json)
+        from ${stakes} s join ${users} u on u.id = s.user_id where s.bet_id = ${bets.id})`,
+    })
+    .from(bets)
+    .innerJoin(users, eq(users.id, bets.creatorId))
+    .where(and(eq(bets.id, betId), visibleTo(viewer)));
+  if (!row) return null;
+  return {
+    ...toBundle(row),
+    participants: row.participants.map((p) => ({ stake: stakeFromJson(p.stake), username: p.username })),
+  };
 }

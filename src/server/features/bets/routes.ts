@@ -16,14 +16,14 @@ import { notFound } from '../../errors.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import { isExpired, presentBet, presentParticipant } from './present.ts';
-import { findVisibleBet, listBets, listParticipants, type BetFilter } from './queries.ts';
+import { findBetDetail, listBets, type BetFilter } from './queries.ts';
 import { createBet, editBet, editOwnBet, placeStake, resolveBet, voidBet } from './service.ts';
 
 async function betDetail(app: FastifyInstance, viewer: UserRow, betId: number): Promise<BetDetail> {
-  const found = await findVisibleBet(app.db, viewer, betId);
+  const found = await findBetDetail(app.db, viewer, betId);
   if (!found) throw notFound('Bet not found', 'bet_not_found');
+  const { participants } = found;
   const pools = found.options.map((o) => o.poolCents);
-  const participants = await listParticipants(app.db, betId);
   const { bet } = found;
   const active = bet.status === 'active';
   const expired = isExpired(bet);

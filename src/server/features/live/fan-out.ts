@@ -1,10 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../shared/money.ts';
 import { allOdds } from '../../../shared/odds.ts';
 import type { BetPools, ServerMessage } from '../../../shared/ws-events.ts';
-import { rowsOf } from '../../db/client.ts';
-import { betComments, betOptions, bets, messages, notifications, users } from '../../db/schema.ts';
+import { betComments, betOptions, bets, friendships, messages, notifications, stakes, users } from '../../db/schema.ts';
 import type { Delivery } from '../../plugins/bus.ts';
 import type { DomainEvent } from '../../plugins/domain-events.ts';
 import { friendIdsOf } from '../friends/service.ts';
@@ -15,38 +14,61 @@ import { friendIdsOf } from '../friends/service.ts';
  * the admins; a chat message to the two members; a notification to its owner.
  */
 
-async function betPools(app: FastifyInstance, betId: number): Promise<BetPools | null> {
-  const [bet] = await app.db.select().from(bets).where(eq(bets.id, betId));
-  if (!bet) return null;
-  const options = await app.db.select().from(betOptions).where(eq(betOptions.betId, betId)).orderBy(asc(betOptions.idx));
+interface BetSnapshot {
+  pools: BetPools;
+  title: string;
+  creatorId: number;
+  /** Everyone who may see the bet. */
+  audience: number[];
+}
+
+/**
+ * A bet's pools and everyone who may see it, in one round trip: this runs on every commit of a
+ * stake. The audience is the creator, the creator's friends, the stakers and the admins.
+ */
+async function betSnapshot(app: FastifyInstance, betId: number): Promise<BetSnapshot | null> {
+  const [row] = await app.db
+    .select({
+      bet: bets,
+      options: sql<{ poolCents: number; stakeCount: number }[]>`(select coalesce(json_agg(json_build_object(
+          'poolCents', o.pool_cents, 'stakeCount', o.stake_count) order by o.idx), '[]'::json)
+        from ${betOptions} o where o.bet_id = ${bets.id})`,
+      audience: sql<number[]>`array(
+        select ${bets.creatorId}
+        union
+        select case when f.requester_id = ${bets.creatorId} then f.addressee_id else f.requester_id end
+          from ${friendships} f
+          where f.status = 'accepted' and (f.requester_id = ${bets.creatorId} or f.addressee_id = ${bets.creatorId})
+        union
+        select s.user_id from ${stakes} s where s.bet_id = ${bets.id}
+        union
+        select u.id from ${users} u where u.role = 'admin' and u.deactivated_at is null)`,
+    })
+    .from(bets)
+    .where(eq(bets.id, betId));
+  if (!row) return null;
+  const { bet, options } = row;
   const pools = options.map((o) => o.poolCents);
   return {
-    betId,
-    status: bet.status,
-    optionAmounts: pools.map(formatCents),
-    odds: allOdds(pools),
-    optionStakeCounts: options.map((o) => o.stakeCount),
-    totalPot: formatCents(bet.totalPotCents),
-    participants: bet.participantCount,
-    winningOption: bet.winningOption,
+    title: bet.title,
+    creatorId: bet.creatorId,
+    audience: row.audience.map(Number),
+    pools: {
+      betId,
+      status: bet.status,
+      optionAmounts: pools.map(formatCents),
+      odds: allOdds(pools),
+      optionStakeCounts: options.map((o) => o.stakeCount),
+      totalPot: formatCents(bet.totalPotCents),
+      participants: bet.participantCount,
+      winningOption: bet.winningOption,
+    },
   };
 }
 
-/** Everyone who may see the bet. */
+/** Everyone who may see the bet (for events that need no pools). */
 async function betAudience(app: FastifyInstance, betId: number): Promise<number[]> {
-  const rows = rowsOf<{ id: number }>(
-    await app.db.execute(sql`
-      select b.creator_id as id from bets b where b.id = ${betId}
-      union
-      select case when f.requester_id = b.creator_id then f.addressee_id else f.requester_id end
-        from friendships f join bets b on b.id = ${betId}
-        where f.status = 'accepted' and (f.requester_id = b.creator_id or f.addressee_id = b.creator_id)
-      union
-      select s.user_id from stakes s where s.bet_id = ${betId}
-      union
-      select u.id from users u where u.role = 'admin' and u.deactivated_at is null`),
-  );
-  return rows.map((r) => Number(r.id));
+  return (await betSnapshot(app, betId))?.audience ?? [];
 }
 
 async function usernameOf(app: FastifyInstance, userId: number): Promise<string> {
@@ -60,13 +82,12 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
     case 'bet_updated':
     case 'bet_resolved':
     case 'bet_voided': {
-      const pools = await betPools(app, event.betId);
-      if (!pools) return [];
-      const userIds = await betAudience(app, event.betId);
+      const snapshot = await betSnapshot(app, event.betId);
+      if (!snapshot) return [];
+      const { pools, audience: userIds } = snapshot;
       let message: ServerMessage;
       if (event.type === 'bet_created') {
-        const [bet] = await app.db.select({ title: bets.title, creatorId: bets.creatorId }).from(bets).where(eq(bets.id, event.betId));
-        message = { type: 'new_bet', bet: pools, creatorId: bet!.creatorId, title: bet!.title };
+        message = { type: 'new_bet', bet: pools, creatorId: snapshot.creatorId, title: snapshot.title };
       } else if (event.type === 'bet_updated') {
         message = { type: 'bet_updated', bet: pools };
       } else {
