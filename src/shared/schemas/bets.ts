@@ -73,7 +73,11 @@ export type CreateBetBody = z.input<typeof createBetBodySchema>;
 export const editBetBodySchema = z.object({ title: titleSchema, description: descriptionSchema });
 
 export const participateBodySchema = z.object({
-  option: z.number({ error: 'Please choose an option' }).int('Please choose an option').min(0, 'Please choose an option'),
+  option: z
+    .number({ error: 'Please choose an option' })
+    .int('Please choose an option')
+    .min(0, 'Please choose an option')
+    .max(MAX_OPTIONS - 1, 'Please choose an option'),
   amount: z.union([z.number(), z.string()], { error: 'Please enter a valid bet amount' }),
 });
 

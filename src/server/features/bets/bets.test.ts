@@ -179,6 +179,7 @@ describe(`betting on ${testDbKind}`, () => {
       [{ option: 3, amount: 5 }, 'Please choose an option'],
       [{ option: -1, amount: 5 }, 'Please choose an option'],
       [{ option: 0.5, amount: 5 }, 'Please choose an option'],
+      [{ option: 3_000_000_000, amount: 5 }, 'Please choose an option'],
       [{ amount: 5 }, 'Please choose an option'],
     ])('refuses %j with its message and changes nothing', async (body, message) => {
       const before = await balanceOf(app, bob.id);
