@@ -1,70 +1,176 @@
-import type { ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Suspense, useEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
+import { Route, Routes, matchPath } from 'react-router';
 import { needsProfileSetup } from '../../shared/schemas/users.ts';
-import { FullScreenLoader } from '../components/ui/spinner.tsx';
-import { AuthCallbackPage } from '../features/auth/components/auth-callback-page.tsx';
-import { CompleteProfilePage } from '../features/auth/components/complete-profile-page.tsx';
+import { FullScreenLoader, Spinner } from '../components/ui/spinner.tsx';
+import { readStoredAuth } from '../features/auth/auth-storage.ts';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
-import { useAuth } from '../features/auth/hooks/use-auth.tsx';
-import { AppLayout } from './app-layout.tsx';
-import { DashboardPage } from '../features/dashboard/components/dashboard-page.tsx';
-import { BetDetailPage } from '../features/bets/components/bet-detail-page.tsx';
-import { MyBetsPage } from '../features/bets/components/my-bets-page.tsx';
-import { FriendsPage } from '../features/friends/components/friends-page.tsx';
-import { ProfilePage } from '../features/profile/components/profile-page.tsx';
-import { ActivityPage } from '../features/activity/components/activity-page.tsx';
-import { AdminPage, ReportsPage, UserManagementPage } from '../features/admin/components/admin-pages.tsx';
-import { MessagesPage } from '../features/chat/components/messages-page.tsx';
-import { LeaderboardPage } from '../features/leaderboard/components/leaderboard-page.tsx';
-import { NotificationsPage } from '../features/notifications/components/notifications-page.tsx';
-import { SettingsPage } from '../features/settings/components/settings-page.tsx';
-import { EventsPage } from '../features/statistics/components/events-page.tsx';
-import { InsightsPage } from '../features/statistics/components/insights-page.tsx';
-import { StatisticsPage } from '../features/statistics/components/statistics-page.tsx';
+import { askWhoAmIAtStart, useAuth } from '../features/auth/hooks/use-auth.tsx';
+import { MOBILE_MEDIA_QUERY, useIsMobile } from '../mobile/use-is-mobile.ts';
+import { lazyScreen, type LazyScreen } from '../lib/lazy-screen.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
-import { MobileApp } from '../mobile/mobile-app.tsx';
-import { useIsMobile } from '../mobile/use-is-mobile.ts';
+
+// Only the gate, the landing page and the 404 page are in the first script: a signed-out visitor
+// downloads none of the signed-in screens. Each desktop screen, the desktop frame, the mobile shell
+// (only under 768 px), the sign-in callback and profile setup come in their own chunks.
+const AuthCallbackScreen = lazyScreen(() => import('../features/auth/components/auth-callback-page.tsx'), (m) => m.AuthCallbackPage);
+const CompleteProfileScreen = lazyScreen(() => import('../features/auth/components/complete-profile-page.tsx'), (m) => m.CompleteProfilePage);
+const AppLayoutScreen = lazyScreen(() => import('./app-layout.tsx'), (m) => m.AppLayout);
+const MobileScreen = lazyScreen(() => import('../mobile/mobile-app.tsx'), (m) => m.MobileApp);
+const adminPages = () => import('../features/admin/components/admin-pages.tsx');
+
+/** Every signed-in screen of spec §2, plus bet deep links. */
+const SIGNED_IN_ROUTES: { path: string; screen: LazyScreen }[] = [
+  { path: '/', screen: lazyScreen(() => import('../features/dashboard/components/dashboard-page.tsx'), (m) => m.DashboardPage) },
+  { path: '/bets/:id', screen: lazyScreen(() => import('../features/bets/components/bet-detail-page.tsx'), (m) => m.BetDetailPage) },
+  { path: '/friends', screen: lazyScreen(() => import('../features/friends/components/friends-page.tsx'), (m) => m.FriendsPage) },
+  { path: '/profile', screen: lazyScreen(() => import('../features/profile/components/profile-page.tsx'), (m) => m.ProfilePage) },
+  { path: '/my-bets', screen: lazyScreen(() => import('../features/bets/components/my-bets-page.tsx'), (m) => m.MyBetsPage) },
+  { path: '/leaderboard', screen: lazyScreen(() => import('../features/leaderboard/components/leaderboard-page.tsx'), (m) => m.LeaderboardPage) },
+  { path: '/activities', screen: lazyScreen(() => import('../features/activity/components/activity-page.tsx'), (m) => m.ActivityPage) },
+  { path: '/messages', screen: lazyScreen(() => import('../features/chat/components/messages-page.tsx'), (m) => m.MessagesPage) },
+  { path: '/events', screen: lazyScreen(() => import('../features/statistics/components/events-page.tsx'), (m) => m.EventsPage) },
+  { path: '/statistics', screen: lazyScreen(() => import('../features/statistics/components/statistics-page.tsx'), (m) => m.StatisticsPage) },
+  { path: '/insights', screen: lazyScreen(() => import('../features/statistics/components/insights-page.tsx'), (m) => m.InsightsPage) },
+  { path: '/settings', screen: lazyScreen(() => import('../features/settings/components/settings-page.tsx'), (m) => m.SettingsPage) },
+  { path: '/notifications', screen: lazyScreen(() => import('../features/notifications/components/notifications-page.tsx'), (m) => m.NotificationsPage) },
+  { path: '/admin', screen: lazyScreen(adminPages, (m) => m.AdminPage) },
+  { path: '/user-management', screen: lazyScreen(adminPages, (m) => m.UserManagementPage) },
+  { path: '/reports', screen: lazyScreen(adminPages, (m) => m.ReportsPage) },
+];
+
+/** Starts fetching the code of the screen this user will see: the same choice as the gate below. */
+function preloadScreenFor(user: { username: string } | null): void {
+  if (!user) return;
+  if (needsProfileSetup(user.username)) return CompleteProfileScreen.preload();
+  if (window.matchMedia?.(MOBILE_MEDIA_QUERY).matches) return MobileScreen.preload();
+  const route = SIGNED_IN_ROUTES.find(({ path }) => matchPath(path, window.location.pathname));
+  if (!route) return;
+  AppLayoutScreen.preload();
+  route.screen.preload();
+}
+
+// Before React has drawn anything: for the user the stored sign-in names, and for whoever the
+// server says is here. A signed-out visitor fetches nothing more.
+function storedUser() {
+  try {
+    return readStoredAuth(localStorage)?.user ?? null;
+  } catch {
+    return null; // storage blocked: the server's answer below still counts
+  }
+}
+preloadScreenFor(storedUser());
+void askWhoAmIAtStart().then(preloadScreenFor, () => undefined);
+
+const appLoader = <FullScreenLoader message="Loading Betbro..." />;
+
+/** While a screen's chunk loads inside the desktop frame: the sidebar stays, the content waits. */
+function ScreenLoader() {
+  return (
+    <p className="flex items-center gap-2" role="status">
+      <Spinner /> Loading...
+    </p>
+  );
+}
+
+/**
+ * Whether the code of these screens has arrived (or failed to: rendering them then shows the
+ * error). Waiting here, with the loader already on screen, rather than in a Suspense boundary
+ * spares the first screen React's pause before it replaces a fallback that has just appeared.
+ */
+function useScreensLoaded(screens: Pick<LazyScreen, 'load' | 'isLoaded'>[]): boolean {
+  const loadedNow = screens.every((screen) => screen.isLoaded());
+  const [settledFor, setSettledFor] = useState<typeof screens | null>(null);
+  useEffect(() => {
+    if (loadedNow) return;
+    let live = true;
+    const settle = () => {
+      if (live) setSettledFor(screens);
+    };
+    Promise.all(screens.map((screen) => screen.load())).then(settle, settle);
+    return () => {
+      live = false;
+    };
+  }, [loadedNow, screens]);
+  return loadedNow || settledFor === screens;
+}
 
 /**
  * Spec §2's gate in front of every signed-in screen: a spinner while the user loads, the
  * landing page when signed out, profile setup while the username is still generated.
  */
-function SignedIn({ children }: { children: ReactNode }) {
+function SignedIn({ screen }: { screen: LazyScreen }) {
   const { status, user } = useAuth();
   const isMobile = useIsMobile();
-  if (status === 'loading') return <FullScreenLoader message="Loading Betbro..." />;
+  const setup = user !== null && needsProfileSetup(user.username);
+  const firstDesktopScreen = !AppLayoutScreen.isLoaded();
+  // The first screen waits for its code behind the loader; later screens load inside the frame.
+  const needed = useMemo(
+    (): Pick<LazyScreen, 'load' | 'isLoaded'>[] =>
+      user === null
+        ? []
+        : setup
+          ? [CompleteProfileScreen]
+          : isMobile
+            ? [MobileScreen]
+            : firstDesktopScreen
+              ? [AppLayoutScreen, screen]
+              : [AppLayoutScreen],
+    [user, setup, isMobile, firstDesktopScreen, screen],
+  );
+  const loaded = useScreensLoaded(needed);
+  // The first signed-in screen is drawn as a transition, which React renders in small slices,
+  // instead of in one long task that would keep a slow phone from responding meanwhile.
+  const [revealed, setRevealed] = useState(false);
+  const [, startTransition] = useTransition();
+  const ready = user !== null && loaded;
+  useEffect(() => {
+    if (ready && !revealed) startTransition(() => setRevealed(true));
+  }, [ready, revealed]);
+  if (status === 'loading') return appLoader;
   if (!user) return <LandingPage />;
-  if (needsProfileSetup(user.username)) return <CompleteProfilePage />;
-  if (isMobile) return <MobileApp />;
-  return <AppLayout>{children}</AppLayout>;
+  if (!loaded || !revealed) return appLoader;
+  if (setup) {
+    return (
+      <Suspense fallback={appLoader}>
+        <CompleteProfileScreen.Component />
+      </Suspense>
+    );
+  }
+  if (isMobile) {
+    return (
+      <Suspense fallback={appLoader}>
+        <MobileScreen.Component />
+      </Suspense>
+    );
+  }
+  // The screen's chunk downloads alongside the frame's instead of after it.
+  screen.preload();
+  const Screen = screen.Component;
+  return (
+    <Suspense fallback={appLoader}>
+      <AppLayoutScreen.Component>
+        <Suspense fallback={<ScreenLoader />}>
+          <Screen />
+        </Suspense>
+      </AppLayoutScreen.Component>
+    </Suspense>
+  );
 }
 
-/** Every signed-in screen of spec §2, plus bet deep links. */
-const SIGNED_IN_ROUTES: { path: string; element: ReactNode }[] = [
-  { path: '/', element: <DashboardPage /> },
-  { path: '/bets/:id', element: <BetDetailPage /> },
-  { path: '/friends', element: <FriendsPage /> },
-  { path: '/profile', element: <ProfilePage /> },
-  { path: '/my-bets', element: <MyBetsPage /> },
-  { path: '/leaderboard', element: <LeaderboardPage /> },
-  { path: '/activities', element: <ActivityPage /> },
-  { path: '/messages', element: <MessagesPage /> },
-  { path: '/events', element: <EventsPage /> },
-  { path: '/statistics', element: <StatisticsPage /> },
-  { path: '/insights', element: <InsightsPage /> },
-  { path: '/settings', element: <SettingsPage /> },
-  { path: '/notifications', element: <NotificationsPage /> },
-  { path: '/admin', element: <AdminPage /> },
-  { path: '/user-management', element: <UserManagementPage /> },
-  { path: '/reports', element: <ReportsPage /> },
-];
+function CallbackRoute(): ReactNode {
+  return (
+    <Suspense fallback={appLoader}>
+      <AuthCallbackScreen.Component />
+    </Suspense>
+  );
+}
 
 export function AppRoutes() {
   return (
     <Routes>
-      <Route path="/auth-callback" element={<AuthCallbackPage />} />
-      {SIGNED_IN_ROUTES.map(({ path, element }) => (
-        <Route key={path} path={path} element={<SignedIn>{element}</SignedIn>} />
+      <Route path="/auth-callback" element={<CallbackRoute />} />
+      {SIGNED_IN_ROUTES.map(({ path, screen }) => (
+        <Route key={path} path={path} element={<SignedIn screen={screen} />} />
       ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

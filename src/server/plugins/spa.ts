@@ -8,8 +8,10 @@ export const DEFAULT_CLIENT_DIR = path.resolve(fileURLToPath(import.meta.url), '
 
 /**
  * Serves the built client. Hashed assets are cached for a year; index.html never is, so a new
- * deploy reaches browsers at once. Returns a function that answers a page route with index.html,
- * or null when there is no build (tests of the API alone).
+ * deploy reaches browsers at once. Text files go out as the `.br` or `.gz` the build wrote beside
+ * them when the browser accepts that encoding (index.html for page routes too), else as they are.
+ * Returns a function that answers a page route with index.html, or null when there is no build
+ * (tests of the API alone).
  */
 export async function registerSpa(
   app: FastifyInstance,
@@ -20,6 +22,9 @@ export async function registerSpa(
     root: clientDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // The compressed siblings are chosen by Accept-Encoding, not addressed by URL of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

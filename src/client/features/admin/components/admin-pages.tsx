@@ -1,17 +1,35 @@
 import { BarChart3, DollarSign, FileBarChart, Users } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { StatCard } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { showAmount } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useBetList } from '../../bets/api.ts';
 import { AdminBetsPanel } from '../../dashboard/components/admin-bets-panel.tsx';
 import { useModerationQueue, useReports } from '../api.ts';
+import { lazyScreen } from '../../../lib/lazy-screen.ts';
 import { AccessDenied } from './access-denied.tsx';
-import { AnalyticsPanel } from './analytics-panel.tsx';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { ModerationPanel } from './moderation-panel.tsx';
 import { UserManagementPanel } from './user-management-panel.tsx';
+
+// Recharts is only downloaded when the charts are shown (the Analytics tab, the Reports page).
+const LazyAnalyticsPanel = lazyScreen(() => import('./analytics-panel.tsx'), (m) => m.AnalyticsPanel);
+
+function AnalyticsPanel() {
+  return (
+    <Suspense
+      fallback={
+        <p className="flex items-center gap-2" role="status">
+          <Spinner /> Loading analytics...
+        </p>
+      }
+    >
+      <LazyAnalyticsPanel.Component />
+    </Suspense>
+  );
+}
 
 function AdminOverview() {
   const reports = useReports();

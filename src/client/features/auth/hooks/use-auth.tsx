@@ -27,6 +27,25 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
+let firstAnswer: Promise<CurrentUser | null> | null = null;
+
+/**
+ * Asks "who am I?" as the app starts (index.html preloads the same URL), so that the router can
+ * fetch the code of the first screen while React is still starting. The auth query below takes
+ * this answer for its first fetch instead of asking again.
+ */
+export function askWhoAmIAtStart(): Promise<CurrentUser | null> {
+  firstAnswer ??= fetchCurrentUser();
+  return firstAnswer;
+}
+
+function fetchCurrentUserOnce(): Promise<CurrentUser | null> {
+  const early = firstAnswer;
+  // Only the first fetch may take it: a refetch asks the server again.
+  firstAnswer = null;
+  return early ?? fetchCurrentUser();
+}
+
 /**
  * The auth context of spec §4: the stored auth paints the first screen at once, the server's
  * answer to GET /api/auth/user decides; 401 means signed out.
@@ -36,7 +55,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [cached] = useState(() => readStoredAuth(localStorage));
   const query = useQuery({
     queryKey: queryKeys.auth.user,
-    queryFn: fetchCurrentUser,
+    queryFn: fetchCurrentUserOnce,
     ...(cached
       ? { initialData: { ...cached.user, sessionExpiresAt: cached.tokens.expires_at }, initialDataUpdatedAt: 0 }
       : {}),
