@@ -74,22 +74,30 @@ export class BenchPostgres {
    * from pg_stat_activity until stopped. 'idle in transaction' means a transaction is open
    * while PostgreSQL waits for the application to send its next statement.
    */
+  /** The server's WAL counters so far (pg_stat_wal): what every commit has written. */
+  async walCounters(): Promise<WalCounters> {
+    return this.admin(walCountersOf);
+  }
+
   async sampleActivity(database: string, intervalMs = 50): Promise<() => Promise<ActivityProfile>> {
     const client = new pg.Client({ connectionString: this.serverUrl.toString() });
     await client.connect();
+    const walBefore = await walCountersOf(client);
     const counts = new Map<string, number>();
     let samples = 0;
     let running = true;
     const loop = (async () => {
       while (running) {
-        const { rows } = await client.query<{ state: string; query: string }>(
-          `select state, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query from pg_stat_activity
+        const { rows } = await client.query<{ state: string; query: string; wait: string | null }>(
+          `select state, left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 90) as query,
+             wait_event_type || ':' || wait_event as wait from pg_stat_activity
            where datname = $1 and pid <> pg_backend_pid() and state in ('active', 'idle in transaction')`,
           [database],
         );
         samples += 1;
         for (const row of rows) {
-          const key = row.state === 'active' ? row.query : `(idle in transaction, after: ${row.query})`;
+          // What an active backend waits for (a lock, the WAL flush), when it is not on a CPU.
+          const key = row.state === 'active' ? `${row.wait ? `[${row.wait}] ` : ''}${row.query}` : `(idle in transaction, after: ${row.query})`;
           counts.set(key, (counts.get(key) ?? 0) + 1);
         }
         await new Promise((resolve) => setTimeout(resolve, intervalMs));
@@ -98,12 +106,14 @@ export class BenchPostgres {
     return async () => {
       running = false;
       await loop;
+      const wal = walBetween(walBefore, await walCountersOf(client));
       await client.end();
       const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
       const waiting = [...counts.entries()].filter(([key]) => key.startsWith('(idle in transaction')).reduce((sum, [, n]) => sum + n, 0);
       return {
         samples,
         busyBackendsOnAverage: total / Math.max(1, samples),
+        wal,
         idleInTransactionShare: waiting / Math.max(1, total),
         top: [...counts.entries()]
           .sort((a, b) => b[1] - a[1])
@@ -130,8 +140,33 @@ export class BenchPostgres {
   }
 }
 
+/** WAL written: records, full-page images (a page's first change after a checkpoint) and bytes. */
+export interface WalCounters {
+  records: number;
+  fullPageImages: number;
+  bytes: number;
+}
+
+async function walCountersOf(client: pg.Client): Promise<WalCounters> {
+  const { rows } = await client.query<{ records: string; fpi: string; bytes: string }>(
+    'select wal_records as records, wal_fpi as fpi, wal_bytes as bytes from pg_stat_wal',
+  );
+  const row = rows[0]!;
+  return { records: Number(row.records), fullPageImages: Number(row.fpi), bytes: Number(row.bytes) };
+}
+
+function walBetween(before: WalCounters, after: WalCounters): WalCounters {
+  return {
+    records: after.records - before.records,
+    fullPageImages: after.fullPageImages - before.fullPageImages,
+    bytes: after.bytes - before.bytes,
+  };
+}
+
 export interface ActivityProfile {
   samples: number;
+  /** WAL the whole server wrote while sampling (nothing else runs during a bench). */
+  wal: WalCounters;
   /** Backends running a statement or holding a transaction open, at a time, on average. */
   busyBackendsOnAverage: number;
   /** Of those, the share that held a transaction open while waiting for the application. */
@@ -151,6 +186,8 @@ export interface PgbenchResult {
   /** CPU cores PostgreSQL used during the run, and the whole machine (pgbench itself included). */
   postgresCpuCores: number;
   machineCpuCores: number;
+  /** WAL written during the run, in all. */
+  wal: WalCounters;
 }
 
 function run(command: string, args: string[]): Promise<string> {
@@ -172,8 +209,10 @@ export async function runPgbench(pgServer: BenchPostgres, options: { scale: numb
     await run('pgbench', ['-i', '-q', '-s', String(options.scale), url]);
     progress(`pgbench: TPC-B-like, ${options.clients} clients, ${options.threads} threads, ${options.durationSeconds} s`);
     const before = cpuSnapshot();
+    const walBefore = await pgServer.walCounters();
     const out = await run('pgbench', ['-c', String(options.clients), '-j', String(options.threads), '-T', String(options.durationSeconds), url]);
     const cores = coresBetween(before, cpuSnapshot(), options.durationSeconds);
+    const wal = walBetween(walBefore, await pgServer.walCounters());
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out)?.[1];
     const latency = /latency average = ([\d.]+) ms/.exec(out)?.[1];
     const processed = /number of transactions actually processed: (\d+)/.exec(out)?.[1];
@@ -188,6 +227,7 @@ export async function runPgbench(pgServer: BenchPostgres, options: { scale: numb
       durationSeconds: options.durationSeconds,
       postgresCpuCores: cores.postgres,
       machineCpuCores: cores.machine,
+      wal,
     };
   } finally {
     await pgServer.dropDatabase(name);

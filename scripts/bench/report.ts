@@ -2,7 +2,7 @@ import type { ClientRun } from './client.ts';
 import type { FanoutRun } from './fanout.ts';
 import type { FeedRun } from './feed.ts';
 import type { InstancesRun } from './instances.ts';
-import type { PgbenchResult } from './postgres.ts';
+import type { PgbenchResult, WalCounters } from './postgres.ts';
 import type { StakeRun } from './stakes.ts';
 import { round } from './util.ts';
 
@@ -84,6 +84,11 @@ function loadRow(label: string, rate: number, unit: string, latency: { p50: numb
   return [label, `${round(rate)} ${unit}, p50 ${ms(latency.p50)}, p99 ${ms(latency.p99)}${non2xx ? `, non-2xx ${non2xx}` : ', no non-2xx'}`];
 }
 
+function walLine(wal: WalCounters, operations: number): string {
+  const per = (n: number) => round(n / Math.max(1, operations), 1);
+  return `${per(wal.bytes)} bytes in ${per(wal.records)} records, ${per(wal.fullPageImages)} full-page images`;
+}
+
 export function rowsOf(results: BenchResults): Row[] {
   const rows: Row[] = [];
   const add = (label: string, value: object | undefined, describe: () => Row[]) => {
@@ -97,6 +102,7 @@ export function rowsOf(results: BenchResults): Row[] {
       loadRow(`stakes, PostgreSQL, ${s.run.connections} conn, ${round(s.run.durationSeconds)} s`, s.run.okPerSecond, 'stakes/s', s.run.latencyMs, s.run.non2xx),
       ['  server side (handler time, from /metrics)', `mean ${ms(s.serverSide.meanMs)}, p99 <= ${s.serverSide.p99AtMostMs} ms`],
       ['  CPU cores in use (of the machine\'s)', cpuLine(s)],
+      ...(s.postgresActivity ? [['  WAL written per stake', walLine(s.postgresActivity.wal, s.run.ok)] as Row] : []),
       ['  ledger audit after the run', s.ledger.ok ? 'ledger ok' : `${s.ledger.violations.length} VIOLATION(S)`],
     ];
   });
@@ -109,6 +115,7 @@ export function rowsOf(results: BenchResults): Row[] {
         '  CPU cores in use (of the machine\'s)',
         `PostgreSQL ${round(p.postgresCpuCores, 2)}, whole machine ${round(p.machineCpuCores, 2)}; PostgreSQL per transaction ${round((p.postgresCpuCores / p.tps) * 1000, 2)} ms`,
       ],
+      ['  WAL written per transaction', walLine(p.wal, p.transactions)],
       ...(s ? [['ratio stake tps / pgbench tps', `${round(s.run.okPerSecond / p.tps, 3)}x`] as Row] : []),
     ];
   });

@@ -175,7 +175,7 @@ export async function benchStakesPostgres(pgServer: BenchPostgres, durationSecon
   const app = await openSetupApp({ kind: 'postgres', url });
   try {
     const source = await StakeSource.create(app);
-    await source.add(3_000);
+    await source.add(8_000);
     await analyze(app);
     const server = await startServer({ name: 'stakes', databaseUrl: url, cpuProfileDir, databaseBusy: () => pgServer.busy(name) });
     try {
@@ -210,7 +210,7 @@ export async function benchStakesTwoInstances(pgServer: BenchPostgres, redisUrl:
   const app = await openSetupApp({ kind: 'postgres', url });
   try {
     const source = await StakeSource.create(app);
-    await source.add(3_000);
+    await source.add(8_000);
     await analyze(app);
     const databaseBusy = () => pgServer.busy(name);
     const servers = [

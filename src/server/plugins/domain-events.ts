@@ -1,4 +1,17 @@
 import { EventEmitter } from 'node:events';
+import type { BetPools } from '../../shared/ws-events.ts';
+import type { notifications } from '../db/schema.ts';
+
+/** A bet as its live events need it; the fan-out reads it from the database unless it comes along. */
+export interface BetSnapshot {
+  pools: BetPools;
+  title: string;
+  creatorId: number;
+  /** Everyone who may see the bet. */
+  audience: number[];
+}
+
+export type NotificationRow = typeof notifications.$inferSelect;
 
 /**
  * What happened, announced after the database transaction that did it has committed. The live
@@ -6,7 +19,8 @@ import { EventEmitter } from 'node:events';
  */
 export type DomainEvent =
   | { type: 'bet_created'; betId: number; actorId: number }
-  | { type: 'bet_updated'; betId: number; actorId: number }
+  // `snapshot` when the transaction already read it (a stake), so that the fan-out needs no query.
+  | { type: 'bet_updated'; betId: number; actorId: number; snapshot?: BetSnapshot }
   | { type: 'bet_resolved'; betId: number; actorId: number | null; participantIds: number[] }
   | { type: 'bet_voided'; betId: number; actorId: number | null; participantIds: number[] }
   | { type: 'bet_comment'; betId: number; commentId: number; actorId: number }
@@ -14,7 +28,7 @@ export type DomainEvent =
   | { type: 'friend_accepted'; requesterId: number; addresseeId: number }
   | { type: 'friend_removed'; userIds: [number, number] }
   | { type: 'message'; conversationId: number; messageId: number; senderId: number; recipientId: number }
-  | { type: 'notification'; userId: number; notificationId: number };
+  | { type: 'notification'; userId: number; notificationId: number; row?: NotificationRow };
 
 export class DomainEvents {
   private readonly emitter = new EventEmitter();

@@ -212,7 +212,23 @@ describe(`betting on ${testDbKind}`, () => {
       expect(bet.userParticipation).toEqual({ amount: '30.00', option: 0, potentialWin: '30.00', payout: null });
       expect(bet.canStake).toBe(false);
       expect(await balanceOf(app, bob.id)).toBe(100_000 - 3000);
-      expect(betEvents(eventsBefore)).toEqual([{ type: 'bet_updated', betId, actorId: bob.id }]);
+      // The event brings the pools and the audience read in the stake's transaction: the creator,
+      // her friends (Bob, Cat) and the admin, never the stranger Dan.
+      const updates = betEvents(eventsBefore);
+      expect(updates).toEqual([{ type: 'bet_updated', betId, actorId: bob.id, snapshot: expect.any(Object) }]);
+      const { snapshot } = updates[0] as Extract<DomainEvent, { type: 'bet_updated' }>;
+      expect(snapshot).toMatchObject({ title: 'Staking rules', creatorId: ann.id });
+      expect(snapshot?.pools).toEqual({
+        betId,
+        status: 'active',
+        optionAmounts: ['30.00', '0.00', '0.00'],
+        odds: [1, null, null],
+        optionStakeCounts: [1, 0, 0],
+        totalPot: '30.00',
+        participants: 1,
+        winningOption: null,
+      });
+      expect([...(snapshot?.audience ?? [])].sort((a, b) => a - b)).toEqual([ann.id, bob.id, cat.id, eve.id]);
       // The creator hears about it.
       expect(events.slice(eventsBefore).filter((e) => e.type === 'notification')).toEqual([
         expect.objectContaining({ type: 'notification', userId: ann.id }),
@@ -230,6 +246,25 @@ describe(`betting on ${testDbKind}`, () => {
       const ledger = ledgerPageSchema.parse((await bob.agent.get('/api/wallet/ledger')).json());
       expect(ledger.entries[0]).toMatchObject({ kind: 'stake', amount: '-30.00', balanceAfter: '970.00', betId });
       expect(ledger.entries.at(-1)).toMatchObject({ kind: 'grant', amount: '1000.00' });
+    });
+
+    it("answers a stake with the very detail a read gives, and lists the bet as the detail shows it", async () => {
+      // The stake's answer is built in its transaction (place_stake), a read by bet_detail, a list
+      // row by the feed query: three paths to one shape.
+      const bet = await createBetAs(ann, { title: 'Three paths', options: ['Up', 'Down'] });
+      const [first, second] = [await createUser(app, 'Fay'), await createUser(app, 'Gus')];
+      for (const user of [first, second]) await makeFriends(app, user, ann);
+      await first.agent.post(`/api/bets/${bet.id}/participate`, { option: 1, amount: '2.50' });
+      const staked = await second.agent.post(`/api/bets/${bet.id}/participate`, { option: 0, amount: '7.25' });
+      expect(staked.statusCode).toBe(200);
+      const read = await second.agent.get(`/api/bets/${bet.id}`);
+      expect(staked.json()).toEqual(read.json());
+      const detail = betDetailSchema.parse(read.json());
+      expect(detail.participantList.map((p) => [p.username, p.amount])).toEqual([['Fay', '2.50'], ['Gus', '7.25']]);
+      const { participantList, canStake, canResolve, ...listed } = detail;
+      expect([participantList.length, canStake, canResolve]).toEqual([2, false, false]);
+      const feed = betListSchema.parse((await second.agent.get('/api/bets/friends')).json());
+      expect(feed.find((b) => b.id === bet.id)).toEqual(listed);
     });
 
     it('refuses a second stake on the same bet', async () => {

@@ -1,6 +1,7 @@
 import { formatCents } from '../../../shared/money.ts';
 import { allOdds, currentWinCents } from '../../../shared/odds.ts';
 import type { Bet, Participant } from '../../../shared/schemas/bets.ts';
+import type { BetPools } from '../../../shared/ws-events.ts';
 import type { BetBundle, BetRow, StakeRow } from './queries.ts';
 
 export const isExpired = (bet: BetRow, now = new Date()) =>
@@ -54,5 +55,20 @@ export function presentParticipant(stake: StakeRow, username: string, pools: num
       stake.settledCents ?? currentWinCents(pools, stake.optionIdx, stake.amountCents),
     ),
     createdAt: stake.createdAt.toISOString(),
+  };
+}
+
+/** What a live bet event carries: the pools and the odds they give, the status and the winner. */
+export function presentPools(bet: BetRow, options: { poolCents: number; stakeCount: number }[]): BetPools {
+  const pools = options.map((o) => o.poolCents);
+  return {
+    betId: bet.id,
+    status: bet.status,
+    optionAmounts: pools.map(formatCents),
+    odds: allOdds(pools),
+    optionStakeCounts: options.map((o) => o.stakeCount),
+    totalPot: formatCents(bet.totalPotCents),
+    participants: bet.participantCount,
+    winningOption: bet.winningOption,
   };
 }

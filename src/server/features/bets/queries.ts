@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { rowJson } from '../../db/row-json.ts';
 import { betOptions, bets, friendships, stakes, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { UserRow } from '../auth/sessions.ts';
@@ -93,39 +94,37 @@ function pageIds(isAdmin: boolean, filter: BetFilter, paged: boolean): SQL | und
   return sql`select id from (${ids}) ids order by id desc limit ${P.limit}`;
 }
 
-/** A stake as PostgreSQL's JSON gives it: numbers for cents (far below 2^53), text for times. */
-type StakeJson = Omit<StakeRow, 'createdAt'> & { createdAt: string };
+const betJson = rowJson(bets);
+const optionJson = rowJson(betOptions);
+const stakeJson = rowJson(stakes);
 
-const stakeFromJson = ({ createdAt, ...stake }: StakeJson): StakeRow => ({ ...stake, createdAt: new Date(createdAt) });
-
-const stakeJsonSql = (alias: string) =>
-  sql.raw(`json_build_object('id', ${alias}.id, 'betId', ${alias}.bet_id, 'userId', ${alias}.user_id,
-    'optionIdx', ${alias}.option_idx, 'amountCents', ${alias}.amount_cents, 'settledCents', ${alias}.settled_cents,
-    'createdAt', ${alias}.created_at)`);
+/** A bundle as PostgreSQL's JSON gives it: rows under their column names (row_to_json). */
+type BundleJson = { bet: unknown; creatorUsername: string; options: unknown[]; viewerStake: unknown };
 
 /**
- * What every bet shape needs, in the same row as the bet: its creator's name, its options and
- * the viewer's own stake. One round trip per page instead of three.
+ * What every bet shape needs, as one JSON value per bet: the bet, its creator's name, its options
+ * and the viewer's own stake. One round trip per page, and one JSON.parse per bet instead of the
+ * query builder's per-column mapping (src/server/db/row-json.ts). The database function
+ * bet_detail (migration 0006) builds the same shape, plus the participants.
  */
 function bundleSelection(viewerId: IdParam) {
   return {
-    bet: bets,
-    creatorUsername: users.username,
-    options: sql<OptionRow[]>`(select coalesce(json_agg(json_build_object(
-        'betId', o.bet_id, 'idx', o.idx, 'label', o.label, 'poolCents', o.pool_cents, 'stakeCount', o.stake_count)
-        order by o.idx), '[]'::json)
-      from ${betOptions} o where o.bet_id = ${bets.id})`,
-    viewerStake: sql<StakeJson | null>`(select ${stakeJsonSql('vs')} from ${stakes} vs
-      where vs.bet_id = ${bets.id} and vs.user_id = ${viewerId})`,
+    bundle: sql<BundleJson>`json_build_object(
+      'bet', ${betJson.sql('"bets"')},
+      'creatorUsername', ${users.username},
+      'options', (select coalesce(json_agg(${optionJson.sql('o')} order by o.idx), '[]'::json)
+        from ${betOptions} o where o.bet_id = ${bets.id}),
+      'viewerStake', (select ${stakeJson.sql('vs')} from ${stakes} vs
+        where vs.bet_id = ${bets.id} and vs.user_id = ${viewerId}))`,
   };
 }
 
-function toBundle(row: { bet: BetRow; creatorUsername: string; options: OptionRow[]; viewerStake: StakeJson | null }): BetBundle {
+function toBundle({ bundle }: { bundle: BundleJson }): BetBundle {
   return {
-    bet: row.bet,
-    creatorUsername: row.creatorUsername,
-    options: row.options,
-    viewerStake: row.viewerStake ? stakeFromJson(row.viewerStake) : null,
+    bet: betJson.decode(bundle.bet),
+    creatorUsername: bundle.creatorUsername,
+    options: bundle.options.map(optionJson.decode),
+    viewerStake: bundle.viewerStake ? stakeJson.decode(bundle.viewerStake) : null,
   };
 }
 
@@ -190,22 +189,23 @@ export interface BetDetailRows extends BetBundle {
 
 /**
  * One bet with its options and every participant, as `viewer` may see it, in one round trip
- * (the bet detail answers every stake and resolve). Null when not visible.
+ * (the bet detail answers every resolve and edit; a stake gets it from place_stake). Null when
+ * not visible. The shape is built by the database function bet_detail.
  */
 export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Promise<BetDetailRows | null> {
   const [row] = await db
-    .select({
-      ...bundleSelection(viewer.id),
-      participants: sql<{ stake: StakeJson; username: string }[]>`(select coalesce(json_agg(json_build_object(
-          'stake', ${stakeJsonSql('s')}, 'username', u.username) order by s.id), '[]'::json)
-        from ${stakes} s join ${users} u on u.id = s.user_id where s.bet_id = ${bets.id})`,
-    })
+    .select({ detail: sql<DetailJson>`bet_detail(${viewer.id}::int, ${bets.id})` })
     .from(bets)
-    .innerJoin(users, eq(users.id, bets.creatorId))
     .where(and(eq(bets.id, betId), visibleTo(viewer)));
-  if (!row) return null;
+  return row ? decodeDetail(row.detail) : null;
+}
+
+/** What the database function bet_detail answers (migration 0006); place_stake answers it too. */
+export type DetailJson = BundleJson & { participants: { stake: unknown; username: string }[] };
+
+export function decodeDetail(detail: DetailJson): BetDetailRows {
   return {
-    ...toBundle(row),
-    participants: row.participants.map((p) => ({ stake: stakeFromJson(p.stake), username: p.username })),
+    ...toBundle({ bundle: detail }),
+    participants: detail.participants.map((p) => ({ stake: stakeJson.decode(p.stake), username: p.username })),
   };
 }

@@ -16,12 +16,16 @@ import { notFound } from '../../errors.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import { isExpired, presentBet, presentParticipant } from './present.ts';
-import { findBetDetail, listBets, type BetFilter } from './queries.ts';
+import { findBetDetail, listBets, type BetDetailRows, type BetFilter } from './queries.ts';
 import { createBet, editBet, editOwnBet, placeStake, resolveBet, voidBet } from './service.ts';
 
 async function betDetail(app: FastifyInstance, viewer: UserRow, betId: number): Promise<BetDetail> {
   const found = await findBetDetail(app.db, viewer, betId);
   if (!found) throw notFound('Bet not found', 'bet_not_found');
+  return presentDetail(found, viewer);
+}
+
+function presentDetail(found: BetDetailRows, viewer: UserRow): BetDetail {
   const { participants } = found;
   const pools = found.options.map((o) => o.poolCents);
   const { bet } = found;
@@ -89,8 +93,7 @@ export const betRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      await placeStake(app, user, request.params.id, request.body);
-      return betDetail(app, user, request.params.id);
+      return presentDetail(await placeStake(app, user, request.params.id, request.body), user);
     },
   );
 

@@ -5,14 +5,16 @@ import { settle, refundAll, type Settlement } from '../../../shared/payout.ts';
 import { MIN_STAKE_CENTS, type createBetBodySchema } from '../../../shared/schemas/bets.ts';
 import type { z } from 'zod';
 import { rowsOf } from '../../db/client.ts';
-import { activities, betOptions, bets, stakes, users } from '../../db/schema.ts';
+import { rowJson } from '../../db/row-json.ts';
+import { activities, betOptions, bets, notifications, stakes, users } from '../../db/schema.ts';
 import { inTransaction, retryingConflicts, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { recordAdminAction } from '../admin/audit-log.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import { notify } from '../notifications/service.ts';
 import { recordMovement } from '../wallet/ledger.ts';
-import { findVisibleBet, type BetRow, type StakeRow } from './queries.ts';
+import { presentPools } from './present.ts';
+import { decodeDetail, findVisibleBet, type BetDetailRows, type BetRow, type DetailJson, type StakeRow } from './queries.ts';
 
 /**
  * The betting rules (spec §4-§6, DESIGN §5, §7), all enforced here. Every change of money is a
@@ -123,25 +125,28 @@ function isDuplicateStake(error: unknown): boolean {
   return false;
 }
 
+const notificationJson = rowJson(notifications);
+
 /**
- * The hottest write path is one statement: the database function place_stake (migration 0005)
- * locks the bet, checks every rule in the order above, and only then debits the balance and
+ * The hottest write path is one statement: the database function place_stake (migrations 0005,
+ * 0006) locks the bet, checks every rule in the order above, and only then debits the balance and
  * writes the stake, its ledger row, the pools, the activity and the creator's notification,
- * atomically. One round trip instead of sixteen, and its plans are cached per connection
- * (docs/decisions/007-stake-in-the-database.md).
+ * atomically. It answers with everything that follows: the bet's detail as the staker now sees
+ * it (the reply), its audience (the live fan-out) and the notification (the creator's socket).
+ * One round trip instead of twenty (docs/decisions/007-stake-in-the-database.md).
  */
 export async function placeStake(
   app: FastifyInstance,
   user: UserRow,
   betId: number,
   input: { option: number; amount: number | string },
-): Promise<void> {
+): Promise<BetDetailRows> {
   const amountCents = parseStakeAmount(input.amount);
-  let outcome: { result: string; notified_user: number | null; notification: number | string | null } | undefined;
+  let outcome: { result: string; detail: DetailJson | null; audience: number[] | null; notification: unknown } | undefined;
   try {
     [outcome] = rowsOf<NonNullable<typeof outcome>>(
       await retryingConflicts(() =>
-        app.db.execute(sql`select result, notified_user, notification from place_stake(
+        app.db.execute(sql`select result, detail, audience, notification from place_stake(
           ${user.id}::int, ${user.role === 'admin'}::boolean, ${betId}::int, ${input.option}::int,
           ${amountCents}::bigint, ${user.username}::text, ${formatDollars(amountCents)}::text)`),
       ),
@@ -158,10 +163,24 @@ export async function placeStake(
     if (!refusal) throw new Error(`place_stake answered ${outcome.result}`);
     throw refusal();
   }
-  app.domainEvents.emit({ type: 'bet_updated', betId, actorId: user.id });
-  if (outcome.notification !== null && outcome.notified_user !== null) {
-    app.domainEvents.notified([{ userId: outcome.notified_user, id: Number(outcome.notification) }]);
+  if (!outcome.detail || !outcome.audience) throw new Error('place_stake answered ok without the bet');
+  const detail = decodeDetail(outcome.detail);
+  app.domainEvents.emit({
+    type: 'bet_updated',
+    betId,
+    actorId: user.id,
+    snapshot: {
+      pools: presentPools(detail.bet, detail.options),
+      title: detail.bet.title,
+      creatorId: detail.bet.creatorId,
+      audience: outcome.audience.map(Number),
+    },
+  });
+  if (outcome.notification) {
+    const row = notificationJson.decode(outcome.notification);
+    app.domainEvents.emit({ type: 'notification', userId: row.userId, notificationId: row.id, row });
   }
+  return detail;
 }
 
 /**

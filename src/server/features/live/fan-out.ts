@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatCents } from '../../../shared/money.ts';
-import { allOdds } from '../../../shared/odds.ts';
-import type { BetPools, ServerMessage } from '../../../shared/ws-events.ts';
-import { betComments, betOptions, bets, friendships, messages, notifications, stakes, users } from '../../db/schema.ts';
+import type { ServerMessage } from '../../../shared/ws-events.ts';
+import { betComments, betOptions, bets, messages, notifications, users } from '../../db/schema.ts';
 import type { Delivery } from '../../plugins/bus.ts';
-import type { DomainEvent } from '../../plugins/domain-events.ts';
+import type { BetSnapshot, DomainEvent } from '../../plugins/domain-events.ts';
+import { presentPools } from '../bets/present.ts';
 import { friendIdsOf } from '../friends/service.ts';
 
 /**
@@ -14,17 +13,9 @@ import { friendIdsOf } from '../friends/service.ts';
  * the admins; a chat message to the two members; a notification to its owner.
  */
 
-interface BetSnapshot {
-  pools: BetPools;
-  title: string;
-  creatorId: number;
-  /** Everyone who may see the bet. */
-  audience: number[];
-}
-
 /**
- * A bet's pools and everyone who may see it, in one round trip: this runs on every commit of a
- * stake. The audience is the creator, the creator's friends, the stakers and the admins.
+ * A bet's pools and everyone who may see it (the database function bet_audience, migration 0006),
+ * in one round trip. A stake brings its own snapshot, read in its transaction.
  */
 async function betSnapshot(app: FastifyInstance, betId: number): Promise<BetSnapshot | null> {
   const [row] = await app.db
@@ -33,37 +24,12 @@ async function betSnapshot(app: FastifyInstance, betId: number): Promise<BetSnap
       options: sql<{ poolCents: number; stakeCount: number }[]>`(select coalesce(json_agg(json_build_object(
           'poolCents', o.pool_cents, 'stakeCount', o.stake_count) order by o.idx), '[]'::json)
         from ${betOptions} o where o.bet_id = ${bets.id})`,
-      audience: sql<number[]>`array(
-        select ${bets.creatorId}
-        union
-        select case when f.requester_id = ${bets.creatorId} then f.addressee_id else f.requester_id end
-          from ${friendships} f
-          where f.status = 'accepted' and (f.requester_id = ${bets.creatorId} or f.addressee_id = ${bets.creatorId})
-        union
-        select s.user_id from ${stakes} s where s.bet_id = ${bets.id}
-        union
-        select u.id from ${users} u where u.role = 'admin' and u.deactivated_at is null)`,
+      audience: sql<number[]>`bet_audience(${bets.id})`,
     })
     .from(bets)
     .where(eq(bets.id, betId));
   if (!row) return null;
-  const { bet, options } = row;
-  const pools = options.map((o) => o.poolCents);
-  return {
-    title: bet.title,
-    creatorId: bet.creatorId,
-    audience: row.audience.map(Number),
-    pools: {
-      betId,
-      status: bet.status,
-      optionAmounts: pools.map(formatCents),
-      odds: allOdds(pools),
-      optionStakeCounts: options.map((o) => o.stakeCount),
-      totalPot: formatCents(bet.totalPotCents),
-      participants: bet.participantCount,
-      winningOption: bet.winningOption,
-    },
-  };
+  return { title: row.bet.title, creatorId: row.bet.creatorId, audience: row.audience.map(Number), pools: presentPools(row.bet, row.options) };
 }
 
 /** Everyone who may see the bet (for events that need no pools). */
@@ -82,7 +48,7 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
     case 'bet_updated':
     case 'bet_resolved':
     case 'bet_voided': {
-      const snapshot = await betSnapshot(app, event.betId);
+      const snapshot = (event.type === 'bet_updated' ? event.snapshot : undefined) ?? (await betSnapshot(app, event.betId));
       if (!snapshot) return [];
       const { pools, audience: userIds } = snapshot;
       let message: ServerMessage;
@@ -161,7 +127,7 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
       ];
     }
     case 'notification': {
-      const [row] = await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
+      const [row] = event.row ? [event.row] : await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
       if (!row) return [];
       return [
         {
