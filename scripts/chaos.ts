@@ -186,12 +186,22 @@ interface StakeOp {
   outcome: Outcome;
 }
 const stakeOps: StakeOp[] = [];
-const counts: Record<string, Record<Outcome, number>> = {};
+const counts: Record<string, Record<Outcome, number> & { refusedFor: Record<string, number> }> = {};
 const bets: { id: number; creator: Player }[] = [];
-const count = (kind: string, outcome: Outcome) => {
-  counts[kind] ??= { ok: 0, failed: 0, unknown: 0 };
+const count = (kind: string, outcome: Outcome, json?: unknown) => {
+  counts[kind] ??= { ok: 0, failed: 0, unknown: 0, refusedFor: {} };
   counts[kind][outcome] += 1;
+  if (outcome === 'failed') {
+    // The error code says why: a closed bet, the balance, a double stake... (DESIGN §8).
+    const code = (json as { code?: unknown } | undefined)?.code;
+    const reason = typeof code === 'string' ? code : 'no code';
+    counts[kind].refusedFor[reason] = (counts[kind].refusedFor[reason] ?? 0) + 1;
+  }
 };
+// Most operations aim at the newest bets, which are likely still open, so that stakes land and
+// resolutions pay real pots; the rest at any bet, closed and deleted ones included.
+const RECENT_BETS = 30;
+const pickBet = () => (random() < 0.85 ? pick(bets.slice(-RECENT_BETS)) : pick(bets));
 
 async function call(player: Player, method: string, url: string, body?: unknown): Promise<{ outcome: Outcome; json?: unknown }> {
   const live = ports.map((_, i) => i).filter((i) => up[i]);
@@ -223,27 +233,28 @@ async function operation() {
       description: 'Random',
       options: ['A', 'B', 'C'].slice(0, 2 + Math.floor(random() * 2)),
     });
-    count('create', outcome);
+    count('create', outcome, json);
     if (outcome === 'ok') bets.push({ id: (json as { id: number }).id, creator });
   } else if (r < 0.8) {
-    const bet = pick(bets);
+    const bet = pickBet();
     const user = pick(players);
     const amount = random() < 0.1 ? '1500.00' : (1 + Math.floor(random() * 12_000) / 100).toFixed(2);
-    const { outcome } = await call(user, 'POST', `/api/bets/${bet.id}/participate`, { option: Math.floor(random() * 2), amount });
-    count('stake', outcome);
+    const { outcome, json } = await call(user, 'POST', `/api/bets/${bet.id}/participate`, { option: Math.floor(random() * 2), amount });
+    count('stake', outcome, json);
     stakeOps.push({ userId: user.id, betId: bet.id, amount, outcome });
   } else if (r < 0.95) {
-    const bet = pick(bets);
+    const bet = pickBet();
     const winner = Math.floor(random() * 2);
     // Resolutions race each other: the creator and an admin at the same moment.
     const results = await Promise.all([
       call(bet.creator, 'POST', `/api/bets/${bet.id}/resolve`, { winningOption: winner }),
       random() < 0.5 ? call(adminPlayer, 'POST', `/api/admin/bets/${bet.id}/resolve`, { winningOption: 1 - winner }) : null,
     ]);
-    for (const result of results) if (result) count('resolve', result.outcome);
+    for (const result of results) if (result) count('resolve', result.outcome, result.json);
   } else {
-    const bet = pick(bets);
-    count('delete', (await call(adminPlayer, 'DELETE', `/api/admin/bets/${bet.id}`)).outcome);
+    const bet = pickBet();
+    const { outcome, json } = await call(adminPlayer, 'DELETE', `/api/admin/bets/${bet.id}`);
+    count('delete', outcome, json);
   }
 }
 
@@ -307,7 +318,13 @@ try {
 }
 
 console.log(`chaos: ${kills} kills; operations ok / failed / unknown:`);
-for (const [kind, c] of Object.entries(counts)) console.log(`  ${kind.padEnd(8)} ${c.ok} / ${c.failed} / ${c.unknown}`);
+for (const [kind, c] of Object.entries(counts)) {
+  const reasons = Object.entries(c.refusedFor)
+    .sort((a, b) => b[1] - a[1])
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ');
+  console.log(`  ${kind.padEnd(8)} ${c.ok} / ${c.failed} / ${c.unknown}${reasons ? `  (refused: ${reasons})` : ''}`);
+}
 if (problems.length > 0) {
   for (const problem of problems) console.log(`VIOLATION ${problem}`);
   console.log(`chaos: FAILED with seed ${seed}`);
