@@ -198,10 +198,19 @@ const count = (kind: string, outcome: Outcome, json?: unknown) => {
     counts[kind].refusedFor[reason] = (counts[kind].refusedFor[reason] ?? 0) + 1;
   }
 };
-// Most operations aim at the newest bets, which are likely still open, so that stakes land and
-// resolutions pay real pots; the rest at any bet, closed and deleted ones included.
-const RECENT_BETS = 30;
-const pickBet = () => (random() < 0.85 ? pick(bets.slice(-RECENT_BETS)) : pick(bets));
+// Most operations aim at the bets believed open, so that stakes land and resolutions and deletes
+// give real pots back (otherwise the players' money ends up in pools nobody settles); the rest at
+// any bet, closed and deleted ones included.
+const openBets: { id: number; creator: Player }[] = [];
+const pickBet = () => (openBets.length > 0 && random() < 0.85 ? pick(openBets) : pick(bets));
+const CLOSED = new Set(['already_resolved', 'bet_not_found']);
+/** The bet is settled or gone once an answer says so. */
+const noteClosed = (bet: { id: number }, outcome: Outcome, json: unknown) => {
+  const code = (json as { code?: unknown } | undefined)?.code;
+  if (outcome !== 'ok' && !(outcome === 'failed' && typeof code === 'string' && CLOSED.has(code))) return;
+  const at = openBets.findIndex((b) => b.id === bet.id);
+  if (at >= 0) openBets.splice(at, 1);
+};
 
 async function call(player: Player, method: string, url: string, body?: unknown): Promise<{ outcome: Outcome; json?: unknown }> {
   const live = ports.map((_, i) => i).filter((i) => up[i]);
@@ -226,7 +235,7 @@ async function call(player: Player, method: string, url: string, body?: unknown)
 
 async function operation() {
   const r = random();
-  if (r < 0.12 || bets.length < 3) {
+  if (r < 0.12 || openBets.length < 3) {
     const creator = pick(players);
     const { outcome, json } = await call(creator, 'POST', '/api/bets', {
       title: `Chaos ${Math.floor(random() * 1e6)}`,
@@ -234,7 +243,11 @@ async function operation() {
       options: ['A', 'B', 'C'].slice(0, 2 + Math.floor(random() * 2)),
     });
     count('create', outcome, json);
-    if (outcome === 'ok') bets.push({ id: (json as { id: number }).id, creator });
+    if (outcome === 'ok') {
+      const bet = { id: (json as { id: number }).id, creator };
+      bets.push(bet);
+      openBets.push(bet);
+    }
   } else if (r < 0.8) {
     const bet = pickBet();
     const user = pick(players);
@@ -250,11 +263,16 @@ async function operation() {
       call(bet.creator, 'POST', `/api/bets/${bet.id}/resolve`, { winningOption: winner }),
       random() < 0.5 ? call(adminPlayer, 'POST', `/api/admin/bets/${bet.id}/resolve`, { winningOption: 1 - winner }) : null,
     ]);
-    for (const result of results) if (result) count('resolve', result.outcome, result.json);
+    for (const result of results) {
+      if (!result) continue;
+      count('resolve', result.outcome, result.json);
+      noteClosed(bet, result.outcome, result.json);
+    }
   } else {
     const bet = pickBet();
     const { outcome, json } = await call(adminPlayer, 'DELETE', `/api/admin/bets/${bet.id}`);
     count('delete', outcome, json);
+    noteClosed(bet, outcome, json);
   }
 }
 
