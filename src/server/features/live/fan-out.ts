@@ -29,7 +29,12 @@ async function betSnapshot(app: FastifyInstance, betId: number): Promise<BetSnap
     .from(bets)
     .where(eq(bets.id, betId));
   if (!row) return null;
-  return { title: row.bet.title, creatorId: row.bet.creatorId, audience: row.audience.map(Number), pools: presentPools(row.bet, row.options) };
+  return {
+    title: row.bet.title,
+    creatorId: row.bet.creatorId,
+    audience: row.audience.map(Number),
+    pools: presentPools(row.bet, row.options),
+  };
 }
 
 /** Everyone who may see the bet (for events that need no pools). */
