@@ -98,42 +98,52 @@ const betJson = rowJson(bets);
 const optionJson = rowJson(betOptions);
 const stakeJson = rowJson(stakes);
 
-/** A bundle as PostgreSQL's JSON gives it: rows under their column names (row_to_json). */
+/** A bundle as PostgreSQL gives it: rows as JSON under their column names (row_to_json). */
 type BundleJson = { bet: unknown; creatorUsername: string; options: unknown[]; viewerStake: unknown };
 
 /**
- * What every bet shape needs, as one JSON value per bet: the bet, its creator's name, its options
- * and the viewer's own stake. One round trip per page, and one JSON.parse per bet instead of the
- * query builder's per-column mapping (src/server/db/row-json.ts). The database function
+ * What every bet shape needs, in the same row as the bet: the bet itself, its creator's name, its
+ * options and the viewer's own stake, each row as JSON (src/server/db/row-json.ts): one
+ * JSON.parse per value instead of the query builder's per-column mapping. The database function
  * bet_detail (migration 0006) builds the same shape, plus the participants.
  */
 function bundleSelection(viewerId: IdParam) {
   return {
-    bundle: sql<BundleJson>`json_build_object(
-      'bet', ${betJson.sql('"bets"')},
-      'creatorUsername', ${users.username},
-      'options', (select coalesce(json_agg(${optionJson.sql('o')} order by o.idx), '[]'::json)
-        from ${betOptions} o where o.bet_id = ${bets.id}),
-      'viewerStake', (select ${stakeJson.sql('vs')} from ${stakes} vs
-        where vs.bet_id = ${bets.id} and vs.user_id = ${viewerId}))`,
+    bet: sql<unknown>`${betJson.sql('"bets"')}`,
+    creatorUsername: users.username,
+    options: sql<unknown[]>`(select coalesce(json_agg(${optionJson.sql('o')} order by o.idx), '[]'::json)
+      from ${betOptions} o where o.bet_id = ${bets.id})`,
+    viewerStake: sql<unknown>`(select ${stakeJson.sql('vs')} from ${stakes} vs
+      where vs.bet_id = ${bets.id} and vs.user_id = ${viewerId})`,
   };
 }
 
-function toBundle({ bundle }: { bundle: BundleJson }): BetBundle {
+function toBundle(row: BundleJson): BetBundle {
   return {
-    bet: betJson.decode(bundle.bet),
-    creatorUsername: bundle.creatorUsername,
-    options: bundle.options.map(optionJson.decode),
-    viewerStake: bundle.viewerStake ? stakeJson.decode(bundle.viewerStake) : null,
+    bet: betJson.decode(row.bet),
+    creatorUsername: row.creatorUsername,
+    options: row.options.map(optionJson.decode),
+    viewerStake: row.viewerStake ? stakeJson.decode(row.viewerStake) : null,
   };
 }
 
 function buildListQuery(db: Db, isAdmin: boolean, filter: BetFilter, paged: boolean) {
+  const name = `bets_list_${isAdmin ? 'admin' : 'user'}_${filter.kind}_${paged ? 'paged' : 'first'}`;
   const ids = pageIds(isAdmin, filter, paged);
+  if (ids) {
+    // The page's ids first, then their rows: about a tenth less work for PostgreSQL than
+    // filtering the bets by `id in (...)` (docs/performance.md).
+    return db
+      .select(bundleSelection(P.viewerId))
+      .from(sql`(${ids}) as page`)
+      .innerJoin(bets, sql`${bets.id} = page.id`)
+      .innerJoin(users, eq(users.id, bets.creatorId))
+      .orderBy(desc(bets.id))
+      .limit(P.limit)
+      .prepare(name);
+  }
   const viewer = { id: P.viewerId, role: isAdmin ? ('admin' as const) : ('user' as const) };
-  const conditions = ids
-    ? [sql`${bets.id} in (${ids})`]
-    : [visibleTo(viewer), filterSql(filter), paged ? lt(bets.id, P.before) : undefined];
+  const conditions = [visibleTo(viewer), filterSql(filter), paged ? lt(bets.id, P.before) : undefined];
   return db
     .select(bundleSelection(P.viewerId))
     .from(bets)
@@ -141,7 +151,7 @@ function buildListQuery(db: Db, isAdmin: boolean, filter: BetFilter, paged: bool
     .where(and(...conditions.filter((c): c is SQL => c !== undefined)))
     .orderBy(desc(bets.id))
     .limit(P.limit)
-    .prepare(`bets_list_${isAdmin ? 'admin' : 'user'}_${filter.kind}_${paged ? 'paged' : 'first'}`);
+    .prepare(name);
 }
 
 /**
@@ -205,7 +215,7 @@ export type DetailJson = BundleJson & { participants: { stake: unknown; username
 
 export function decodeDetail(detail: DetailJson): BetDetailRows {
   return {
-    ...toBundle({ bundle: detail }),
+    ...toBundle(detail),
     participants: detail.participants.map((p) => ({ stake: stakeJson.decode(p.stake), username: p.username })),
   };
 }
