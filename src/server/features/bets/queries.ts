@@ -22,14 +22,14 @@ export function areFriendsSql(a: SQL | IdParam, b: SQL | IdParam): SQL {
     (f.requester_id = ${a} and f.addressee_id = ${b}) or (f.requester_id = ${b} and f.addressee_id = ${a})))`;
 }
 
-/**
- * Who sees a bet (DESIGN §7): its creator, the creator's friends, whoever staked on it; admins
- * see all. Deleted bets are seen by nobody. The database function place_stake (migration 0005)
- * applies the same rule; change both together.
- */
 /** A user id as a value, or as a placeholder of a prepared query. */
 type IdParam = number | Placeholder;
 
+/**
+ * Who sees a bet (DESIGN §7): its creator, the creator's friends, whoever staked on it; admins
+ * see all. Deleted bets are seen by nobody. The database functions place_stake_with_answer and,
+ * for every user at once, bet_audience (migration 0006) apply the same rule; change them together.
+ */
 export function visibleTo(viewer: { id: IdParam; role: UserRow['role'] }): SQL {
   const notDeleted = sql`${bets.deletedAt} is null`;
   if (viewer.role === 'admin') return notDeleted;
@@ -199,7 +199,7 @@ export interface BetDetailRows extends BetBundle {
 
 /**
  * One bet with its options and every participant, as `viewer` may see it, in one round trip
- * (the bet detail answers every resolve and edit; a stake gets it from place_stake). Null when
+ * (the bet detail answers every resolve and edit; a stake gets it from place_stake_with_answer). Null when
  * not visible. The shape is built by the database function bet_detail.
  */
 export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Promise<BetDetailRows | null> {
@@ -210,7 +210,7 @@ export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Pro
   return row ? decodeDetail(row.detail) : null;
 }
 
-/** What the database function bet_detail answers (migration 0006); place_stake answers it too. */
+/** What the database function bet_detail answers (migration 0006); a stake's answer carries it too. */
 export type DetailJson = BundleJson & { participants: { stake: unknown; username: string }[] };
 
 export function decodeDetail(detail: DetailJson): BetDetailRows {
