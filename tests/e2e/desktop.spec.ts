@@ -145,3 +145,25 @@ test('admin-only items are hidden from users and shown to admins', async ({ brow
   await expect(admin.getByRole('tab', { name: 'Admin Panel' })).toBeVisible();
   await expect(admin.getByText('Admin', { exact: true }).first()).toBeVisible();
 });
+
+test("a screen whose code cannot be downloaded offers to try again, inside the frame", async ({ browser }) => {
+  const page = await newUser(browser, `Gus_${uniqueSuffix()}`);
+  await expect(page.getByRole('heading', { name: /Welcome back/ })).toBeVisible();
+  // The connection drops just as the Leaderboard's code is fetched.
+  const leaderboardCode = /\/assets\/leaderboard-page-[^/]*\.js$/;
+  await page.route(leaderboardCode, (route) => route.abort('internetdisconnected'));
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await navigation.getByRole('button', { name: 'Betting' }).click();
+  await navigation.getByRole('link', { name: 'Leaderboard' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+  await expect(alert).toContainText('Check your connection and try again.');
+  // The frame stays: the user can go elsewhere, and back.
+  await expect(navigation.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expectAccessible(page, 'screen load failure');
+
+  await page.unroute(leaderboardCode);
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { name: 'Leaderboard', exact: true })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});

@@ -8,6 +8,7 @@ import { askWhoAmIAtStart, useAuth } from '../features/auth/hooks/use-auth.tsx';
 import { MOBILE_MEDIA_QUERY, useIsMobile } from '../mobile/use-is-mobile.ts';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
+import { ScreenLoadBoundary } from './screen-load-boundary.tsx';
 
 // Only the gate, the landing page and the 404 page are in the first script: a signed-out visitor
 // downloads none of the signed-in screens. Each desktop screen, the desktop frame, the mobile shell
@@ -149,9 +150,11 @@ function SignedIn({ screen }: { screen: LazyScreen }) {
   return (
     <Suspense fallback={appLoader}>
       <AppLayoutScreen.Component>
-        <Suspense fallback={<ScreenLoader />}>
-          <Screen />
-        </Suspense>
+        <ScreenLoadBoundary screen={screen}>
+          <Suspense fallback={<ScreenLoader />}>
+            <Screen />
+          </Suspense>
+        </ScreenLoadBoundary>
       </AppLayoutScreen.Component>
     </Suspense>
   );

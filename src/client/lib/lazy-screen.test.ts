@@ -1,7 +1,7 @@
 import { createElement, Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
-import { lazyScreen } from './lazy-screen.ts';
+import { ScreenLoadError, lazyScreen } from './lazy-screen.ts';
 
 const Greeting = ({ name }: { name: string }) => createElement('p', null, `Hello ${name}`);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -38,5 +38,19 @@ describe('lazyScreen', () => {
     screen.preload();
     await settle();
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('says a download failed with a ScreenLoadError carrying the cause, then loads on the next try', async () => {
+    const gone = new Error('chunk gone');
+    const load = vi.fn<() => Promise<{ Greeting: typeof Greeting }>>().mockRejectedValueOnce(gone).mockResolvedValue({ Greeting });
+    const screen = lazyScreen(load, (m) => m.Greeting);
+    const failure = await screen.load().catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ScreenLoadError);
+    expect((failure as ScreenLoadError).cause).toBe(gone);
+    expect(screen.isLoaded()).toBe(false);
+    await screen.load();
+    expect(screen.isLoaded()).toBe(true);
+    // A fresh mount renders the code that has now arrived.
+    expect(inSuspense(createElement(screen.Component, { name: 'Ann' }))).toContain('Hello Ann');
   });
 });

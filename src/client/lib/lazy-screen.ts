@@ -1,5 +1,13 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 
+/** A screen's code could not be downloaded (offline, or a deploy removed the old chunk). */
+export class ScreenLoadError extends Error {
+  constructor(cause: unknown) {
+    super('The code of this screen could not be loaded', { cause });
+    this.name = 'ScreenLoadError';
+  }
+}
+
 export interface LazyScreen<P extends object = object> {
   /**
    * Renders the screen. While its chunk loads it suspends (the nearest Suspense shows its
@@ -16,7 +24,10 @@ export interface LazyScreen<P extends object = object> {
 
 /**
  * A screen in its own chunk (React.lazy), with a way to start the download early. The chunk is
- * fetched once however often it is asked for; a failed download is tried afresh next time.
+ * fetched once however often it is asked for; a failed download rejects with a ScreenLoadError
+ * and is tried afresh by the next preload() or load(). React.lazy keeps a rejection, so a
+ * mounted screen that failed stays failed: mount it again after a successful load() (see
+ * ScreenLoadBoundary) and it renders the loaded code.
  */
 export function lazyScreen<M, P extends object = object>(
   load: () => Promise<M>,
@@ -32,7 +43,7 @@ export function lazyScreen<M, P extends object = object>(
       },
       (error: unknown) => {
         pending = undefined;
-        throw error;
+        throw new ScreenLoadError(error);
       },
     ));
   const Lazy = lazy(get);

@@ -93,10 +93,17 @@ export function useAddComment(betId: number) {
   });
 }
 
-/** Applies a live pools update to every cached copy of the bet, so odds move at once. */
+/**
+ * Applies a live pools update to every cached copy of the bet, so odds move at once. Updates of
+ * one bet can arrive out of order (two stakes answered by different connections or instances);
+ * while the bet is open its participant count only grows, so an update with fewer participants
+ * than the copy already shows is older news and leaves that copy alone.
+ */
 export function applyBetPools(queryClient: QueryClient, pools: BetPools) {
-  const patch = <T extends { id: number }>(bet: T): T =>
-    bet.id === pools.betId
+  const isOlder = (bet: { status: string; participants: number }) =>
+    pools.status === 'active' && bet.status === 'active' && pools.participants < bet.participants;
+  const patch = <T extends { id: number; status: string; participants: number }>(bet: T): T =>
+    bet.id === pools.betId && !isOlder(bet)
       ? {
           ...bet,
           optionAmounts: pools.optionAmounts,

@@ -28,13 +28,16 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
 }
 
 let firstAnswer: Promise<CurrentUser | null> | null = null;
+let firstAnswerTaken = false;
 
 /**
  * Asks "who am I?" as the app starts (index.html preloads the same URL), so that the router can
  * fetch the code of the first screen while React is still starting. The auth query below takes
- * this answer for its first fetch instead of asking again.
+ * this answer for its first fetch instead of asking again; once it has, this asks afresh, so an
+ * answer never waits around to be taken as news later.
  */
 export function askWhoAmIAtStart(): Promise<CurrentUser | null> {
+  if (firstAnswerTaken) return fetchCurrentUser();
   firstAnswer ??= fetchCurrentUser();
   return firstAnswer;
 }
@@ -43,6 +46,7 @@ function fetchCurrentUserOnce(): Promise<CurrentUser | null> {
   const early = firstAnswer;
   // Only the first fetch may take it: a refetch asks the server again.
   firstAnswer = null;
+  firstAnswerTaken = true;
   return early ?? fetchCurrentUser();
 }
 

@@ -1,0 +1,77 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { Bet, BetDetail } from '../../../shared/schemas/bets.ts';
+import type { BetPools } from '../../../shared/ws-events.ts';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { applyBetPools } from './api.ts';
+
+const bet = (participants: number, overrides: Partial<Bet> = {}): Bet => ({
+  id: 7,
+  title: 'Derby',
+  description: '',
+  category: 'Sports',
+  options: ['Home', 'Away'],
+  optionAmounts: ['10.00', '0.00'],
+  odds: [1, null],
+  optionStakeCounts: [participants, 0],
+  participants,
+  creatorId: 1,
+  creator: { id: 1, username: 'ann' },
+  status: 'active',
+  isResolved: false,
+  isExpired: false,
+  expirationType: 'indefinite',
+  expirationValue: '',
+  expiresAt: null,
+  winningOption: null,
+  totalPot: '10.00',
+  createdAt: '2026-11-23T10:00:00.000Z',
+  resolvedAt: null,
+  userParticipation: null,
+  ...overrides,
+});
+
+const pools = (participants: number, overrides: Partial<BetPools> = {}): BetPools => ({
+  betId: 7,
+  status: 'active',
+  optionAmounts: [`${participants * 10}.00`, '0.00'],
+  odds: [1, null],
+  optionStakeCounts: [participants, 0],
+  totalPot: `${participants * 10}.00`,
+  participants,
+  winningOption: null,
+  ...overrides,
+});
+
+function cacheWith(participants: number) {
+  const client = new QueryClient();
+  client.setQueryData<BetDetail>(queryKeys.bets.detail(7), { ...bet(participants), participantList: [], canStake: true, canResolve: false });
+  client.setQueryData<Bet[]>(queryKeys.bets.list('friends'), [bet(participants), bet(1, { id: 8 })]);
+  return client;
+}
+
+describe('applyBetPools', () => {
+  it('moves the odds of every cached copy of the bet, and of no other bet', () => {
+    const client = cacheWith(1);
+    applyBetPools(client, pools(3));
+    expect(client.getQueryData<BetDetail>(queryKeys.bets.detail(7))).toMatchObject({ participants: 3, totalPot: '30.00' });
+    const list = client.getQueryData<Bet[]>(queryKeys.bets.list('friends'));
+    expect(list?.map((b) => [b.id, b.participants, b.totalPot])).toEqual([
+      [7, 3, '30.00'],
+      [8, 1, '10.00'],
+    ]);
+  });
+
+  it('ignores an update older than what is shown, which arrived late', () => {
+    const client = cacheWith(3);
+    applyBetPools(client, pools(2));
+    expect(client.getQueryData<BetDetail>(queryKeys.bets.detail(7))).toMatchObject({ participants: 3, totalPot: '10.00' });
+    expect(client.getQueryData<Bet[]>(queryKeys.bets.list('friends'))?.[0]).toMatchObject({ participants: 3 });
+  });
+
+  it('always applies a resolution, whatever the count', () => {
+    const client = cacheWith(3);
+    applyBetPools(client, pools(3, { status: 'resolved', winningOption: 0 }));
+    expect(client.getQueryData<BetDetail>(queryKeys.bets.detail(7))).toMatchObject({ status: 'resolved', isResolved: true, winningOption: 0 });
+  });
+});
