@@ -69,16 +69,16 @@ export class BenchPostgres {
     });
   }
 
-  /**
-   * A sampling profile of PostgreSQL: what the backends serving `database` are doing, polled
-   * from pg_stat_activity until stopped. 'idle in transaction' means a transaction is open
-   * while PostgreSQL waits for the application to send its next statement.
-   */
   /** The server's WAL counters so far (pg_stat_wal): what every commit has written. */
   async walCounters(): Promise<WalCounters> {
     return this.admin(walCountersOf);
   }
 
+  /**
+   * A sampling profile of PostgreSQL: what the backends serving `database` are doing, polled
+   * from pg_stat_activity until stopped. 'idle in transaction' means a transaction is open
+   * while PostgreSQL waits for the application to send its next statement.
+   */
   async sampleActivity(database: string, intervalMs = 50): Promise<() => Promise<ActivityProfile>> {
     const client = new pg.Client({ connectionString: this.serverUrl.toString() });
     await client.connect();

@@ -27,8 +27,9 @@ type IdParam = number | Placeholder;
 
 /**
  * Who sees a bet (DESIGN §7): its creator, the creator's friends, whoever staked on it; admins
- * see all. Deleted bets are seen by nobody. The database functions place_stake_with_answer and,
- * for every user at once, bet_audience (migration 0006) apply the same rule; change them together.
+ * see all. Deleted bets are seen by nobody. The database functions place_stake (migration 0005)
+ * and, for every user at once, bet_audience (migration 0006) apply the same rule; change them
+ * together.
  */
 export function visibleTo(viewer: { id: IdParam; role: UserRow['role'] }): SQL {
   const notDeleted = sql`${bets.deletedAt} is null`;
@@ -98,7 +99,7 @@ const betJson = rowJson(bets);
 const optionJson = rowJson(betOptions);
 const stakeJson = rowJson(stakes);
 
-/** A bundle as PostgreSQL gives it: rows as JSON under their column names (row_to_json). */
+/** A bundle as PostgreSQL gives it: each row as JSON, for the decoders of src/server/db/row-json.ts. */
 type BundleJson = { bet: unknown; creatorUsername: string; options: unknown[]; viewerStake: unknown };
 
 /**
@@ -109,7 +110,7 @@ type BundleJson = { bet: unknown; creatorUsername: string; options: unknown[]; v
  */
 function bundleSelection(viewerId: IdParam) {
   return {
-    bet: sql<unknown>`${betJson.sql('"bets"')}`,
+    bet: betJson.sql('"bets"'),
     creatorUsername: users.username,
     options: sql<unknown[]>`(select coalesce(json_agg(${optionJson.sql('o')} order by o.idx), '[]'::json)
       from ${betOptions} o where o.bet_id = ${bets.id})`,
@@ -199,8 +200,8 @@ export interface BetDetailRows extends BetBundle {
 
 /**
  * One bet with its options and every participant, as `viewer` may see it, in one round trip
- * (the bet detail answers every resolve and edit; a stake gets it from place_stake_with_answer). Null when
- * not visible. The shape is built by the database function bet_detail.
+ * (the bet detail answers every resolve and edit; a stake gets it from place_stake_with_answer).
+ * Null when not visible. The shape is built by the database function bet_detail.
  */
 export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Promise<BetDetailRows | null> {
   const [row] = await db

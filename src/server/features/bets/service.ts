@@ -103,7 +103,7 @@ export function parseStakeAmount(amount: number | string): number {
   return cents;
 }
 
-/** What the database's place_stake_with_answer refuses with, in the order its rules are checked. */
+/** What place_stake (through place_stake_with_answer) refuses with, in the order of its rules. */
 const STAKE_REFUSALS: Record<string, () => AppError> = {
   not_found: betNotFound,
   own_bet: () => forbidden('You cannot bet on your own bet', 'own_bet'),
@@ -128,13 +128,13 @@ function isDuplicateStake(error: unknown): boolean {
 const notificationJson = rowJson(notifications);
 
 /**
- * The hottest write path is one statement: the database function place_stake_with_answer
- * (migration 0006) locks the bet, checks every rule in the order above, and only then debits the
- * balance and writes the stake, its ledger row, the pools, the activity and the creator's
- * notification, atomically. It answers with everything that follows: the bet's detail as the
- * staker now sees it (the reply), its audience (the live fan-out) and the notification (the
- * creator's socket). One round trip where there were five
- * (docs/decisions/007-stake-in-the-database.md).
+ * The hottest write path is one statement: the database function place_stake (migration 0005)
+ * locks the bet, checks every rule in the order above, and only then debits the balance and
+ * writes the stake, its ledger row, the pools, the activity and the creator's notification,
+ * atomically. place_stake_with_answer (migrations 0006 and 0007) calls it and answers with
+ * everything that follows: the bet's detail as the staker now sees it (the reply), its audience
+ * (the live fan-out) and the notification (the creator's socket). One round trip where there
+ * were five (docs/decisions/007-stake-in-the-database.md).
  */
 export async function placeStake(
   app: FastifyInstance,
