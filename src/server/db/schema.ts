@@ -261,6 +261,8 @@ export const stakes = pgTable(
   },
   (t) => [
     uniqueIndex('stakes_bet_user_key').on(t.betId, t.userId),
+    // A bet's most recent stakes (its detail's participant list) without reading the others.
+    index('stakes_bet_recent_idx').on(t.betId, t.id),
     index('stakes_user_idx').on(t.userId, t.id),
     check('stakes_amount_positive', sql`${t.amountCents} >= 100`),
   ],

@@ -134,7 +134,14 @@ export const participantSchema = z.object({
 });
 export type Participant = z.infer<typeof participantSchema>;
 
+/**
+ * How many participants a bet's detail lists: the most recent ones, newest first (DESIGN §8).
+ * The database function bet_detail (migration 0008) applies it; `participants` counts them all.
+ */
+export const PARTICIPANT_LIST_LIMIT = 50;
+
 export const betDetailSchema = betSchema.extend({
+  /** The bet's most recent stakes, newest first, at most PARTICIPANT_LIST_LIMIT of them. */
   participantList: z.array(participantSchema),
   /** Whether the caller may stake / resolve now; the server checks again on the call. */
   canStake: z.boolean(),

@@ -6,6 +6,7 @@ import { showAmount, showDateTime } from '../../lib/format.ts';
 import { useCurrentUser } from '../../features/auth/hooks/use-auth.tsx';
 import { useBet } from '../../features/bets/api.ts';
 import { BetDiscussion } from '../../features/bets/components/bet-discussion.tsx';
+import { ParticipantListNote } from '../../features/bets/components/participant-list-note.tsx';
 import { ResolvePanel } from '../../features/bets/components/resolve-panel.tsx';
 import { StakeForm } from '../../features/bets/components/stake-form.tsx';
 import { BackButton } from '../components/back-button.tsx';
@@ -85,6 +86,7 @@ function BetDetailView({ id, back }: { id: number; back: ReactNode }) {
       {bet.canResolve && <ResolvePanel bet={bet} asAdmin={resolvesAsAdmin(bet, user)} />}
       <Card className="p-4">
         <h2 className="mb-2 text-lg font-bold">Participants</h2>
+        <ParticipantListNote bet={bet} />
         {bet.participantList.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">Nobody has placed a bet yet.</p>
         ) : (

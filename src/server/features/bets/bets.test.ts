@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { betDetailSchema, betListSchema, ledgerPageSchema } from '../../../shared/schemas/bets.ts';
+import { PARTICIPANT_LIST_LIMIT, betDetailSchema, betListSchema, ledgerPageSchema } from '../../../shared/schemas/bets.ts';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import type { DomainEvent } from '../../plugins/domain-events.ts';
 import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
@@ -238,9 +238,10 @@ describe(`betting on ${testDbKind}`, () => {
         (await cat.agent.post(`/api/bets/${betId}/participate`, { option: 1, amount: 10 })).json(),
       );
       expect(cats.odds).toEqual([40 / 30, 4, null]);
+      // Newest first (DESIGN §8).
       expect(cats.participantList.map((p) => [p.username, p.option, p.amount, p.potentialWin])).toEqual([
-        ['Bob', 0, '30.00', '40.00'],
         ['Cat', 1, '10.00', '40.00'],
+        ['Bob', 0, '30.00', '40.00'],
       ]);
 
       const ledger = ledgerPageSchema.parse((await bob.agent.get('/api/wallet/ledger')).json());
@@ -260,11 +261,30 @@ describe(`betting on ${testDbKind}`, () => {
       const read = await second.agent.get(`/api/bets/${bet.id}`);
       expect(staked.json()).toEqual(read.json());
       const detail = betDetailSchema.parse(read.json());
-      expect(detail.participantList.map((p) => [p.username, p.amount])).toEqual([['Fay', '2.50'], ['Gus', '7.25']]);
+      expect(detail.participantList.map((p) => [p.username, p.amount])).toEqual([['Gus', '7.25'], ['Fay', '2.50']]);
       const { participantList, canStake, canResolve, ...listed } = detail;
       expect([participantList.length, canStake, canResolve]).toEqual([2, false, false]);
       const feed = betListSchema.parse((await second.agent.get('/api/bets/friends')).json());
       expect(feed.find((b) => b.id === bet.id)).toEqual(listed);
+    });
+
+    it(`lists a bet's ${PARTICIPANT_LIST_LIMIT} most recent participants, newest first, and counts them all`, async () => {
+      const bet = await createBetAs(ann, { title: 'A crowded bet', options: ['Yes', 'No'] });
+      const stakers: TestUser[] = [];
+      for (let i = 0; i <= PARTICIPANT_LIST_LIMIT; i++) {
+        const staker = await createUser(app, `Crowd${i}`);
+        await makeFriends(app, staker, ann);
+        const response = await staker.agent.post(`/api/bets/${bet.id}/participate`, { option: i % 2, amount: 1 });
+        expect(response.statusCode, response.body).toBe(200);
+        stakers.push(staker);
+      }
+      const last = betDetailSchema.parse((await stakers.at(-1)!.agent.get(`/api/bets/${bet.id}`)).json());
+      expect(last).toMatchObject({ participants: PARTICIPANT_LIST_LIMIT + 1, totalPot: `${PARTICIPANT_LIST_LIMIT + 1}.00` });
+      expect(last.participantList.map((p) => p.username)).toEqual(stakers.slice(1).reverse().map((s) => s.username));
+      // The first staker is no longer listed, yet their own stake still shows to them.
+      const first = betDetailSchema.parse((await stakers[0]!.agent.get(`/api/bets/${bet.id}`)).json());
+      expect(first.participantList.some((p) => p.userId === stakers[0]!.id)).toBe(false);
+      expect(first.userParticipation).toMatchObject({ option: 0, amount: '1.00' });
     });
 
     it('refuses a second stake on the same bet', async () => {
@@ -315,7 +335,8 @@ describe(`betting on ${testDbKind}`, () => {
       expect(response.statusCode, response.body).toBe(200);
       const resolved = betDetailSchema.parse(response.json());
       expect(resolved).toMatchObject({ status: 'resolved', isResolved: true, winningOption: 0, canResolve: false });
-      expect(resolved.participantList.map((p) => p.potentialWin)).toEqual(['1.34', '1.34', '1.33', '0.00']);
+      // Newest first: the loser, then W3, W2, W1; the leftover cent went to the earliest stakes.
+      expect(resolved.participantList.map((p) => p.potentialWin)).toEqual(['0.00', '1.33', '1.34', '1.34']);
       expect(await balanceOf(app, w1!.id)).toBe(100_034);
       expect(await balanceOf(app, w3!.id)).toBe(100_033);
       expect(await balanceOf(app, loser!.id)).toBe(100_000 - 101);

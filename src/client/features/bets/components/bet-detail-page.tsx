@@ -11,6 +11,7 @@ import { useBet } from '../api.ts';
 import { BetDiscussion } from './bet-discussion.tsx';
 import { BetOptions } from './bet-options.tsx';
 import { BetStatusBadge } from './bet-status.tsx';
+import { ParticipantListNote } from './participant-list-note.tsx';
 import { ResolvePanel } from './resolve-panel.tsx';
 import { StakeForm } from './stake-form.tsx';
 
@@ -139,6 +140,7 @@ export function BetDetailPage() {
           </Card>
           <Card>
             <h2 className="mb-3 text-lg font-bold">Participants</h2>
+            <ParticipantListNote bet={bet} />
             {bet.participantList.length === 0 ? (
               <p className="text-sm text-slate-500">Nobody has placed a bet yet.</p>
             ) : (
