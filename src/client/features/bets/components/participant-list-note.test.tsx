@@ -22,6 +22,11 @@ describe('the participant list note', () => {
     expect(renderToStaticMarkup(<ParticipantListNote bet={detail(50, 50)} />)).toBe('');
   });
 
+  it('says nothing while a short list waits for its refetch after a live update', () => {
+    expect(renderToStaticMarkup(<ParticipantListNote bet={detail(1, 0)} />)).toBe('');
+    expect(renderToStaticMarkup(<ParticipantListNote bet={detail(3, 2)} />)).toBe('');
+  });
+
   it('says how many of how many are listed when the list is cut', () => {
     expect(renderToStaticMarkup(<ParticipantListNote bet={detail(51, 50)} />)).toContain(
       'The 50 most recent of 51 participants.',
