@@ -2,9 +2,7 @@ DROP INDEX "bets_creator_idx";--> statement-breakpoint
 CREATE INDEX "bets_creator_idx" ON "bets" USING btree ("creator_id","id") WHERE "bets"."deleted_at" is null;--> statement-breakpoint
 -- Everyone who may see a bet (DESIGN §7): its creator, the creator's friends, its stakers and
 -- the admins. The live fan-out sends a bet's events to exactly these users; visibleTo() in
--- src/server/features/bets/queries.ts and place_stake_with_answer below apply the same rule to
--- a single viewer. Two differences on purpose: a deleted bet keeps its audience (they must hear
--- that it was voided), and deactivated admins hear nothing.
+-- src/server/features/bets/queries.ts and place_stake apply the same rule to a single viewer.
 CREATE FUNCTION bet_audience(p_bet integer) RETURNS integer[]
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -42,16 +40,13 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- place_stake of 0005 answers in other columns, and instances of the previous release keep
--- calling it while a rolling deploy replaces them; so the new one gets a name of its own and the
--- old one stays until a later migration drops it (expand, then contract).
---
--- The rules, their order and the writes are those of 0005's place_stake, unchanged; what is new
--- is the answer: everything that follows a stake, so that the request needs no other round trip
--- (docs/decisions/007-stake-in-the-database.md): the bet's detail as the staker now sees it, the
--- bet's audience for the live fan-out, and the creator's new notification. The detail is read
--- after the writes, in the same transaction, so it shows them.
-CREATE FUNCTION place_stake_with_answer(
+DROP FUNCTION place_stake(integer, boolean, integer, integer, bigint, text, text);
+--> statement-breakpoint
+-- As in 0005, and now it also answers everything that follows a stake, so that the request
+-- needs no other round trip (docs/decisions/007-stake-in-the-database.md): the bet's detail as
+-- the staker now sees it, the bet's audience for the live fan-out, and the creator's new
+-- notification. The detail is read after the writes, in the same transaction, so it shows them.
+CREATE FUNCTION place_stake(
   p_user integer, p_is_admin boolean, p_bet integer, p_option integer, p_amount bigint,
   p_username text, p_amount_text text
 ) RETURNS TABLE (result text, detail json, audience integer[], notification json)
@@ -68,8 +63,7 @@ BEGIN
     RETURN QUERY SELECT 'not_found', NULL::json, NULL::integer[], NULL::json; RETURN;
   END IF;
   -- Who sees a bet (DESIGN §7): its creator, the creator's friends, its stakers, the admins;
-  -- the same rule as visibleTo() in src/server/features/bets/queries.ts and, for every user at
-  -- once, bet_audience() above. Change them together.
+  -- the same rule as visibleTo() in src/server/features/bets/queries.ts. Change both together.
   IF NOT p_is_admin AND v_bet.creator_id <> p_user
      AND NOT EXISTS (SELECT 1 FROM stakes s WHERE s.bet_id = p_bet AND s.user_id = p_user)
      AND NOT EXISTS (SELECT 1 FROM friendships f WHERE f.status = 'accepted' AND (

@@ -27,9 +27,8 @@ type IdParam = number | Placeholder;
 
 /**
  * Who sees a bet (DESIGN §7): its creator, the creator's friends, whoever staked on it; admins
- * see all. Deleted bets are seen by nobody. The database functions place_stake (migration 0005)
- * and, for every user at once, bet_audience (migration 0006) apply the same rule; change them
- * together.
+ * see all. Deleted bets are seen by nobody. The database functions place_stake and, for every
+ * user at once, bet_audience (migration 0006) apply the same rule; change them together.
  */
 export function visibleTo(viewer: { id: IdParam; role: UserRow['role'] }): SQL {
   const notDeleted = sql`${bets.deletedAt} is null`;
@@ -106,7 +105,7 @@ type BundleJson = { bet: unknown; creatorUsername: string; options: unknown[]; v
  * What every bet shape needs, in the same row as the bet: the bet itself, its creator's name, its
  * options and the viewer's own stake, each row as JSON (src/server/db/row-json.ts): one
  * JSON.parse per value instead of the query builder's per-column mapping. The database function
- * bet_detail (migrations 0006, 0008) builds the same shape, plus the most recent participants.
+ * bet_detail (migrations 0006, 0007) builds the same shape, plus the most recent participants.
  */
 function bundleSelection(viewerId: IdParam) {
   return {
@@ -201,7 +200,7 @@ export interface BetDetailRows extends BetBundle {
 /**
  * One bet with its options and its most recent participants (PARTICIPANT_LIST_LIMIT, newest
  * first), as `viewer` may see it, in one round trip (the bet detail answers every resolve and
- * edit; a stake gets it from place_stake_with_answer). Null when not visible. The shape is built
+ * edit; a stake gets it from place_stake). Null when not visible. The shape is built
  * by the database function bet_detail.
  */
 export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Promise<BetDetailRows | null> {
@@ -212,7 +211,7 @@ export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Pro
   return row ? decodeDetail(row.detail) : null;
 }
 
-/** What the database function bet_detail answers (migrations 0006, 0008); a stake's answer carries it too. */
+/** What the database function bet_detail answers (migrations 0006, 0007); place_stake answers it too. */
 export type DetailJson = BundleJson & { participants: { stake: unknown; username: string }[] };
 
 export function decodeDetail(detail: DetailJson): BetDetailRows {

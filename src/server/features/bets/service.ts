@@ -103,7 +103,7 @@ export function parseStakeAmount(amount: number | string): number {
   return cents;
 }
 
-/** What place_stake (through place_stake_with_answer) refuses with, in the order of its rules. */
+/** What the database's place_stake answers, in the order its rules are checked. */
 const STAKE_REFUSALS: Record<string, () => AppError> = {
   not_found: betNotFound,
   own_bet: () => forbidden('You cannot bet on your own bet', 'own_bet'),
@@ -128,13 +128,12 @@ function isDuplicateStake(error: unknown): boolean {
 const notificationJson = rowJson(notifications);
 
 /**
- * The hottest write path is one statement: the database function place_stake (migration 0005)
- * locks the bet, checks every rule in the order above, and only then debits the balance and
+ * The hottest write path is one statement: the database function place_stake (migrations 0005,
+ * 0006) locks the bet, checks every rule in the order above, and only then debits the balance and
  * writes the stake, its ledger row, the pools, the activity and the creator's notification,
- * atomically. place_stake_with_answer (migrations 0006 and 0007) calls it and answers with
- * everything that follows: the bet's detail as the staker now sees it (the reply), its audience
- * (the live fan-out) and the notification (the creator's socket). One round trip where there
- * were five (docs/decisions/007-stake-in-the-database.md).
+ * atomically. It answers with everything that follows: the bet's detail as the staker now sees
+ * it (the reply), its audience (the live fan-out) and the notification (the creator's socket).
+ * One round trip instead of twenty (docs/decisions/007-stake-in-the-database.md).
  */
 export async function placeStake(
   app: FastifyInstance,
@@ -147,7 +146,7 @@ export async function placeStake(
   try {
     [outcome] = rowsOf<NonNullable<typeof outcome>>(
       await retryingConflicts(() =>
-        app.db.execute(sql`select result, detail, audience, notification from place_stake_with_answer(
+        app.db.execute(sql`select result, detail, audience, notification from place_stake(
           ${user.id}::int, ${user.role === 'admin'}::boolean, ${betId}::int, ${input.option}::int,
           ${amountCents}::bigint, ${user.username}::text, ${formatDollars(amountCents)}::text)`),
       ),
@@ -158,14 +157,14 @@ export async function placeStake(
     if (isDuplicateStake(error)) throw STAKE_REFUSALS.already_staked!();
     throw error;
   }
-  if (!outcome) throw new Error('place_stake_with_answer returned nothing');
+  if (!outcome) throw new Error('place_stake returned nothing');
   if (outcome.result !== 'ok') {
     const refusal = STAKE_REFUSALS[outcome.result];
-    if (!refusal) throw new Error(`place_stake_with_answer answered ${outcome.result}`);
+    if (!refusal) throw new Error(`place_stake answered ${outcome.result}`);
     throw refusal();
   }
   // The function reads back the bet it has just locked and written: it is always there.
-  if (!outcome.detail || !outcome.audience) throw new Error('place_stake_with_answer answered ok without the bet');
+  if (!outcome.detail || !outcome.audience) throw new Error('place_stake answered ok without the bet');
   const detail = decodeDetail(outcome.detail);
   const audience = outcome.audience.map(Number);
   // The stake has committed: failing to announce it must not turn it into an error for the staker.
