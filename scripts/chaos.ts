@@ -188,13 +188,17 @@ interface StakeOp {
 const stakeOps: StakeOp[] = [];
 const counts: Record<string, Record<Outcome, number> & { refusedFor: Record<string, number> }> = {};
 const bets: { id: number; creator: Player }[] = [];
+/** The `code` of an error answer (DESIGN §8): why it was refused. */
+const errorCode = (json: unknown): string | undefined => {
+  const code = (json as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : undefined;
+};
 const count = (kind: string, outcome: Outcome, json?: unknown) => {
   counts[kind] ??= { ok: 0, failed: 0, unknown: 0, refusedFor: {} };
   counts[kind][outcome] += 1;
   if (outcome === 'failed') {
-    // The error code says why: a closed bet, the balance, a double stake... (DESIGN §8).
-    const code = (json as { code?: unknown } | undefined)?.code;
-    const reason = typeof code === 'string' ? code : 'no code';
+    // A closed bet, the balance, a double stake...
+    const reason = errorCode(json) ?? 'no code';
     counts[kind].refusedFor[reason] = (counts[kind].refusedFor[reason] ?? 0) + 1;
   }
 };
@@ -206,8 +210,7 @@ const pickBet = () => (openBets.length > 0 && random() < 0.85 ? pick(openBets) :
 const CLOSED = new Set(['already_resolved', 'bet_not_found']);
 /** The bet is settled or gone once an answer says so. */
 const noteClosed = (bet: { id: number }, outcome: Outcome, json: unknown) => {
-  const code = (json as { code?: unknown } | undefined)?.code;
-  if (outcome !== 'ok' && !(outcome === 'failed' && typeof code === 'string' && CLOSED.has(code))) return;
+  if (outcome !== 'ok' && !(outcome === 'failed' && CLOSED.has(errorCode(json) ?? ''))) return;
   const at = openBets.findIndex((b) => b.id === bet.id);
   if (at >= 0) openBets.splice(at, 1);
 };
