@@ -178,8 +178,10 @@ export const friendships = pgTable(
   (t) => [
     // One row per unordered pair, whoever asked first.
     uniqueIndex('friendships_pair_key').on(sql`least(${t.requesterId}, ${t.addresseeId})`, sql`greatest(${t.requesterId}, ${t.addresseeId})`),
-    index('friendships_addressee_idx').on(t.addresseeId, t.status),
-    index('friendships_requester_idx').on(t.requesterId, t.status),
+    // Each carries the other side of the pair, so that a user's friend list (a bet's audience,
+    // the feed's creators, presence) reads the index alone, without visiting the table.
+    index('friendships_addressee_requester_idx').on(t.addresseeId, t.status, t.requesterId),
+    index('friendships_requester_addressee_idx').on(t.requesterId, t.status, t.addresseeId),
     check('friendships_not_self', sql`${t.requesterId} <> ${t.addresseeId}`),
     check('friendships_status_known', sql`${t.status} in ('pending', 'accepted')`),
   ],

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   betDetailSchema,
   betListSchema,
+  betSchema,
+  type Bet,
   type BetDetail,
   type CreateBetBody,
 } from '../../../shared/schemas/bets.ts';
@@ -62,7 +64,25 @@ function useBetMutation<TBody>(path: (id: number) => string, method: 'POST' | 'P
   });
 }
 
-export const usePlaceStake = () => useBetMutation<{ option: number; amount: string }>((id) => `/api/bets/${id}/participate`);
+/**
+ * A stake answers the bet with the caller's new stake but without the participant list
+ * (docs/decisions/010-stake-answers-the-bet.md): the cached detail takes the new pools and stake
+ * at once, and its list follows with the refetch that every bet change starts.
+ */
+export function usePlaceStake() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: { option: number; amount: string } }) =>
+      apiRequest('POST', `/api/bets/${id}/participate`, betSchema, body),
+    onSuccess: (bet: Bet) => {
+      queryClient.setQueryData<BetDetail>(queryKeys.bets.detail(bet.id), (detail) =>
+        detail ? { ...detail, ...bet, canStake: false } : detail,
+      );
+      refreshAfterBetChange(queryClient);
+    },
+  });
+}
+
 export const useResolveBet = () => useBetMutation<{ winningOption: number }>((id) => `/api/bets/${id}/resolve`);
 export const useAdminResolveBet = () => useBetMutation<{ winningOption: number }>((id) => `/api/admin/bets/${id}/resolve`);
 /** The creator's own edit, allowed while nobody has staked (PUT /api/bets/{id}). */

@@ -1,11 +1,14 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARTICIPANT_LIST_LIMIT, betDetailSchema, betListSchema, ledgerPageSchema } from '../../../shared/schemas/bets.ts';
+import { PARTICIPANT_LIST_LIMIT, betDetailSchema, betListSchema, betSchema, ledgerPageSchema } from '../../../shared/schemas/bets.ts';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import type { DomainEvent } from '../../plugins/domain-events.ts';
 import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/audit.ts';
+import { rowsOf } from '../../db/client.ts';
+import { decodeDetail, type DetailJson } from './queries.ts';
 import { voidOverdueBets } from './service.ts';
 
 const refusal = (response: { statusCode: number; body: string }) => ({
@@ -203,14 +206,14 @@ describe(`betting on ${testDbKind}`, () => {
       const eventsBefore = events.length;
       const response = await bob.agent.post(`/api/bets/${betId}/participate`, { option: 0, amount: '30' });
       expect(response.statusCode, response.body).toBe(200);
-      const bet = betDetailSchema.parse(response.json());
+      // The answer is the bet with the new stake, not the detail (no participant list).
+      const bet = betSchema.strict().parse(response.json());
       expect(bet.optionAmounts).toEqual(['30.00', '0.00', '0.00']);
       expect(bet.odds).toEqual([1, null, null]);
       expect(bet.optionStakeCounts).toEqual([1, 0, 0]);
       expect(bet.totalPot).toBe('30.00');
       expect(bet.participants).toBe(1);
       expect(bet.userParticipation).toEqual({ amount: '30.00', option: 0, potentialWin: '30.00', payout: null });
-      expect(bet.canStake).toBe(false);
       expect(await balanceOf(app, bob.id)).toBe(100_000 - 3000);
       // The event brings the pools and the audience read in the stake's transaction: the creator,
       // her friends (Bob, Cat) and the admin, never the stranger Dan.
@@ -234,10 +237,10 @@ describe(`betting on ${testDbKind}`, () => {
         expect.objectContaining({ type: 'notification', userId: ann.id }),
       ]);
 
-      const cats = betDetailSchema.parse(
-        (await cat.agent.post(`/api/bets/${betId}/participate`, { option: 1, amount: 10 })).json(),
-      );
+      expect((await cat.agent.post(`/api/bets/${betId}/participate`, { option: 1, amount: 10 })).statusCode).toBe(200);
+      const cats = betDetailSchema.parse((await cat.agent.get(`/api/bets/${betId}`)).json());
       expect(cats.odds).toEqual([40 / 30, 4, null]);
+      expect(cats.canStake).toBe(false);
       // Newest first (DESIGN §8).
       expect(cats.participantList.map((p) => [p.username, p.option, p.amount, p.potentialWin])).toEqual([
         ['Cat', 1, '10.00', '40.00'],
@@ -249,23 +252,41 @@ describe(`betting on ${testDbKind}`, () => {
       expect(ledger.entries.at(-1)).toMatchObject({ kind: 'grant', amount: '1000.00' });
     });
 
-    it("answers a stake with the very detail a read gives, and lists the bet as the detail shows it", async () => {
-      // The stake's answer is built in its transaction (place_stake), a read by bet_detail, a list
-      // row by the feed query: three paths to one shape.
+    it('answers a stake with the bet as the feed and the detail show it', async () => {
+      // The stake's answer is built in its transaction (place_stake_answering_bet), a read by
+      // bet_detail, a list row by the feed query: three paths to one shape.
       const bet = await createBetAs(ann, { title: 'Three paths', options: ['Up', 'Down'] });
       const [first, second] = [await createUser(app, 'Fay'), await createUser(app, 'Gus')];
       for (const user of [first, second]) await makeFriends(app, user, ann);
       await first.agent.post(`/api/bets/${bet.id}/participate`, { option: 1, amount: '2.50' });
       const staked = await second.agent.post(`/api/bets/${bet.id}/participate`, { option: 0, amount: '7.25' });
       expect(staked.statusCode).toBe(200);
-      const read = await second.agent.get(`/api/bets/${bet.id}`);
-      expect(staked.json()).toEqual(read.json());
-      const detail = betDetailSchema.parse(read.json());
+      const feed = betListSchema.parse((await second.agent.get('/api/bets/friends')).json());
+      expect(staked.json()).toEqual(feed.find((b) => b.id === bet.id));
+      const detail = betDetailSchema.parse((await second.agent.get(`/api/bets/${bet.id}`)).json());
       expect(detail.participantList.map((p) => [p.username, p.amount])).toEqual([['Gus', '7.25'], ['Fay', '2.50']]);
       const { participantList, canStake, canResolve, ...listed } = detail;
       expect([participantList.length, canStake, canResolve]).toEqual([2, false, false]);
-      const feed = betListSchema.parse((await second.agent.get('/api/bets/friends')).json());
-      expect(feed.find((b) => b.id === bet.id)).toEqual(listed);
+      expect(staked.json()).toEqual(listed);
+    });
+
+    it("keeps the previous release's place_stake answering the detail, through the same rules", async () => {
+      // Instances of the release before migration 0008 call place_stake during a rolling deploy.
+      const bet = await createBetAs(ann, { title: 'Rolling deploy', options: ['Old', 'New'] });
+      const staker = await createUser(app, 'Hal');
+      await makeFriends(app, staker, ann);
+      const call = (amountCents: number) =>
+        app.db.execute(sql`select result, detail, audience from place_stake(
+          ${staker.id}::int, false, ${bet.id}::int, 1, ${amountCents}::bigint, 'Hal'::text, '$3.00'::text)`);
+      const [answer] = rowsOf<{ result: string; detail: DetailJson; audience: number[] }>(await call(300));
+      expect(answer!.result).toBe('ok');
+      const detail = decodeDetail(answer!.detail);
+      expect(detail.participants.map((p) => [p.username, p.stake.amountCents])).toEqual([['Hal', 300]]);
+      expect(detail.viewerStake).toMatchObject({ userId: staker.id, optionIdx: 1, amountCents: 300 });
+      expect(answer!.audience.map(Number)).toContain(staker.id);
+      const [again] = rowsOf<{ result: string; detail: unknown }>(await call(300));
+      expect(again).toEqual(expect.objectContaining({ result: 'already_staked', detail: null }));
+      expect(await balanceOf(app, staker.id)).toBe(100_000 - 300);
     });
 
     it(`lists a bet's ${PARTICIPANT_LIST_LIMIT} most recent participants, newest first, and counts them all`, async () => {

@@ -27,8 +27,9 @@ type IdParam = number | Placeholder;
 
 /**
  * Who sees a bet (DESIGN §7): its creator, the creator's friends, whoever staked on it; admins
- * see all. Deleted bets are seen by nobody. The database functions place_stake and, for every
- * user at once, bet_audience (migration 0006) apply the same rule; change them together.
+ * see all. Deleted bets are seen by nobody. The database functions place_stake_answering_bet
+ * (migration 0008) and, for every user at once, bet_audience (migration 0006) apply the same
+ * rule; change them together.
  */
 export function visibleTo(viewer: { id: IdParam; role: UserRow['role'] }): SQL {
   const notDeleted = sql`${bets.deletedAt} is null`;
@@ -99,13 +100,14 @@ const optionJson = rowJson(betOptions);
 const stakeJson = rowJson(stakes);
 
 /** A bundle as PostgreSQL gives it: each row as JSON, for the decoders of src/server/db/row-json.ts. */
-type BundleJson = { bet: unknown; creatorUsername: string; options: unknown[]; viewerStake: unknown };
+export type BundleJson = { bet: unknown; creatorUsername: string; options: unknown[]; viewerStake: unknown };
 
 /**
  * What every bet shape needs, in the same row as the bet: the bet itself, its creator's name, its
  * options and the viewer's own stake, each row as JSON (src/server/db/row-json.ts): one
- * JSON.parse per value instead of the query builder's per-column mapping. The database function
- * bet_detail (migrations 0006, 0007) builds the same shape, plus the most recent participants.
+ * JSON.parse per value instead of the query builder's per-column mapping. The database functions
+ * place_stake_answering_bet (migration 0008) and bet_detail (migrations 0006, 0007, with the most
+ * recent participants) build the same shape.
  */
 function bundleSelection(viewerId: IdParam) {
   return {
@@ -118,7 +120,7 @@ function bundleSelection(viewerId: IdParam) {
   };
 }
 
-function toBundle(row: BundleJson): BetBundle {
+export function toBundle(row: BundleJson): BetBundle {
   return {
     bet: betJson.decode(row.bet),
     creatorUsername: row.creatorUsername,
@@ -200,8 +202,7 @@ export interface BetDetailRows extends BetBundle {
 /**
  * One bet with its options and its most recent participants (PARTICIPANT_LIST_LIMIT, newest
  * first), as `viewer` may see it, in one round trip (the bet detail answers every resolve and
- * edit; a stake gets it from place_stake). Null when not visible. The shape is built
- * by the database function bet_detail.
+ * edit). Null when not visible. The shape is built by the database function bet_detail.
  */
 export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Promise<BetDetailRows | null> {
   const [row] = await db
@@ -211,7 +212,7 @@ export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Pro
   return row ? decodeDetail(row.detail) : null;
 }
 
-/** What the database function bet_detail answers (migrations 0006, 0007); place_stake answers it too. */
+/** What the database function bet_detail answers (migrations 0006, 0007). */
 export type DetailJson = BundleJson & { participants: { stake: unknown; username: string }[] };
 
 export function decodeDetail(detail: DetailJson): BetDetailRows {

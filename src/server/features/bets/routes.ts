@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   betDetailSchema,
   betListSchema,
+  betSchema,
   createBetBodySchema,
   editBetBodySchema,
   listQuerySchema,
@@ -88,13 +89,12 @@ export const betRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Stakes an amount on one option',
         params: idParamsSchema,
         body: participateBodySchema,
-        response: { 200: betDetailSchema },
+        // The bet with the caller's new stake, without the detail's participant list: the
+        // client reads the detail again after a stake (docs/decisions/010-stake-answers-the-bet.md).
+        response: { 200: betSchema },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      return presentDetail(await placeStake(app, user, request.params.id, request.body), user);
-    },
+    async (request) => presentBet(await placeStake(app, requireUser(request), request.params.id, request.body)),
   );
 
   app.post(

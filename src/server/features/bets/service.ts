@@ -14,7 +14,7 @@ import type { UserRow } from '../auth/sessions.ts';
 import { notify } from '../notifications/service.ts';
 import { recordMovement } from '../wallet/ledger.ts';
 import { presentPools } from './present.ts';
-import { decodeDetail, findVisibleBet, type BetDetailRows, type BetRow, type DetailJson, type StakeRow } from './queries.ts';
+import { findVisibleBet, toBundle, type BetBundle, type BetRow, type BundleJson, type StakeRow } from './queries.ts';
 
 /**
  * The betting rules (spec §4-§6, DESIGN §5, §7), all enforced here. Every change of money is a
@@ -128,25 +128,26 @@ function isDuplicateStake(error: unknown): boolean {
 const notificationJson = rowJson(notifications);
 
 /**
- * The hottest write path is one statement: the database function place_stake (migrations 0005,
- * 0006) locks the bet, checks every rule in the order above, and only then debits the balance and
- * writes the stake, its ledger row, the pools, the activity and the creator's notification,
- * atomically. It answers with everything that follows: the bet's detail as the staker now sees
- * it (the reply), its audience (the live fan-out) and the notification (the creator's socket).
- * One round trip instead of twenty (docs/decisions/007-stake-in-the-database.md).
+ * The hottest write path is one statement: the database function place_stake_answering_bet
+ * (migrations 0005, 0006, 0008) locks the bet, checks every rule in the order above, and only
+ * then debits the balance and writes the stake, its ledger row, the pools, the activity and the
+ * creator's notification, atomically. It answers with everything that follows: the bet as the
+ * staker now sees it (the reply), its audience (the live fan-out) and the notification (the
+ * creator's socket). One round trip instead of twenty (docs/decisions/007-stake-in-the-database.md);
+ * the answer is the bet without its participant list (docs/decisions/010-stake-answers-the-bet.md).
  */
 export async function placeStake(
   app: FastifyInstance,
   user: UserRow,
   betId: number,
   input: { option: number; amount: number | string },
-): Promise<BetDetailRows> {
+): Promise<BetBundle> {
   const amountCents = parseStakeAmount(input.amount);
-  let outcome: { result: string; detail: DetailJson | null; audience: number[] | null; notification: unknown } | undefined;
+  let outcome: { result: string; bet: BundleJson | null; audience: number[] | null; notification: unknown } | undefined;
   try {
     [outcome] = rowsOf<NonNullable<typeof outcome>>(
       await retryingConflicts(() =>
-        app.db.execute(sql`select result, detail, audience, notification from place_stake(
+        app.db.execute(sql`select result, bet, audience, notification from place_stake_answering_bet(
           ${user.id}::int, ${user.role === 'admin'}::boolean, ${betId}::int, ${input.option}::int,
           ${amountCents}::bigint, ${user.username}::text, ${formatDollars(amountCents)}::text)`),
       ),
@@ -157,15 +158,15 @@ export async function placeStake(
     if (isDuplicateStake(error)) throw STAKE_REFUSALS.already_staked!();
     throw error;
   }
-  if (!outcome) throw new Error('place_stake returned nothing');
+  if (!outcome) throw new Error('place_stake_answering_bet returned nothing');
   if (outcome.result !== 'ok') {
     const refusal = STAKE_REFUSALS[outcome.result];
-    if (!refusal) throw new Error(`place_stake answered ${outcome.result}`);
+    if (!refusal) throw new Error(`place_stake_answering_bet answered ${outcome.result}`);
     throw refusal();
   }
   // The function reads back the bet it has just locked and written: it is always there.
-  if (!outcome.detail || !outcome.audience) throw new Error('place_stake answered ok without the bet');
-  const detail = decodeDetail(outcome.detail);
+  if (!outcome.bet || !outcome.audience) throw new Error('place_stake_answering_bet answered ok without the bet');
+  const bundle = toBundle(outcome.bet);
   const audience = outcome.audience.map(Number);
   // The stake has committed: failing to announce it must not turn it into an error for the staker.
   try {
@@ -174,9 +175,9 @@ export async function placeStake(
       betId,
       actorId: user.id,
       snapshot: {
-        pools: presentPools(detail.bet, detail.options),
-        title: detail.bet.title,
-        creatorId: detail.bet.creatorId,
+        pools: presentPools(bundle.bet, bundle.options),
+        title: bundle.bet.title,
+        creatorId: bundle.bet.creatorId,
         audience,
       },
     });
@@ -187,7 +188,7 @@ export async function placeStake(
   } catch (err) {
     app.log.error({ err, betId }, 'announcing a committed stake failed');
   }
-  return detail;
+  return bundle;
 }
 
 /**
