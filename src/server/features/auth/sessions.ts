@@ -40,6 +40,33 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+function buildSessionQuery(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+        isNull(users.deactivatedAt),
+      ),
+    )
+    .prepare('session_lookup');
+}
+
+/**
+ * Every authenticated request looks its session up, so the query is built once per database:
+ * building it cost the server more than PostgreSQL spends running it (docs/performance.md).
+ */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>();
+function sessionQueryFor(db: Db) {
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = buildSessionQuery(db)));
+  return query;
+}
+
 /**
  * The live session behind a cookie value and its user, or null when it is unknown, expired,
  * revoked, or its user is deactivated. Extends the expiry when it is due; `slid` says so, so
@@ -51,18 +78,7 @@ export async function loadSession(
 ): Promise<{ session: ActiveSession; user: UserRow; slid: boolean } | null> {
   if (token.length < 20 || token.length > 100) return null;
   const idHash = hashSessionId(token);
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.idHash, idHash),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-        isNull(users.deactivatedAt),
-      ),
-    );
+  const [row] = await sessionQueryFor(db).execute({ idHash });
   if (!row) return null;
   let expiresAt = row.session.expiresAt;
   let slid = false;
