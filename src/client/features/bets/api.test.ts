@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Bet, BetDetail } from '../../../shared/schemas/bets.ts';
 import type { BetPools } from '../../../shared/ws-events.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
-import { applyBetPools } from './api.ts';
+import { applyBetPools, applyOwnStake } from './api.ts';
 
 const bet = (participants: number, overrides: Partial<Bet> = {}): Bet => ({
   id: 7,
@@ -73,5 +73,44 @@ describe('applyBetPools', () => {
     const client = cacheWith(3);
     applyBetPools(client, pools(3, { status: 'resolved', winningOption: 0 }));
     expect(client.getQueryData<BetDetail>(queryKeys.bets.detail(7))).toMatchObject({ status: 'resolved', isResolved: true, winningOption: 0 });
+  });
+});
+
+describe('applyOwnStake', () => {
+  const mine = { amount: '5.00', option: 0, potentialWin: '15.00', payout: null };
+  const listed = [{ userId: 2, username: 'bob', option: 0, amount: '10.00', potentialWin: '15.00', createdAt: '2026-11-23T10:01:00.000Z' }];
+  function cached(participants: number, overrides: Partial<BetDetail> = {}) {
+    const client = new QueryClient();
+    client.setQueryData<BetDetail>(queryKeys.bets.detail(7), {
+      ...bet(participants),
+      participantList: listed,
+      canStake: true,
+      canResolve: false,
+      ...overrides,
+    });
+    return client;
+  }
+  const detailOf = (client: QueryClient) => client.getQueryData<BetDetail>(queryKeys.bets.detail(7));
+
+  it('takes the pools and the own stake, keeps the participant list, and stakes no more', () => {
+    const client = cached(1);
+    applyOwnStake(client, bet(2, { totalPot: '15.00', optionAmounts: ['15.00', '0.00'], userParticipation: mine }));
+    expect(detailOf(client)).toMatchObject({ participants: 2, totalPot: '15.00', userParticipation: mine, canStake: false, canResolve: false });
+    expect(detailOf(client)?.participantList).toEqual(listed);
+  });
+
+  it('keeps newer pools and a settled status that arrived first, and still shows the own stake', () => {
+    const later = cached(3, { totalPot: '40.00' });
+    applyOwnStake(later, bet(2, { totalPot: '15.00', userParticipation: mine }));
+    expect(detailOf(later)).toMatchObject({ participants: 3, totalPot: '40.00', userParticipation: mine, canStake: false });
+    const resolved = cached(2, { status: 'resolved', isResolved: true, winningOption: 0 });
+    applyOwnStake(resolved, bet(2, { userParticipation: mine }));
+    expect(detailOf(resolved)).toMatchObject({ status: 'resolved', winningOption: 0, userParticipation: mine });
+  });
+
+  it('leaves the cache alone when the detail is not cached', () => {
+    const client = new QueryClient();
+    applyOwnStake(client, bet(2, { userParticipation: mine }));
+    expect(detailOf(client)).toBeUndefined();
   });
 });

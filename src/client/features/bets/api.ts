@@ -75,11 +75,22 @@ export function usePlaceStake() {
     mutationFn: ({ id, body }: { id: number; body: { option: number; amount: string } }) =>
       apiRequest('POST', `/api/bets/${id}/participate`, betSchema, body),
     onSuccess: (bet: Bet) => {
-      queryClient.setQueryData<BetDetail>(queryKeys.bets.detail(bet.id), (detail) =>
-        detail ? { ...detail, ...bet, canStake: false } : detail,
-      );
+      applyOwnStake(queryClient, bet);
       refreshAfterBetChange(queryClient);
     },
+  });
+}
+
+/**
+ * Copies a stake's answer into the cached detail of its bet, keeping the participant list the
+ * answer does not carry. A live update that arrived first with a later stake (more participants)
+ * or the bet's end keeps its pools and status; the caller's own stake is taken either way.
+ */
+export function applyOwnStake(queryClient: QueryClient, bet: Bet) {
+  queryClient.setQueryData<BetDetail>(queryKeys.bets.detail(bet.id), (detail) => {
+    if (!detail) return detail;
+    const newer = detail.status !== 'active' || detail.participants > bet.participants;
+    return { ...(newer ? detail : { ...detail, ...bet }), userParticipation: bet.userParticipation, canStake: false };
   });
 }
 

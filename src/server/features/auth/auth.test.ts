@@ -171,6 +171,14 @@ describe(`sign-in on ${testDbKind}`, () => {
     expect([me.headers['set-cookie']].flat().join()).toContain('betbro_session=');
   });
 
+  it("refuses a deactivated user's session that was left open", async () => {
+    // Deactivation revokes sessions; the lookup refuses a deactivated user's session even so.
+    const { agent, body } = await signIn(app, 'left-open@betbro.test');
+    expect((await agent.get('/api/auth/user')).statusCode).toBe(200);
+    await app.database.withConnection((q) => q('update users set deactivated_at = now() where id = $1', [body.user.id]));
+    expect((await agent.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
   it('refuses a deactivated user at sign-in', async () => {
     const { body } = await signIn(app, 'gone@betbro.test');
     await app.database.withConnection((q) => q('update users set deactivated_at = now() where id = $1', [body.user.id]));
