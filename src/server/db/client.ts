@@ -126,6 +126,20 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+/**
+ * A value built once per database on first use and kept as long as the database is: the
+ * prepared queries of the hot paths (session lookup, feeds), whose building costs the server
+ * more than PostgreSQL spends running them (docs/performance.md).
+ */
+export function oncePerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let value = built.get(db);
+    if (value === undefined) built.set(db, (value = build(db)));
+    return value;
+  };
+}
+
 /** The rows of a raw `db.execute(sql...)` result; PGlite and node-postgres both answer `{rows}`. */
 export function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;

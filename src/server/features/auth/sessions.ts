@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { oncePerDatabase, type Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 
@@ -40,8 +40,9 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-function buildSessionQuery(db: Db) {
-  return db
+/** Every authenticated request looks its session up: the query is built once per database. */
+const sessionQueryFor = oncePerDatabase((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -53,19 +54,8 @@ function buildSessionQuery(db: Db) {
         isNull(users.deactivatedAt),
       ),
     )
-    .prepare('session_lookup');
-}
-
-/**
- * Every authenticated request looks its session up, so the query is built once per database:
- * building it cost the server more than PostgreSQL spends running it (docs/performance.md).
- */
-const sessionQueries = new WeakMap<Db, ReturnType<typeof buildSessionQuery>>();
-function sessionQueryFor(db: Db) {
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = buildSessionQuery(db)));
-  return query;
-}
+    .prepare('session_lookup'),
+);
 
 /**
  * The live session behind a cookie value and its user, or null when it is unknown, expired,

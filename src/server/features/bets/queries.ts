@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { oncePerDatabase, type Db } from '../../db/client.ts';
 import { rowJson } from '../../db/row-json.ts';
 import { betOptions, bets, friendships, stakes, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -161,7 +161,7 @@ function buildListQuery(db: Db, isAdmin: boolean, filter: BetFilter, paged: bool
  * database and kept as a prepared query: building a query this size costs more server time
  * than PostgreSQL spends running it (docs/performance.md).
  */
-const listQueries = new WeakMap<Db, Map<string, ReturnType<typeof buildListQuery>>>();
+const listQueriesOf = oncePerDatabase(() => new Map<string, ReturnType<typeof buildListQuery>>());
 
 export async function listBets(
   db: Db,
@@ -172,8 +172,7 @@ export async function listBets(
   const isAdmin = viewer.role === 'admin';
   const paged = page.before !== undefined && page.before > 0;
   const key = `${isAdmin}:${filter.kind}:${paged}`;
-  let byShape = listQueries.get(db);
-  if (!byShape) listQueries.set(db, (byShape = new Map()));
+  const byShape = listQueriesOf(db);
   let query = byShape.get(key);
   if (!query) byShape.set(key, (query = buildListQuery(db, isAdmin, filter, paged)));
   const rows = await query.execute({
