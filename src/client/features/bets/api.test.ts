@@ -74,6 +74,14 @@ describe('applyBetPools', () => {
     applyBetPools(client, pools(3, { status: 'resolved', winningOption: 0 }));
     expect(client.getQueryData<BetDetail>(queryKeys.bets.detail(7))).toMatchObject({ status: 'resolved', isResolved: true, winningOption: 0 });
   });
+
+  it('never opens a settled bet again with an open update that arrived late', () => {
+    const client = cacheWith(3);
+    applyBetPools(client, pools(3, { status: 'resolved', winningOption: 0 }));
+    applyBetPools(client, pools(4));
+    expect(client.getQueryData<BetDetail>(queryKeys.bets.detail(7))).toMatchObject({ status: 'resolved', participants: 3, winningOption: 0 });
+    expect(client.getQueryData<Bet[]>(queryKeys.bets.list('friends'))?.[0]).toMatchObject({ status: 'resolved', participants: 3 });
+  });
 });
 
 describe('applyOwnStake', () => {

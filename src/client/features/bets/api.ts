@@ -53,52 +53,63 @@ export function useCreateBet() {
   });
 }
 
-function useBetMutation<TBody>(path: (id: number) => string, method: 'POST' | 'PUT' = 'POST') {
+/** How a bet action's answer is read and kept: a detail replaces the cached detail. */
+interface BetAnswer<TAnswer> {
+  schema: z.ZodType<TAnswer>;
+  store: (queryClient: QueryClient, answer: TAnswer) => void;
+}
+const detailAnswer: BetAnswer<BetDetail> = {
+  schema: betDetailSchema,
+  store: (queryClient, bet) => queryClient.setQueryData(queryKeys.bets.detail(bet.id), bet),
+};
+
+function useBetMutation<TBody, TAnswer>(answer: BetAnswer<TAnswer>, path: (id: number) => string, method: 'POST' | 'PUT' = 'POST') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: TBody }) => apiRequest(method, path(id), betDetailSchema, body),
-    onSuccess: (bet: BetDetail) => {
-      queryClient.setQueryData(queryKeys.bets.detail(bet.id), bet);
+    mutationFn: ({ id, body }: { id: number; body: TBody }) => apiRequest(method, path(id), answer.schema, body),
+    onSuccess: (result: TAnswer) => {
+      answer.store(queryClient, result);
       refreshAfterBetChange(queryClient);
     },
   });
+}
+
+/** The live fields of a bet, as a pools update carries them. */
+const poolsOf = (bet: Bet): BetPools => ({
+  betId: bet.id,
+  status: bet.status,
+  optionAmounts: bet.optionAmounts,
+  odds: bet.odds,
+  optionStakeCounts: bet.optionStakeCounts,
+  totalPot: bet.totalPot,
+  participants: bet.participants,
+  winningOption: bet.winningOption,
+});
+
+/**
+ * Keeps a stake's answer: its pools go to every cached copy of the bet as a live update's would
+ * (so newer pools that arrived first stay), and the cached detail takes the caller's own stake
+ * and keeps its participant list, which the answer does not carry; the list follows with the
+ * refetch that every bet change starts.
+ */
+export function applyOwnStake(queryClient: QueryClient, bet: Bet) {
+  applyBetPools(queryClient, poolsOf(bet));
+  queryClient.setQueryData<BetDetail>(queryKeys.bets.detail(bet.id), (detail) =>
+    detail ? { ...detail, userParticipation: bet.userParticipation, canStake: false } : detail,
+  );
 }
 
 /**
  * A stake answers the bet with the caller's new stake but without the participant list
- * (docs/decisions/010-stake-answers-the-bet.md): the cached detail takes the new pools and stake
- * at once, and its list follows with the refetch that every bet change starts.
+ * (docs/decisions/010-stake-answers-the-bet.md).
  */
-export function usePlaceStake() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: { option: number; amount: string } }) =>
-      apiRequest('POST', `/api/bets/${id}/participate`, betSchema, body),
-    onSuccess: (bet: Bet) => {
-      applyOwnStake(queryClient, bet);
-      refreshAfterBetChange(queryClient);
-    },
-  });
-}
-
-/**
- * Copies a stake's answer into the cached detail of its bet, keeping the participant list the
- * answer does not carry. A live update that arrived first with a later stake (more participants)
- * or the bet's end keeps its pools and status; the caller's own stake is taken either way.
- */
-export function applyOwnStake(queryClient: QueryClient, bet: Bet) {
-  queryClient.setQueryData<BetDetail>(queryKeys.bets.detail(bet.id), (detail) => {
-    if (!detail) return detail;
-    const newer = detail.status !== 'active' || detail.participants > bet.participants;
-    return { ...(newer ? detail : { ...detail, ...bet }), userParticipation: bet.userParticipation, canStake: false };
-  });
-}
-
-export const useResolveBet = () => useBetMutation<{ winningOption: number }>((id) => `/api/bets/${id}/resolve`);
-export const useAdminResolveBet = () => useBetMutation<{ winningOption: number }>((id) => `/api/admin/bets/${id}/resolve`);
+export const usePlaceStake = () =>
+  useBetMutation<{ option: number; amount: string }, Bet>({ schema: betSchema, store: applyOwnStake }, (id) => `/api/bets/${id}/participate`);
+export const useResolveBet = () => useBetMutation<{ winningOption: number }, BetDetail>(detailAnswer, (id) => `/api/bets/${id}/resolve`);
+export const useAdminResolveBet = () => useBetMutation<{ winningOption: number }, BetDetail>(detailAnswer, (id) => `/api/admin/bets/${id}/resolve`);
 /** The creator's own edit, allowed while nobody has staked (PUT /api/bets/{id}). */
-export const useEditBet = () => useBetMutation<{ title: string; description: string }>((id) => `/api/bets/${id}`, 'PUT');
-export const useAdminEditBet = () => useBetMutation<{ title: string; description: string }>((id) => `/api/admin/bets/${id}`, 'PUT');
+export const useEditBet = () => useBetMutation<{ title: string; description: string }, BetDetail>(detailAnswer, (id) => `/api/bets/${id}`, 'PUT');
+export const useAdminEditBet = () => useBetMutation<{ title: string; description: string }, BetDetail>(detailAnswer, (id) => `/api/admin/bets/${id}`, 'PUT');
 
 export function useAdminDeleteBet() {
   const queryClient = useQueryClient();
@@ -127,12 +138,13 @@ export function useAddComment(betId: number) {
 /**
  * Applies a live pools update to every cached copy of the bet, so odds move at once. Updates of
  * one bet can arrive out of order (two stakes answered by different connections or instances);
- * while the bet is open its participant count only grows, so an update with fewer participants
- * than the copy already shows is older news and leaves that copy alone.
+ * while the bet is open its participant count only grows, and a settled bet never opens again,
+ * so an open update with fewer participants than the copy already shows, or for a copy already
+ * settled, is older news and leaves that copy alone.
  */
 export function applyBetPools(queryClient: QueryClient, pools: BetPools) {
   const isOlder = (bet: { status: string; participants: number }) =>
-    pools.status === 'active' && bet.status === 'active' && pools.participants < bet.participants;
+    pools.status === 'active' && (bet.status !== 'active' || pools.participants < bet.participants);
   const patch = <T extends { id: number; status: string; participants: number }>(bet: T): T =>
     bet.id === pools.betId && !isOlder(bet)
       ? {
