@@ -100,7 +100,7 @@ try {
     const seconds = Math.max(5, Math.ceil(options.durationSeconds / 2));
     results.pglite = await attempt('pglite', () => benchStakesPglite(seconds, profileDir('pglite')));
   }
-  if (wants('client')) results.client = await attempt('client', () => benchClient(pgServer, options.lighthouseRuns));
+  if (wants('client')) results.client = await attempt('client', () => benchClient(pgServer, options.lighthouseRuns, options.lighthouseReports));
   if (wants('instances')) {
     const redisUrl = process.env.BENCH_REDIS_URL;
     if (redisUrl) {

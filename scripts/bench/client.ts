@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type lighthouseRun from 'lighthouse';
@@ -101,7 +101,11 @@ type Report = NonNullable<Awaited<ReturnType<typeof lighthouseRun>>>['lhr'];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
-async function runLighthouse(pages: { page: string; url: string; cookie?: string }[], runs: number): Promise<LighthousePage[]> {
+async function runLighthouse(
+  pages: { page: string; url: string; cookie?: string }[],
+  runs: number,
+  reportsDir: string | undefined,
+): Promise<LighthousePage[]> {
   const chromePath = process.env.CHROME_PATH ?? findChromium();
   if (!chromePath) throw new Error('no Chromium found: set CHROME_PATH (Debian: apt-get install chromium, then CHROME_PATH=/usr/bin/chromium)');
   // Loaded here so that a machine without them still gets every other figure.
@@ -133,7 +137,15 @@ async function runLighthouse(pages: { page: string; url: string; cookie?: string
       progress(`lighthouse: ${target.page}, run ${run} of ${runs} (mobile emulation)`);
       for (let attempt = 1; ; attempt += 1) {
         try {
-          reports.push(await once(target));
+          const report = await once(target);
+          reports.push(report);
+          if (reportsDir) {
+            // The whole report (trace-derived timings, request chains, LCP breakdown) for
+            // finding out why a score moved; the summary below keeps only the headline.
+            mkdirSync(reportsDir, { recursive: true });
+            const slug = target.page.replace(/[^a-z]+/gi, '-').replace(/-+$/, '');
+            writeFileSync(path.join(reportsDir, `lighthouse-${slug}-${run}.json`), JSON.stringify(report));
+          }
           break;
         } catch (error) {
           if (attempt >= 3) throw error;
@@ -164,7 +176,7 @@ async function runLighthouse(pages: { page: string; url: string; cookie?: string
   return results;
 }
 
-export async function benchClient(pgServer: BenchPostgres, lighthouseRuns: number): Promise<ClientRun> {
+export async function benchClient(pgServer: BenchPostgres, lighthouseRuns: number, lighthouseReports?: string): Promise<ClientRun> {
   progress('client: sizes of the initial JS and CSS (building the client if it is missing or stale)');
   const bundle = measureBundle();
   progress(`client: initial JS ${(bundle.initialJsGzipBytes / 1024).toFixed(1)} KB gzipped, CSS ${(bundle.initialCssGzipBytes / 1024).toFixed(1)} KB gzipped`);
@@ -201,6 +213,7 @@ export async function benchClient(pgServer: BenchPostgres, lighthouseRuns: numbe
               { page: 'dashboard (signed in)', url: `${server.url}/`, cookie: viewer!.cookie },
             ],
             lighthouseRuns,
+            lighthouseReports,
           ),
         };
       } catch (error) {

@@ -3,7 +3,7 @@ import { auditLedger } from '../../src/server/features/wallet/audit.ts';
 import { analyze, createSyntheticUsers, openSetupApp, type BenchUser } from './data.ts';
 import { runLoad, type LoadRequest, type LoadResult } from './http-load.ts';
 import type { ActivityProfile, BenchPostgres } from './postgres.ts';
-import { routeTimesBetween, startServer, type RouteTimes, type ServerHandle } from './server.ts';
+import { parseMetricSample, routeTimesBetween, startServer, type RouteTimes, type ServerHandle } from './server.ts';
 import { coresBetween, cpuSnapshot, progress, round } from './util.ts';
 
 /**
@@ -43,6 +43,11 @@ export interface FeedRun {
   cpuCores: { feed: CoreUse; trivial: CoreUse };
   /** What PostgreSQL's backends were busy with during the feed run. */
   postgresActivity: ActivityProfile;
+  /**
+   * During the measured feed run: bets of a page found presented at their current version
+   * (the server's bet cache, decision record 011), and read anew.
+   */
+  betCache: { hits: number; misses: number; hitRate: number };
   /** Visible bets the feed answered with, on average (the page is capped at 50). */
   betsPerResponse: number;
   ledger: { ok: boolean; violations: string[] };
@@ -134,7 +139,17 @@ export async function benchFeed(pgServer: BenchPostgres, durationSeconds: number
       progress(`feed: measuring the trivial route, then the feed, ${CONNECTIONS} connections, ${durationSeconds} s each`);
       const sampler = () => pgServer.sampleActivity(name);
       const trivial = await measure(server, TRIVIAL_ROUTE, users, durationSeconds, sampler);
+      const cacheLookups = async () => {
+        const text = await server.metricsText();
+        const count = (result: string) => parseMetricSample(text, `betbro_bet_cache_lookups_total{result="${result}"}`);
+        return { hits: count('hit'), misses: count('miss') };
+      };
+      const cacheBefore = await cacheLookups();
       const feed = await measure(server, FEED_ROUTE, users, durationSeconds, sampler);
+      const cacheAfter = await cacheLookups();
+      const hits = cacheAfter.hits - cacheBefore.hits;
+      const misses = cacheAfter.misses - cacheBefore.misses;
+      progress(`feed: bet cache ${hits} hits, ${misses} misses during the feed run`);
       progress(`feed: PostgreSQL backends busy on average during the feed run: ${round(feed.activity.busyBackendsOnAverage, 1)}; most frequent:`);
       for (const a of feed.activity.top.slice(0, 3)) console.log(`    ${(a.share * 100).toFixed(1).padStart(5)}%  ${a.query}`);
       await server.stop();
@@ -149,6 +164,7 @@ export async function benchFeed(pgServer: BenchPostgres, durationSeconds: number
         serverSide: { feed: feed.times, trivial: trivial.times },
         cpuCores: { feed: feed.cores, trivial: trivial.cores },
         postgresActivity: feed.activity,
+        betCache: { hits, misses, hitRate: hits + misses > 0 ? hits / (hits + misses) : 0 },
         betsPerResponse: page.length,
         ledger: { ok: violations.length === 0, violations },
       };

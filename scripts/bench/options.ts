@@ -12,6 +12,8 @@ export interface BenchOptions {
   fanoutAudience: number;
   fanoutStakes: number;
   lighthouseRuns: number;
+  /** Where to keep every Lighthouse run's full report, if anywhere. */
+  lighthouseReports: string | undefined;
   cpuProfile: boolean;
   output: string;
 }
@@ -24,6 +26,7 @@ export const USAGE = `npm run bench -- [options]      (needs DATABASE_URL=postgr
   --audience=1000       how many of them may see the staked bet
   --fanout-stakes=30    stakes whose fan-out is timed
   --lighthouse-runs=3   Lighthouse runs per page (the median is reported)
+  --lighthouse-reports=DIR  keep each Lighthouse run's full JSON report in DIR
   --cpu-prof            write V8 CPU profiles of the servers to bench-profiles/ and summarise them
   --output=bench-results.json
   BENCH_REDIS_URL=redis://...  runs the two-instance part against that Redis (its 'betbro:'
@@ -37,6 +40,7 @@ export function parseOptions(argv: string[]): BenchOptions | string {
     fanoutAudience: 1_000,
     fanoutStakes: 30,
     lighthouseRuns: 3,
+    lighthouseReports: undefined,
     cpuProfile: false,
     output: 'bench-results.json',
   };
@@ -70,6 +74,10 @@ export function parseOptions(argv: string[]): BenchOptions | string {
           break;
         case '--lighthouse-runs':
           options.lighthouseRuns = integer('lighthouse-runs', value, 1, 9);
+          break;
+        case '--lighthouse-reports':
+          if (!value) throw new Error('--lighthouse-reports needs a folder');
+          options.lighthouseReports = value;
           break;
         case '--cpu-prof':
           options.cpuProfile = true;

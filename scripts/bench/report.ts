@@ -130,6 +130,7 @@ export function rowsOf(results: BenchResults): Row[] {
         `server ${round(f.cpuCores.trivial.server, 2)} / ${round(f.cpuCores.feed.server, 2)}, PostgreSQL ${round(f.cpuCores.trivial.postgres, 2)} / ${round(f.cpuCores.feed.postgres, 2)}; ` +
           `PostgreSQL per feed request ${round((f.cpuCores.feed.postgres / Math.max(1e-9, f.feed.okPerSecond)) * 1000, 1)} ms`,
       ],
+      ['  bets found presented (bet cache)', `${round(f.betCache.hitRate * 100, 1)} % of ${f.betCache.hits + f.betCache.misses} lookups`],
     ];
   });
   add('fanout', results.fanout, () => {

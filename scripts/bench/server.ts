@@ -20,6 +20,8 @@ export interface ServerHandle {
   settle(route: string): Promise<void>;
   /** The request-latency histogram of /metrics, for one route. */
   routeMetrics(route: string): Promise<RouteMetrics>;
+  /** The whole text of /metrics. */
+  metricsText(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -199,6 +201,9 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
         await sleep(400);
       }
     },
+    async metricsText() {
+      return (await fetch(`${url}/metrics`)).text();
+    },
     async routeMetrics(route) {
       const text = await (await fetch(`${url}/metrics`)).text();
       return parseRouteMetrics(text, route);
@@ -220,6 +225,12 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
   running.add(handle);
   progress(`${options.name} server ready at ${url} (pid ${pid})`);
   return handle;
+}
+
+/** The value of one sample of /metrics, `name{labels} value`, or 0 when it is not there. */
+export function parseMetricSample(text: string, sample: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${sample} `));
+  return line ? Number(line.slice(sample.length + 1)) : 0;
 }
 
 /** Sums the http_request_duration_seconds histogram of one route over every status code. */

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { betCacheOf } from '../features/bets/bet-cache.ts';
 
 /**
- * Prometheus metrics at /metrics: a request latency histogram by route and status, and the
- * process metrics prom-client collects. Each app has its own registry, so tests can build many.
+ * Prometheus metrics at /metrics: a request latency histogram by route and status, how often the
+ * feeds found a bet already presented (bet-cache.ts), and the process metrics prom-client collects. Each app has its own registry, so tests can build many.
  */
 export function registerMetrics(app: FastifyInstance): void {
   const registry = new Registry();
@@ -14,6 +15,19 @@ export function registerMetrics(app: FastifyInstance): void {
     labelNames: ['method', 'route', 'status_code'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
+  });
+
+  new Counter({
+    name: 'betbro_bet_cache_lookups_total',
+    help: 'Bets of feed pages found presented at their current version (hit) or read anew (miss)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+    collect() {
+      const cache = betCacheOf(app.db);
+      this.reset();
+      this.inc({ result: 'hit' }, cache.hits);
+      this.inc({ result: 'miss' }, cache.misses);
+    },
   });
 
   app.addHook('onResponse', async (request, reply) => {

@@ -18,7 +18,6 @@ import { createLocalAccount } from '../../oidc/local-accounts.ts';
 import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
 import { isUniqueViolation } from '../auth/service.ts';
 import { revokeUserSessions, type UserRow } from '../auth/sessions.ts';
-import { presentBet } from '../bets/present.ts';
 import { listBets } from '../bets/queries.ts';
 import { voidBet } from '../bets/service.ts';
 import { presentUser } from '../users/present.ts';
@@ -108,14 +107,13 @@ export async function userDetail(app: FastifyInstance, admin: UserRow, userId: n
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`))),
   ]);
   const byKind = new Map(ledgerRows.map((r) => [r.kind, r]));
-  const now = new Date();
   return {
     user,
     ledgerSummary: LEDGER_KINDS.map((kind) => {
       const row = byKind.get(kind);
       return { kind, count: Number(row?.count ?? 0), total: formatCents(Number(row?.total ?? 0)) };
     }),
-    bets: created.map((b) => presentBet(b, now)),
+    bets: created,
     stakesCount: Number(stakeCount?.n ?? 0),
     activeSessions: Number(sessionCount?.n ?? 0),
     deactivated: user.deactivatedAt !== null,

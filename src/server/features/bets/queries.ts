@@ -3,7 +3,10 @@ import { oncePerDatabase, type Db } from '../../db/client.ts';
 import { rowJson } from '../../db/row-json.ts';
 import { betOptions, bets, friendships, stakes, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
+import type { Bet } from '../../../shared/schemas/bets.ts';
 import type { UserRow } from '../auth/sessions.ts';
+import { betCacheOf } from './bet-cache.ts';
+import { presentForViewer, presentSharedBet, type SharedBet } from './present.ts';
 
 export type BetRow = typeof bets.$inferSelect;
 export type OptionRow = typeof betOptions.$inferSelect;
@@ -99,6 +102,10 @@ const betJson = rowJson(bets);
 const optionJson = rowJson(betOptions);
 const stakeJson = rowJson(stakes);
 
+/** A bet's options in order, as one JSON array of rows, for the row of `bets` in the query. */
+const optionsJson = sql<unknown[]>`(select coalesce(json_agg(${optionJson.sql('o')} order by o.idx), '[]'::json)
+  from ${betOptions} o where o.bet_id = ${bets.id})`;
+
 /** A bundle as PostgreSQL gives it: each row as JSON, for the decoders of src/server/db/row-json.ts. */
 export type BundleJson = { bet: unknown; creatorUsername: string; options: unknown[]; viewerStake: unknown };
 
@@ -113,8 +120,7 @@ function bundleSelection(viewerId: IdParam) {
   return {
     bet: betJson.sql('"bets"'),
     creatorUsername: users.username,
-    options: sql<unknown[]>`(select coalesce(json_agg(${optionJson.sql('o')} order by o.idx), '[]'::json)
-      from ${betOptions} o where o.bet_id = ${bets.id})`,
+    options: optionsJson,
     viewerStake: sql<unknown>`(select ${stakeJson.sql('vs')} from ${stakes} vs
       where vs.bet_id = ${bets.id} and vs.user_id = ${viewerId})`,
   };
@@ -129,14 +135,28 @@ export function toBundle(row: BundleJson): BetBundle {
   };
 }
 
+/**
+ * What a feed page reads per bet: its id and row version (for bet-cache.ts), its creator's name
+ * and the viewer's own stake, the parts of a bet's answer that its row version does not settle.
+ */
+function pageSelection(viewerId: IdParam) {
+  return {
+    id: bets.id,
+    version: sql<string>`${bets}.xmin::text`,
+    creatorUsername: users.username,
+    viewerStake: sql<unknown>`(select ${stakeJson.sql('vs')} from ${stakes} vs
+      where vs.bet_id = ${bets.id} and vs.user_id = ${viewerId})`,
+  };
+}
+
 function buildListQuery(db: Db, isAdmin: boolean, filter: BetFilter, paged: boolean) {
-  const name = `bets_list_${isAdmin ? 'admin' : 'user'}_${filter.kind}_${paged ? 'paged' : 'first'}`;
+  const name = `bets_page_${isAdmin ? 'admin' : 'user'}_${filter.kind}_${paged ? 'paged' : 'first'}`;
   const ids = pageIds(isAdmin, filter, paged);
   if (ids) {
     // The page's ids first, then their rows: about a tenth less work for PostgreSQL than
     // filtering the bets by `id in (...)` (docs/performance.md).
     return db
-      .select(bundleSelection(P.viewerId))
+      .select(pageSelection(P.viewerId))
       .from(sql`(${ids}) as page`)
       .innerJoin(bets, sql`${bets.id} = page.id`)
       .innerJoin(users, eq(users.id, bets.creatorId))
@@ -147,7 +167,7 @@ function buildListQuery(db: Db, isAdmin: boolean, filter: BetFilter, paged: bool
   const viewer = { id: P.viewerId, role: isAdmin ? ('admin' as const) : ('user' as const) };
   const conditions = [visibleTo(viewer), filterSql(filter), paged ? lt(bets.id, P.before) : undefined];
   return db
-    .select(bundleSelection(P.viewerId))
+    .select(pageSelection(P.viewerId))
     .from(bets)
     .innerJoin(users, eq(users.id, bets.creatorId))
     .where(and(...conditions.filter((c): c is SQL => c !== undefined)))
@@ -156,32 +176,75 @@ function buildListQuery(db: Db, isAdmin: boolean, filter: BetFilter, paged: bool
     .prepare(name);
 }
 
+/** The bets a feed page found no cached version of: each row with its options and its version. */
+function buildSharedBetsQuery(db: Db) {
+  return db
+    .select({
+      bet: betJson.sql('"bets"'),
+      version: sql<string>`${bets}.xmin::text`,
+      options: optionsJson,
+    })
+    .from(bets)
+    .where(sql`${bets.id} = any(${sql.placeholder('ids')}::int[]) and ${bets.deletedAt} is null`)
+    .prepare('bets_shared');
+}
+
 /**
  * Feeds are read far more than anything else, so each of their few shapes is built once per
  * database and kept as a prepared query: building a query this size costs more server time
  * than PostgreSQL spends running it (docs/performance.md).
  */
-const listQueriesOf = oncePerDatabase(() => new Map<string, ReturnType<typeof buildListQuery>>());
+const listQueriesOf = oncePerDatabase((db) => ({
+  pages: new Map<string, ReturnType<typeof buildListQuery>>(),
+  shared: buildSharedBetsQuery(db),
+}));
 
+/**
+ * One page of a feed as `viewer` sees it, newest first. Each bet is presented once per version
+ * of its row and kept (bet-cache.ts); the page itself reads only ids, versions, creators' names
+ * and the viewer's stakes, plus the rows of bets not kept at their current version.
+ */
 export async function listBets(
   db: Db,
   viewer: UserRow,
   filter: BetFilter,
   page: { limit: number; before?: number | undefined },
-): Promise<BetBundle[]> {
+  now = new Date(),
+): Promise<Bet[]> {
   const isAdmin = viewer.role === 'admin';
   const paged = page.before !== undefined && page.before > 0;
   const key = `${isAdmin}:${filter.kind}:${paged}`;
-  const byShape = listQueriesOf(db);
-  let query = byShape.get(key);
-  if (!query) byShape.set(key, (query = buildListQuery(db, isAdmin, filter, paged)));
+  const queries = listQueriesOf(db);
+  let query = queries.pages.get(key);
+  if (!query) queries.pages.set(key, (query = buildListQuery(db, isAdmin, filter, paged)));
   const rows = await query.execute({
     viewerId: viewer.id,
     creatorId: filter.kind === 'creator' ? filter.creatorId : 0,
     before: paged ? page.before : 0,
     limit: page.limit,
   });
-  return rows.map(toBundle);
+  const cache = betCacheOf(db);
+  const shared = new Map<number, SharedBet>();
+  const missing: number[] = [];
+  for (const row of rows) {
+    const kept = cache.get(row.id, row.version);
+    if (kept) shared.set(row.id, kept);
+    else missing.push(row.id);
+  }
+  if (missing.length > 0) {
+    for (const row of await queries.shared.execute({ ids: missing })) {
+      const bet = betJson.decode(row.bet);
+      const presented = presentSharedBet(bet, row.options.map(optionJson.decode));
+      // A row changed since the page was read is newer still: answer and keep what was read now.
+      cache.set(bet.id, row.version, presented);
+      shared.set(bet.id, presented);
+    }
+  }
+  // A bet deleted between the two reads has no row the second time: it leaves the page.
+  return rows.flatMap((row) => {
+    const bet = shared.get(row.id);
+    return bet ? [presentForViewer(bet, row.creatorUsername, row.viewerStake ? stakeJson.decode(row.viewerStake) : null, now)] : [];
+  });
 }
 
 /** One bet as `viewer` may see it, or null (the caller answers 404: never reveal it exists). */

@@ -45,10 +45,7 @@ function presentDetail(found: BetDetailRows, viewer: UserRow): BetDetail {
 export const betRoutes: FastifyPluginAsyncZod = async (app) => {
   const listSchema = (summary: string) =>
     ({ tags: ['bets'], summary, querystring: listQuerySchema, response: { 200: betListSchema } }) as const;
-  const listFor = async (viewer: UserRow, filter: BetFilter, page: z.infer<typeof listQuerySchema>) => {
-    const now = new Date();
-    return (await listBets(app.db, viewer, filter, page)).map((b) => presentBet(b, now));
-  };
+  const listFor = (viewer: UserRow, filter: BetFilter, page: z.infer<typeof listQuerySchema>) => listBets(app.db, viewer, filter, page);
 
   app.get('/api/bets', { schema: listSchema('Bets the caller can see (admins: all)') }, async (request) =>
     listFor(requireUser(request), { kind: 'visible' }, request.query),

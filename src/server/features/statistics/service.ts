@@ -8,7 +8,6 @@ import { rowsOf } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import { listBets } from '../bets/queries.ts';
-import { presentBet } from '../bets/present.ts';
 import { friendIdsOf } from '../friends/service.ts';
 import { rankOf } from '../leaderboard/service.ts';
 
@@ -232,17 +231,15 @@ export async function insights(app: FastifyInstance, user: UserRow, now = new Da
 /** Bets visible to the user expiring in the next 14 days, and the user's bets awaiting resolution. */
 export async function upcomingEvents(app: FastifyInstance, user: UserRow, now = new Date()): Promise<BetEvent[]> {
   const horizon = new Date(now.getTime() + 14 * DAY_MS);
-  const visible = await listBets(app.db, user, { kind: 'visible' }, { limit: 100 });
+  const visible = await listBets(app.db, user, { kind: 'visible' }, { limit: 100 }, now);
   const events: BetEvent[] = [];
-  for (const bundle of visible) {
-    const { bet } = bundle;
+  for (const bet of visible) {
     if (bet.status !== 'active' || !bet.expiresAt) continue;
-    if (bet.expiresAt <= now) {
-      if (bet.creatorId === user.id) {
-        events.push({ kind: 'awaiting_resolution', at: bet.expiresAt.toISOString(), bet: presentBet(bundle, now) });
-      }
-    } else if (bet.expiresAt <= horizon) {
-      events.push({ kind: 'expiring', at: bet.expiresAt.toISOString(), bet: presentBet(bundle, now) });
+    const expiresAt = new Date(bet.expiresAt);
+    if (expiresAt <= now) {
+      if (bet.creatorId === user.id) events.push({ kind: 'awaiting_resolution', at: bet.expiresAt, bet });
+    } else if (expiresAt <= horizon) {
+      events.push({ kind: 'expiring', at: bet.expiresAt, bet });
     }
   }
   // Overdue resolutions first (oldest first), then what expires soonest.
