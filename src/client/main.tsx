@@ -1,5 +1,5 @@
 import './lib/zod-config.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { AppErrorBoundary } from './app/app-error-boundary.tsx';
@@ -14,11 +14,14 @@ if (!rootElement) {
   // Without a root element React has nowhere to draw; say so instead of a blank page.
   document.body.textContent = 'Betbro could not start: the page is missing its root element.';
 } else {
-  createRoot(rootElement).render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <App />
-      </AppErrorBoundary>
-    </StrictMode>,
-  );
+  const root = createRoot(rootElement);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppErrorBoundary>
+          <App />
+        </AppErrorBoundary>
+      </StrictMode>,
+    );
+  });
 }

@@ -1,11 +1,13 @@
 import { Suspense, useEffect, useMemo, useState, useTransition, type ReactNode } from 'react';
 import { Route, Routes, matchPath } from 'react-router';
+import type { CurrentUser } from '../../shared/schemas/auth.ts';
 import { needsProfileSetup } from '../../shared/schemas/users.ts';
 import { FullScreenLoader, Spinner } from '../components/ui/spinner.tsx';
 import { readStoredAuth } from '../features/auth/auth-storage.ts';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
 import { askWhoAmIAtStart, useAuth } from '../features/auth/hooks/use-auth.tsx';
 import { MOBILE_MEDIA_QUERY, useIsMobile } from '../mobile/use-is-mobile.ts';
+import { dashboardReads, startFirstRead } from '../lib/first-reads.ts';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { ScreenLoadBoundary } from './screen-load-boundary.tsx';
@@ -50,6 +52,17 @@ function preloadScreenFor(user: { username: string } | null): void {
   route.screen.preload();
 }
 
+/**
+ * Once the server has said who is here (not from the stored sign-in, which may be stale), the
+ * dashboard's reads start beside its code, so that it draws complete when that code has run.
+ */
+function startDashboardReadsFor(user: CurrentUser | null): void {
+  if (!user || needsProfileSetup(user.username)) return;
+  if (!matchPath('/', window.location.pathname)) return;
+  const layout = window.matchMedia?.(MOBILE_MEDIA_QUERY).matches ? 'mobile' : 'desktop';
+  for (const path of dashboardReads(user, layout)) startFirstRead(path);
+}
+
 // Before React has drawn anything: for the user the stored sign-in names, and for whoever the
 // server says is here. A signed-out visitor fetches nothing more.
 function storedUser() {
@@ -60,7 +73,10 @@ function storedUser() {
   }
 }
 preloadScreenFor(storedUser());
-void askWhoAmIAtStart().then(preloadScreenFor, () => undefined);
+void askWhoAmIAtStart().then((user) => {
+  preloadScreenFor(user);
+  startDashboardReadsFor(user);
+}, () => undefined);
 
 const appLoader = <FullScreenLoader message="Loading Betbro..." />;
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { errorBodySchema } from '../../shared/schemas/common.ts';
+import { takeFirstRead } from './first-reads.ts';
 
 /**
  * The one way the client talks to the API: cookies always sent, JSON in and out, responses
@@ -24,12 +25,14 @@ export async function apiRequest<T>(
   schema: z.ZodType<T>,
   body?: unknown,
 ): Promise<T> {
-  const response = await fetch(path, {
+  // The first screen's reads may already be under way (first-reads.ts).
+  const early = method === 'GET' && body === undefined ? takeFirstRead(path) : undefined;
+  const response = await (early ?? fetch(path, {
     method,
     credentials: 'include',
     headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  }));
   const text = await response.text();
   if (!response.ok) {
     let serverMessage: string | null = null;

@@ -11,6 +11,7 @@ import {
 import { betCommentPageSchema, betCommentSchema } from '../../../shared/schemas/chat.ts';
 import type { BetPools } from '../../../shared/ws-events.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { READ_PATHS } from '../../lib/first-reads.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import type { QueryClient } from '@tanstack/react-query';
 
@@ -18,12 +19,11 @@ import type { QueryClient } from '@tanstack/react-query';
 const BETS_STALE_MS = 30_000;
 
 export type BetListKind = 'all' | 'friends' | 'mine';
-const LIST_PATHS: Record<BetListKind, string> = { all: '/api/bets', friends: '/api/bets/friends', mine: '/api/my-bets' };
 
 export function useBetList(kind: BetListKind, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.bets.list(kind),
-    queryFn: () => apiRequest('GET', `${LIST_PATHS[kind]}?limit=100`, betListSchema),
+    queryFn: () => apiRequest('GET', READ_PATHS.bets[kind], betListSchema),
     staleTime: BETS_STALE_MS,
     enabled: options.enabled ?? true,
   });
@@ -160,7 +160,7 @@ export function applyBetPools(queryClient: QueryClient, pools: BetPools) {
         }
       : bet;
   queryClient.setQueryData<BetDetail>(queryKeys.bets.detail(pools.betId), (bet) => (bet ? patch(bet) : bet));
-  for (const kind of Object.keys(LIST_PATHS) as BetListKind[]) {
+  for (const kind of Object.keys(READ_PATHS.bets) as BetListKind[]) {
     queryClient.setQueryData<z.infer<typeof betListSchema>>(queryKeys.bets.list(kind), (list) => list?.map(patch));
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas/friends.ts';
 import { friendProfileSchema } from '../../../shared/schemas/profiles.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { READ_PATHS } from '../../lib/first-reads.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useFriends() {
@@ -21,7 +22,7 @@ export function useFriendRequests() {
     queryKey: queryKeys.friends.requests,
     queryFn: async () => {
       try {
-        return await apiRequest('GET', '/api/friend-requests', z.array(friendRequestSchema));
+        return await apiRequest('GET', READ_PATHS.friendRequests, z.array(friendRequestSchema));
       } catch {
         return [];
       }

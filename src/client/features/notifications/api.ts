@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationPageSchema, unreadCountSchema } from '../../../shared/schemas/notifications.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { READ_PATHS } from '../../lib/first-reads.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useNotifications() {
   return useQuery({
     queryKey: queryKeys.notifications.all,
-    queryFn: () => apiRequest('GET', '/api/notifications?limit=50', notificationPageSchema),
+    queryFn: () => apiRequest('GET', READ_PATHS.notifications, notificationPageSchema),
     staleTime: 60_000,
   });
 }

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { preferencesSchema, type Preferences } from '../../../shared/schemas/notifications.ts';
 import { ownProfileSchema } from '../../../shared/schemas/profiles.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { READ_PATHS } from '../../lib/first-reads.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useOwnProfile() {
@@ -21,7 +22,7 @@ export function useUpdateProfile() {
 }
 
 export function usePreferences() {
-  return useQuery({ queryKey: queryKeys.profile.preferences, queryFn: () => apiRequest('GET', '/api/users/preferences', preferencesSchema) });
+  return useQuery({ queryKey: queryKeys.profile.preferences, queryFn: () => apiRequest('GET', READ_PATHS.preferences, preferencesSchema) });
 }
 
 type PreferencesChange = {

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { apiRequest } from './api.ts';
+import { READ_PATHS, dashboardReads, startFirstRead, takeFirstRead } from './first-reads.ts';
+
+const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+function stubFetch(respond: (path: string) => Response | Promise<Response> = (path) => answer({ path })) {
+  const fetchMock = vi.fn((path: string, _init?: RequestInit) => Promise.resolve(respond(path)));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const pathSchema = z.object({ path: z.string() });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('first reads', () => {
+  it('serves the first matching GET from the early answer, and only the first', async () => {
+    const fetchMock = stubFetch();
+    startFirstRead('/api/first-a');
+    startFirstRead('/api/first-a');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'include' });
+    expect(await apiRequest('GET', '/api/first-a', pathSchema)).toEqual({ path: '/api/first-a' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // A refetch asks the server again.
+    await apiRequest('GET', '/api/first-a', pathSchema);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('leaves writes and other paths alone', async () => {
+    const fetchMock = stubFetch();
+    startFirstRead('/api/first-b');
+    await apiRequest('POST', '/api/first-b', pathSchema, { x: 1 });
+    await apiRequest('GET', '/api/first-b?limit=1', pathSchema);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(takeFirstRead('/api/first-b')).toBeDefined();
+  });
+
+  it('drops an answer nobody took within ten seconds', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const fetchMock = stubFetch();
+    startFirstRead('/api/first-c');
+    vi.setSystemTime(Date.now() + 10_001);
+    await apiRequest('GET', '/api/first-c', pathSchema);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(takeFirstRead('/api/first-c')).toBeUndefined();
+  });
+
+  it('reports a failed early read to whoever takes it, and to nobody else', async () => {
+    stubFetch(() => Promise.reject(new TypeError('offline')));
+    startFirstRead('/api/first-d');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(apiRequest('GET', '/api/first-d', pathSchema)).rejects.toThrow('offline');
+  });
+
+  it("asks for what each layout's dashboard reads", () => {
+    expect(dashboardReads({ role: 'user' }, 'mobile')).toEqual([
+      READ_PATHS.bets.friends,
+      READ_PATHS.friendRequests,
+      READ_PATHS.notifications,
+      READ_PATHS.preferences,
+    ]);
+    expect(dashboardReads({ role: 'admin' }, 'mobile')[0]).toBe(READ_PATHS.bets.all);
+    expect(dashboardReads({ role: 'user' }, 'desktop')).toContain(READ_PATHS.bets.mine);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * The reads a first screen makes, started as soon as the server has said who is here, so that
+ * they travel while that screen's code downloads instead of after it has run (decision record
+ * 008). Each answer is taken once, by the first `apiRequest` for the same path while it is
+ * fresh; every later read asks the server again.
+ *
+ * The paths are the ones the screens' own queries request: they live here, in the first script,
+ * and the features' API modules use them, so the two cannot drift apart.
+ */
+
+export const READ_PATHS = {
+  bets: { all: '/api/bets?limit=100', friends: '/api/bets/friends?limit=100', mine: '/api/my-bets?limit=100' },
+  friendRequests: '/api/friend-requests',
+  notifications: '/api/notifications?limit=50',
+  preferences: '/api/users/preferences',
+} as const;
+
+/** An answer older than this is not used: the screen that wanted it did not come in time. */
+const FRESH_MS = 10_000;
+
+const started = new Map<string, { at: number; response: Promise<Response> }>();
+
+/** Starts GET `path` now, for the first `takeFirstRead(path)`. */
+export function startFirstRead(path: string): void {
+  if (started.has(path)) return;
+  const response = fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });
+  // A failure shows when the answer is taken; one nobody takes is not an unhandled rejection.
+  response.catch(() => undefined);
+  started.set(path, { at: Date.now(), response });
+}
+
+/** The answer to an early GET `path`, once, if one was started and is still fresh. */
+export function takeFirstRead(path: string): Promise<Response> | undefined {
+  const read = started.get(path);
+  if (!read) return undefined;
+  started.delete(path);
+  return Date.now() - read.at <= FRESH_MS ? read.response : undefined;
+}
+
+/** What the dashboard reads first, by layout: the same queries its screens make on mount. */
+export function dashboardReads(user: { role: 'user' | 'admin' }, layout: 'mobile' | 'desktop'): string[] {
+  // Admins see every bet (spec §6); everyone else their friends' and their own.
+  const explore = user.role === 'admin' ? READ_PATHS.bets.all : READ_PATHS.bets.friends;
+  const shared = [explore, READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences];
+  return layout === 'mobile' ? shared : [...shared, READ_PATHS.bets.mine];
+}
