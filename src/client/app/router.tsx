@@ -6,6 +6,7 @@ import { FullScreenLoader, Spinner } from '../components/ui/spinner.tsx';
 import { readStoredAuth } from '../features/auth/auth-storage.ts';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
 import { askWhoAmIAtStart, useAuth } from '../features/auth/hooks/use-auth.tsx';
+import { viewHere } from '../mobile/mobile-location.ts';
 import { MOBILE_MEDIA_QUERY, useIsMobile } from '../mobile/use-is-mobile.ts';
 import { dashboardReads, startFirstRead } from '../lib/first-reads.ts';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen.ts';
@@ -58,8 +59,10 @@ function preloadScreenFor(user: { username: string } | null): void {
  */
 function startDashboardReadsFor(user: CurrentUser | null): void {
   if (!user || needsProfileSetup(user.username)) return;
-  if (!matchPath('/', window.location.pathname)) return;
   const layout = window.matchMedia?.(MOBILE_MEDIA_QUERY).matches ? 'mobile' : 'desktop';
+  // The phone's views change without a change of address: a reload shows its history entry's.
+  const onDashboard = layout === 'mobile' ? viewHere().name === 'dashboard' : matchPath('/', window.location.pathname) !== null;
+  if (!onDashboard) return;
   for (const path of dashboardReads(user, layout)) startFirstRead(path);
 }
 

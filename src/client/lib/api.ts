@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { errorBodySchema } from '../../shared/schemas/common.ts';
-import { takeFirstRead } from './first-reads.ts';
+import { dropFirstReads, takeFirstRead } from './first-reads.ts';
 
 /**
  * The one way the client talks to the API: cookies always sent, JSON in and out, responses
@@ -25,7 +25,8 @@ export async function apiRequest<T>(
   schema: z.ZodType<T>,
   body?: unknown,
 ): Promise<T> {
-  // The first screen's reads may already be under way (first-reads.ts).
+  // The first screen's reads may already be under way (first-reads.ts); a write outdates them.
+  if (method !== 'GET') dropFirstReads();
   const early = method === 'GET' && body === undefined ? takeFirstRead(path) : undefined;
   const response = await (early ?? fetch(path, {
     method,

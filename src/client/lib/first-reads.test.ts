@@ -32,13 +32,20 @@ describe('first reads', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('leaves writes and other paths alone', async () => {
+  it('serves only the same path, and no write', async () => {
     const fetchMock = stubFetch();
     startFirstRead('/api/first-b');
-    await apiRequest('POST', '/api/first-b', pathSchema, { x: 1 });
     await apiRequest('GET', '/api/first-b?limit=1', pathSchema);
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(takeFirstRead('/api/first-b')).toBeDefined();
+  });
+
+  it('forgets every untaken read after a write, whose answer they may predate', async () => {
+    const fetchMock = stubFetch();
+    startFirstRead('/api/first-e');
+    await apiRequest('POST', '/api/bets/1/participate', pathSchema, { option: 0, amount: '5.00' });
+    await apiRequest('GET', '/api/first-e', pathSchema);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('drops an answer nobody took within ten seconds', async () => {

@@ -29,6 +29,14 @@ export function startFirstRead(path: string): void {
   started.set(path, { at: Date.now(), response });
 }
 
+/**
+ * Forgets every early read nobody has taken: after a write, their answers may be out of date
+ * (a stake made before the dashboard has asked for its bets).
+ */
+export function dropFirstReads(): void {
+  started.clear();
+}
+
 /** The answer to an early GET `path`, once, if one was started and is still fresh. */
 export function takeFirstRead(path: string): Promise<Response> | undefined {
   const read = started.get(path);

@@ -133,6 +133,26 @@ describe(`feeds through the bet cache on ${testDbKind}`, () => {
     expect(cache().hits).toBeGreaterThan(hits);
   });
 
+  it('keeps the page newest first when some bets are kept and some are read anew', async () => {
+    const older = await createBetAs(ann, { title: 'Page order, older' });
+    const middle = await createBetAs(ann, { title: 'Page order, middle' });
+    await feedOf(bob); // both kept
+    const newer = await createBetAs(ann, { title: 'Page order, newer' });
+    // The older one changes, so it is read anew; the middle one is kept.
+    expect((await cat.agent.post(`/api/bets/${older.id}/participate`, { option: 0, amount: '5.00' })).statusCode).toBe(200);
+    const misses = cache().misses;
+    const page = await feedOf(cat);
+    expect(cache().misses - misses).toBe(2);
+    const ids = page.map((b) => b.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(ids.slice(0, 3)).toEqual([newer.id, middle.id, older.id]);
+    // Read anew: the viewer's own stake comes with the bet's new pools.
+    expect(page.find((b) => b.id === older.id)).toMatchObject({ participants: 1, totalPot: '5.00', userParticipation: { amount: '5.00', option: 0 } });
+    expect(page.find((b) => b.id === middle.id)?.userParticipation).toBeNull();
+    // Kept now: another viewer gets the same bet without that stake.
+    expect((await feedOf(bob)).find((b) => b.id === older.id)).toMatchObject({ participants: 1, userParticipation: null });
+  });
+
   it('shows a resolution, and drops a deleted bet', async () => {
     await inFeed(bob);
     expect((await ann.agent.post(`/api/bets/${betId}/resolve`, { winningOption: 1 })).statusCode).toBe(200);

@@ -19,9 +19,11 @@ import type { SharedBet } from './present.ts';
  * Once CAPACITY bets are kept, the one kept longest goes (a `Map` iterates in insertion order).
  * A hit does not move its entry: that would cost two map writes on each of a page's fifty
  * hits, and a bet still being read is simply read again with the next page that shows it.
- * An entry is about 1.3 KB (a bet with three options and a short description): some 26 MB full.
+ * An entry is about 1.3 KB for a bet with three options and a short description, so some 13 MB
+ * when full; bets at every length limit (a 1,000-character description, ten 100-character
+ * options, none of it Latin) take about 6 KB, so never more than some 60 MB.
  */
-export const BET_CACHE_CAPACITY = 20_000;
+export const BET_CACHE_CAPACITY = 10_000;
 
 export class BetCache {
   private readonly entries = new Map<number, { version: string; shared: SharedBet }>();

@@ -102,9 +102,19 @@ const betJson = rowJson(bets);
 const optionJson = rowJson(betOptions);
 const stakeJson = rowJson(stakes);
 
+/**
+ * The bet row's id, always with its table's name: in a select from `bets` alone the query builder
+ * writes its columns bare, and a bare `id` inside the subqueries below would be their own table's.
+ */
+const outerBetId = sql`${bets}."id"`;
+
 /** A bet's options in order, as one JSON array of rows, for the row of `bets` in the query. */
 const optionsJson = sql<unknown[]>`(select coalesce(json_agg(${optionJson.sql('o')} order by o.idx), '[]'::json)
-  from ${betOptions} o where o.bet_id = ${bets.id})`;
+  from ${betOptions} o where o.bet_id = ${outerBetId})`;
+
+/** The viewer's own stake in the row of `bets` in the query, as JSON, or null. */
+const viewerStakeJson = (viewerId: IdParam) =>
+  sql<unknown>`(select ${stakeJson.sql('vs')} from ${stakes} vs where vs.bet_id = ${outerBetId} and vs.user_id = ${viewerId})`;
 
 /** A bundle as PostgreSQL gives it: each row as JSON, for the decoders of src/server/db/row-json.ts. */
 export type BundleJson = { bet: unknown; creatorUsername: string; options: unknown[]; viewerStake: unknown };
@@ -121,8 +131,7 @@ function bundleSelection(viewerId: IdParam) {
     bet: betJson.sql('"bets"'),
     creatorUsername: users.username,
     options: optionsJson,
-    viewerStake: sql<unknown>`(select ${stakeJson.sql('vs')} from ${stakes} vs
-      where vs.bet_id = ${bets.id} and vs.user_id = ${viewerId})`,
+    viewerStake: viewerStakeJson(viewerId),
   };
 }
 
@@ -144,8 +153,7 @@ function pageSelection(viewerId: IdParam) {
     id: bets.id,
     version: sql<string>`${bets}.xmin::text`,
     creatorUsername: users.username,
-    viewerStake: sql<unknown>`(select ${stakeJson.sql('vs')} from ${stakes} vs
-      where vs.bet_id = ${bets.id} and vs.user_id = ${viewerId})`,
+    viewerStake: viewerStakeJson(viewerId),
   };
 }
 
@@ -176,13 +184,18 @@ function buildListQuery(db: Db, isAdmin: boolean, filter: BetFilter, paged: bool
     .prepare(name);
 }
 
-/** The bets a feed page found no cached version of: each row with its options and its version. */
+/**
+ * The bets a feed page found no cached version of: each row with its options, its version and
+ * the viewer's stake, all from one snapshot, so that a bet's pools and the viewer's own stake
+ * in it always agree.
+ */
 function buildSharedBetsQuery(db: Db) {
   return db
     .select({
       bet: betJson.sql('"bets"'),
       version: sql<string>`${bets}.xmin::text`,
       options: optionsJson,
+      viewerStake: viewerStakeJson(P.viewerId),
     })
     .from(bets)
     .where(sql`${bets.id} = any(${sql.placeholder('ids')}::int[]) and ${bets.deletedAt} is null`)
@@ -224,26 +237,29 @@ export async function listBets(
     limit: page.limit,
   });
   const cache = betCacheOf(db);
-  const shared = new Map<number, SharedBet>();
+  // Each bet with the viewer's stake as read in the same statement as its pools.
+  const found = new Map<number, { shared: SharedBet; viewerStake: unknown }>();
   const missing: number[] = [];
   for (const row of rows) {
     const kept = cache.get(row.id, row.version);
-    if (kept) shared.set(row.id, kept);
+    if (kept) found.set(row.id, { shared: kept, viewerStake: row.viewerStake });
     else missing.push(row.id);
   }
   if (missing.length > 0) {
-    for (const row of await queries.shared.execute({ ids: missing })) {
+    for (const row of await queries.shared.execute({ ids: missing, viewerId: viewer.id })) {
       const bet = betJson.decode(row.bet);
       const presented = presentSharedBet(bet, row.options.map(optionJson.decode));
       // A row changed since the page was read is newer still: answer and keep what was read now.
       cache.set(bet.id, row.version, presented);
-      shared.set(bet.id, presented);
+      found.set(bet.id, { shared: presented, viewerStake: row.viewerStake });
     }
   }
-  // A bet deleted between the two reads has no row the second time: it leaves the page.
+  // The page's order is the first read's. A bet deleted between the two reads has no row the
+  // second time: it leaves the page.
   return rows.flatMap((row) => {
-    const bet = shared.get(row.id);
-    return bet ? [presentForViewer(bet, row.creatorUsername, row.viewerStake ? stakeJson.decode(row.viewerStake) : null, now)] : [];
+    const bet = found.get(row.id);
+    if (!bet) return [];
+    return [presentForViewer(bet.shared, row.creatorUsername, bet.viewerStake ? stakeJson.decode(bet.viewerStake) : null, now)];
   });
 }
 
