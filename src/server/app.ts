@@ -43,6 +43,7 @@ import { DomainEvents } from './plugins/domain-events.ts';
 import type { Presence } from './plugins/presence.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerMetrics } from './plugins/metrics.ts';
+import { refuseNulCharacters } from './plugins/text-input.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
 import { openRedis } from './plugins/redis.ts';
 import { DEFAULT_CLIENT_DIR, registerSpa } from './plugins/spa.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     body === '' ? done(null, undefined) : parseJson(request, body as string, done),
   );
+  refuseNulCharacters(app);
 
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate('apiRoutes', apiRoutes);
