@@ -205,8 +205,7 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
       return (await fetch(`${url}/metrics`)).text();
     },
     async routeMetrics(route) {
-      const text = await (await fetch(`${url}/metrics`)).text();
-      return parseRouteMetrics(text, route);
+      return parseRouteMetrics(await handle.metricsText(), route);
     },
     stop() {
       stopping ??= (async () => {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { errorBodySchema } from '../../shared/schemas/common.ts';
-import { dropFirstReads, takeFirstRead } from './first-reads.ts';
+import { dropFirstReads, keepFirstRead, takeFirstRead } from './first-reads.ts';
 
 /**
  * The one way the client talks to the API: cookies always sent, JSON in and out, responses
@@ -19,6 +19,21 @@ export class ApiError extends Error {
   }
 }
 
+/** An API request as it goes out: cookies always sent, JSON in and out. */
+function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Response> {
+  return fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Starts GET `path` now, for the first `apiRequest` of it (first-reads.ts). */
+export function startFirstRead(path: string): void {
+  keepFirstRead(path, () => send('GET', path));
+}
+
 export async function apiRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
@@ -28,12 +43,7 @@ export async function apiRequest<T>(
   // The first screen's reads may already be under way (first-reads.ts); a write outdates them.
   if (method !== 'GET') dropFirstReads();
   const early = method === 'GET' && body === undefined ? takeFirstRead(path) : undefined;
-  const response = await (early ?? fetch(path, {
-    method,
-    credentials: 'include',
-    headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  }));
+  const response = await (early ?? send(method, path, body));
   const text = await response.text();
   if (!response.ok) {
     let serverMessage: string | null = null;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiRequest } from './api.ts';
-import { READ_PATHS, dashboardReads, startFirstRead, takeFirstRead } from './first-reads.ts';
+import { apiRequest, startFirstRead } from './api.ts';
+import { READ_PATHS, dashboardReads, takeFirstRead } from './first-reads.ts';
 
 const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 

@@ -20,10 +20,13 @@ const FRESH_MS = 10_000;
 
 const started = new Map<string, { at: number; response: Promise<Response> }>();
 
-/** Starts GET `path` now, for the first `takeFirstRead(path)`. */
-export function startFirstRead(path: string): void {
+/**
+ * Keeps the answer to GET `path` started now (`startFirstRead` in api.ts, which sends it as
+ * every API request goes out), for the first `takeFirstRead(path)`; one read per path.
+ */
+export function keepFirstRead(path: string, send: () => Promise<Response>): void {
   if (started.has(path)) return;
-  const response = fetch(path, { credentials: 'include', headers: { accept: 'application/json' } });
+  const response = send();
   // A failure shows when the answer is taken; one nobody takes is not an unhandled rejection.
   response.catch(() => undefined);
   started.set(path, { at: Date.now(), response });

@@ -112,6 +112,9 @@ const outerBetId = sql`${bets}."id"`;
 const optionsJson = sql<unknown[]>`(select coalesce(json_agg(${optionJson.sql('o')} order by o.idx), '[]'::json)
   from ${betOptions} o where o.bet_id = ${outerBetId})`;
 
+/** The bet row's version for bet-cache.ts: the transaction that wrote it as it now is. */
+const rowVersion = sql<string>`${bets}.xmin::text`;
+
 /** The viewer's own stake in the row of `bets` in the query, as JSON, or null. */
 const viewerStakeJson = (viewerId: IdParam) =>
   sql<unknown>`(select ${stakeJson.sql('vs')} from ${stakes} vs where vs.bet_id = ${outerBetId} and vs.user_id = ${viewerId})`;
@@ -151,7 +154,7 @@ export function toBundle(row: BundleJson): BetBundle {
 function pageSelection(viewerId: IdParam) {
   return {
     id: bets.id,
-    version: sql<string>`${bets}.xmin::text`,
+    version: rowVersion,
     creatorUsername: users.username,
     viewerStake: viewerStakeJson(viewerId),
   };
@@ -193,7 +196,7 @@ function buildSharedBetsQuery(db: Db) {
   return db
     .select({
       bet: betJson.sql('"bets"'),
-      version: sql<string>`${bets}.xmin::text`,
+      version: rowVersion,
       options: optionsJson,
       viewerStake: viewerStakeJson(P.viewerId),
     })
