@@ -4,7 +4,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock detected
 
-function errorCode(error: unknown): string | undefined {
+/** The SQLSTATE PostgreSQL answered with, if the error came from it. */
+export function errorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 3; depth += 1) {
     const code = (current as { code?: unknown }).code;

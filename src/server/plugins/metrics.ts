@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { betCacheOf } from '../features/bets/bet-cache.ts';
+import { stakeBatchesOf } from '../features/bets/service.ts';
 
 /**
  * Prometheus metrics at /metrics: a request latency histogram by route and status, how often the
- * feeds found a bet already presented (bet-cache.ts), and the process metrics prom-client collects. Each app has its own registry, so tests can build many.
+ * feeds found a bet already presented (bet-cache.ts), how stakes were placed (stake-batches.ts), and the process metrics prom-client collects. Each app has its own registry, so tests can build many.
  */
 export function registerMetrics(app: FastifyInstance): void {
   const registry = new Registry();
@@ -27,6 +28,29 @@ export function registerMetrics(app: FastifyInstance): void {
       this.reset();
       this.inc({ result: 'hit' }, cache.hits);
       this.inc({ result: 'miss' }, cache.misses);
+    },
+  });
+
+  new Counter({
+    name: 'betbro_stakes_placed_total',
+    help: 'Stakes sent to the database alone, in a batch, or alone again after their batch failed',
+    labelNames: ['how'] as const,
+    registers: [registry],
+    collect() {
+      const { counts } = stakeBatchesOf(app);
+      this.reset();
+      this.inc({ how: 'alone' }, counts.alone);
+      this.inc({ how: 'batched' }, counts.batched);
+      this.inc({ how: 'again_alone' }, counts.againAlone);
+    },
+  });
+  new Counter({
+    name: 'betbro_stake_batches_total',
+    help: 'Batches of stakes placed in one transaction',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(stakeBatchesOf(app).counts.batches);
     },
   });
 

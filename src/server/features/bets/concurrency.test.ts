@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client.ts';
-import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
+import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/audit.ts';
+import { stakeBatchesOf } from './service.ts';
 
 // Many clients at once against one bet: on PostgreSQL these are truly concurrent transactions
 // on a pool of connections; on PGlite they interleave on its single connection.
@@ -77,4 +78,109 @@ describe(`concurrent stakes and resolves on ${testDbKind}`, () => {
     expect(audit.violations).toEqual([]);
     expect(audit.totals.balancesCents + audit.totals.openPoolsCents).toBe(audit.totals.grantsCents);
   }, 120_000);
+
+  // Stakes arriving together are placed together, in one transaction (stake-batches.ts,
+  // migration 0009): each must still meet the rules on its own, in the order they were taken.
+  it('stakes on several bets at once: batched, and each answered by its own rules', async () => {
+    const host = await createUser(app, 'BatchHost');
+    const stakers: TestUser[] = [];
+    for (let i = 0; i < 24; i += 1) {
+      const staker = await createUser(app, `Batcher${i}`);
+      await makeFriends(app, staker, host);
+      stakers.push(staker);
+    }
+    const bets: Awaited<ReturnType<typeof createBetAs>>[] = [];
+    for (let i = 0; i < 4; i += 1) bets.push(await createBetAs(host, { title: `Batch bet ${i}`, options: ['Yes', 'No'] }));
+    const counts = { ...stakeBatchesOf(app).counts };
+
+    // Each staker asks for 600.00 on two bets at once, holding 1,000.00: exactly one can be taken.
+    const attempts = stakers.flatMap((staker, i) => [
+      { staker, bet: bets[i % 4]!, option: 0, amount: '600.00' },
+      { staker, bet: bets[(i + 1) % 4]!, option: 1, amount: '600.00' },
+    ]);
+    const responses = await Promise.all([
+      ...attempts.map((a) => a.staker.agent.post(`/api/bets/${a.bet.id}/participate`, { option: a.option, amount: a.amount })),
+      host.agent.post(`/api/bets/${bets[0]!.id}/participate`, { option: 0, amount: 5 }),
+      stakers[0]!.agent.post(`/api/bets/${bets[0]!.id + 1_000_000}/participate`, { option: 0, amount: 5 }),
+    ]);
+    const codeOf = (r: (typeof responses)[number]) => (r.statusCode === 200 ? 'ok' : (r.json() as { code: string }).code);
+    expect(codeOf(responses.at(-2)!)).toBe('own_bet');
+    expect(codeOf(responses.at(-1)!)).toBe('bet_not_found');
+    stakers.forEach((staker, i) => {
+      expect([codeOf(responses[2 * i]!), codeOf(responses[2 * i + 1]!)].sort(), staker.username).toEqual(['insufficient_balance', 'ok']);
+    });
+    // Each answer is the staker's own: the bet they staked on, with their stake.
+    for (const [i, response] of responses.slice(0, attempts.length).entries()) {
+      if (response.statusCode !== 200) continue;
+      const answered = response.json() as { id: number; userParticipation?: { amount: string; option: number } };
+      expect(answered.id).toBe(attempts[i]!.bet.id);
+      expect(answered.userParticipation).toMatchObject({ amount: '600.00', option: attempts[i]!.option });
+    }
+    for (const staker of stakers) expect(await balanceOf(app, staker.id)).toBe(40_000);
+
+    // On PostgreSQL the requests overlap and queue for the database, so some went out together.
+    // PGlite runs each query on this thread, so there the requests took turns and went alone.
+    const after = stakeBatchesOf(app).counts;
+    if (testDbKind === 'postgres') expect(after.batched - counts.batched, JSON.stringify(after)).toBeGreaterThan(0);
+    const audit = await auditLedger(app.db);
+    expect(audit.violations).toEqual([]);
+  }, 120_000);
+
+  it('stakes placed in one turn go out as one batch, each refused or placed in the order taken', async () => {
+    const host = await createUser(app, 'TurnHost');
+    const first = await createUser(app, 'TurnFirst');
+    const second = await createUser(app, 'TurnSecond');
+    for (const staker of [first, second]) await makeFriends(app, staker, host);
+    const [betA, betB] = [await createBetAs(host, { options: ['Yes', 'No'] }), await createBetAs(host, { options: ['Yes', 'No'] })];
+    const call = (staker: TestUser, betId: number, amountCents: number) =>
+      stakeBatchesOf(app).place({
+        userId: staker.id,
+        isAdmin: false,
+        betId,
+        option: 0,
+        amountCents,
+        username: staker.username,
+        amountText: `$${(amountCents / 100).toFixed(2)}`,
+      });
+    const counts = { ...stakeBatchesOf(app).counts };
+    const outcomes = await Promise.all([
+      call(first, betA.id, 100), // alone: nothing else is running yet
+      call(second, betA.id, 90_000), // the rest wait for it, then go together
+      call(second, betB.id, 20_000), // beyond what is left of the 1,000.00 after the stake before it
+      call(second, betB.id, 5_000),
+      call(first, betA.id, 100), // first already staked on A
+      call(host, betB.id, 100), // the host's own bet
+    ]);
+    expect(outcomes.map((o) => o.result)).toEqual(['ok', 'ok', 'insufficient_balance', 'ok', 'already_staked', 'own_bet']);
+    expect(stakeBatchesOf(app).counts).toEqual({
+      alone: counts.alone + 1,
+      batches: counts.batches + 1,
+      batched: counts.batched + 5,
+      againAlone: counts.againAlone,
+    });
+    expect(await balanceOf(app, second.id)).toBe(5_000);
+    expect(await balanceOf(app, first.id)).toBe(99_900);
+    expect((await auditLedger(app.db)).violations).toEqual([]);
+  }, 60_000);
+
+  it('a batch that fails places none of its stakes', async () => {
+    const host = await createUser(app, 'AtomicHost');
+    const staker = await createUser(app, 'AtomicStaker');
+    await makeFriends(app, staker, host);
+    const bet = await createBetAs(host, { options: ['Yes', 'No'] });
+    const valid = { user: staker.id, isAdmin: false, bet: bet.id, option: 0, amount: 500, username: staker.username, amountText: '$5.00' };
+    // The second stake cannot even be read: the statement fails after the first was written.
+    const batch = JSON.stringify([valid, { ...valid, option: 'not a number' }]);
+    await expect(app.db.execute(sql`select * from place_stakes(${batch}::jsonb)`)).rejects.toThrow();
+    expect(await balanceOf(app, staker.id)).toBe(100_000);
+    const [stakeCount] = rowsOf<{ n: number | string }>(
+      await app.db.execute(sql`select count(*) as n from stakes where bet_id = ${bet.id}`),
+    );
+    expect(Number(stakeCount?.n)).toBe(0);
+    // The same first stake alone goes through.
+    const alone = JSON.stringify([valid]);
+    const [answer] = rowsOf<{ result: string }>(await app.db.execute(sql`select result from place_stakes(${alone}::jsonb)`));
+    expect(answer?.result).toBe('ok');
+    expect(await balanceOf(app, staker.id)).toBe(99_500);
+  }, 60_000);
 });

@@ -1,0 +1,32 @@
+-- Several stakes in one call and one transaction, so that they share one commit: under load,
+-- each stake committing on its own spent most of its time waiting its turn to flush the WAL
+-- (docs/decisions/012-stakes-in-batches.md). Each stake is still placed, refused or answered by
+-- place_stake_answering_bet (0008), in the order given, so the rules exist once; a refusal is a
+-- result, not an error, and leaves the other stakes of the batch alone.
+--
+-- Every bet of the batch is locked first, then every staker, each in id order. A batch that holds
+-- a staker already holds all its bets, and stakers are taken in ascending order, so two batches
+-- cannot wait on each other; nor can a batch and a single stake (one bet, then one user) or a
+-- settlement (one bet, then its stakers in id order).
+CREATE FUNCTION place_stakes(p_stakes jsonb)
+RETURNS TABLE (n integer, result text, bet json, audience integer[], notification json)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_stake jsonb;
+BEGIN
+  PERFORM 1 FROM bets b
+    WHERE b.id IN (SELECT (s->>'bet')::integer FROM jsonb_array_elements(p_stakes) s)
+    ORDER BY b.id FOR UPDATE;
+  PERFORM 1 FROM users u
+    WHERE u.id IN (SELECT (s->>'user')::integer FROM jsonb_array_elements(p_stakes) s)
+    ORDER BY u.id FOR NO KEY UPDATE;
+  FOR i IN 0 .. jsonb_array_length(p_stakes) - 1 LOOP
+    v_stake := p_stakes->i;
+    RETURN QUERY SELECT i, a.result, a.bet, a.audience, a.notification
+      FROM place_stake_answering_bet(
+        (v_stake->>'user')::integer, (v_stake->>'isAdmin')::boolean, (v_stake->>'bet')::integer,
+        (v_stake->>'option')::integer, (v_stake->>'amount')::bigint, v_stake->>'username',
+        v_stake->>'amountText') a;
+  END LOOP;
+END;
+$$;
