@@ -165,8 +165,21 @@ async function waitReady(i: number, timeoutMs = 60_000) {
   }
   throw new Error(`instance ${i} did not become ready`);
 }
+/** How the instances sent stakes to the database (alone or in batches), read just before each kill. */
+const placedHow = new Map<string, number>();
+async function countPlacements(i: number) {
+  try {
+    const response = await fetch(`http://127.0.0.1:${ports[i]}/metrics`, { signal: AbortSignal.timeout(1000) });
+    for (const match of (await response.text()).matchAll(/^betbro_stakes_placed_total\{how="(\w+)"\} (\d+)$/gm)) {
+      placedHow.set(match[1]!, (placedHow.get(match[1]!) ?? 0) + Number(match[2]));
+    }
+  } catch {
+    // an instance that does not answer in time is not counted; the counts are only a guide
+  }
+}
 async function kill(i: number) {
   const child = servers[i];
+  if (child && child.exitCode === null && up[i]) await countPlacements(i);
   up[i] = false;
   if (!child || child.exitCode !== null) return;
   await new Promise<void>((resolve) => {
@@ -339,6 +352,8 @@ try {
 }
 
 console.log(`chaos: ${kills} kills; operations ok / failed / unknown:`);
+const how = (key: string) => placedHow.get(key) ?? 0;
+console.log(`  stakes sent alone / in batches / alone again after a failed batch: ${how('alone')} / ${how('batched')} / ${how('again_alone')}`);
 for (const [kind, c] of Object.entries(counts)) {
   const reasons = Object.entries(c.refusedFor)
     .sort((a, b) => b[1] - a[1])
