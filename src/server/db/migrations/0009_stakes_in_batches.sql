@@ -8,8 +8,11 @@
 -- a staker already holds all its bets, and stakers are taken in ascending order, so two batches
 -- cannot wait on each other; nor can a batch and a single stake (one bet, then one user) or a
 -- settlement (one bet, then its stakers in id order).
+--
+-- The audience comes back as JSON rather than an array: the server parses JSON natively, where
+-- a bet's few hundred ids as a PostgreSQL array cost it about 4 % of its time per stake.
 CREATE FUNCTION place_stakes(p_stakes jsonb)
-RETURNS TABLE (n integer, result text, bet json, audience integer[], notification json)
+RETURNS TABLE (n integer, result text, bet json, audience json, notification json)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_stake jsonb;
@@ -22,7 +25,7 @@ BEGIN
     ORDER BY u.id FOR NO KEY UPDATE;
   FOR i IN 0 .. jsonb_array_length(p_stakes) - 1 LOOP
     v_stake := p_stakes->i;
-    RETURN QUERY SELECT i, a.result, a.bet, a.audience, a.notification
+    RETURN QUERY SELECT i, a.result, a.bet, to_json(a.audience), a.notification
       FROM place_stake_answering_bet(
         (v_stake->>'user')::integer, (v_stake->>'isAdmin')::boolean, (v_stake->>'bet')::integer,
         (v_stake->>'option')::integer, (v_stake->>'amount')::bigint, v_stake->>'username',
