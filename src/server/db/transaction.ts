@@ -4,8 +4,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock detected
 
-/** The SQLSTATE PostgreSQL answered with, if the error came from it. */
-export function errorCode(error: unknown): string | undefined {
+/** The error's code: PostgreSQL's SQLSTATE, or a system error's (such as ECONNRESET). */
+function errorCode(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 3; depth += 1) {
     const code = (current as { code?: unknown }).code;
@@ -13,6 +13,21 @@ export function errorCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/**
+ * Whether PostgreSQL itself answered with this error: its error messages carry a severity, where a
+ * lost connection (a system error, whose code can look like a SQLSTATE, as EPIPE does) carries
+ * none. A statement the database refused did not commit.
+ */
+export function answeredByDatabase(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 3; depth += 1) {
+    const { code, severity } = current as { code?: unknown; severity?: unknown };
+    if (typeof code === 'string' && typeof severity === 'string') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /**

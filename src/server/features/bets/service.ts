@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { rowJson } from '../../db/row-json.ts';
 import { activities, betOptions, bets, notifications, stakes, users } from '../../db/schema.ts';
-import { errorCode, inTransaction, retryingConflicts, type Tx } from '../../db/transaction.ts';
+import { answeredByDatabase, inTransaction, retryingConflicts, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { recordAdminAction } from '../admin/audit-log.ts';
 import type { UserRow } from '../auth/sessions.ts';
@@ -207,8 +207,8 @@ export function stakeBatchesOf(app: FastifyInstance): StakeBatches<StakeCall, St
       {
         one: (call) => placeStakeAlone(db, call),
         many: (calls) => placeStakesTogether(db, calls),
-        // PostgreSQL answered with an error, so the batch's single statement rolled back.
-        placedNone: (error) => errorCode(error) !== undefined,
+        // PostgreSQL refused the batch's one statement, so it rolled back.
+        placedNone: answeredByDatabase,
       },
       BATCH_LIMITS[app.database.kind],
     );
