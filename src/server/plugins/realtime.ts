@@ -36,7 +36,9 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   };
   bus.subscribe(({ userIds, message }) => {
     const data = JSON.stringify(message);
-    for (const userId of userIds) {
+    // Each user once, whoever published: during a rolling deploy, instances of the release
+    // before 0009 publish bet_audience's list as it comes, with a staker who is a friend twice.
+    for (const userId of new Set(userIds)) {
       for (const socket of sockets.get(userId) ?? []) if (socket.readyState === socket.OPEN) socket.send(data);
     }
   });

@@ -33,3 +33,24 @@ BEGIN
   END LOOP;
 END;
 $$;
+--> statement-breakpoint
+-- Everyone who may see a bet, as in 0006, but joined with UNION ALL: a staker who is also a
+-- friend of the creator (most are) is listed twice, and the server drops duplicates
+-- (audienceIds in src/server/features/bets/queries.ts). Removing them here cost about a third
+-- of the function's time (0.22 against 0.15 ms per call for a bet with 260 stakers and 410
+-- friends of its creator), on every stake, inside its transaction.
+CREATE OR REPLACE FUNCTION bet_audience(p_bet integer) RETURNS integer[]
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_creator integer;
+BEGIN
+  SELECT b.creator_id INTO v_creator FROM bets b WHERE b.id = p_bet;
+  IF NOT FOUND THEN RETURN '{}'; END IF;
+  RETURN array(
+    SELECT v_creator
+    UNION ALL SELECT f.addressee_id FROM friendships f WHERE f.requester_id = v_creator AND f.status = 'accepted'
+    UNION ALL SELECT f.requester_id FROM friendships f WHERE f.addressee_id = v_creator AND f.status = 'accepted'
+    UNION ALL SELECT s.user_id FROM stakes s WHERE s.bet_id = p_bet
+    UNION ALL SELECT u.id FROM users u WHERE u.role = 'admin' AND u.deactivated_at IS NULL);
+END;
+$$;

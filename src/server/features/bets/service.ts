@@ -15,7 +15,7 @@ import { notify } from '../notifications/service.ts';
 import { recordMovement } from '../wallet/ledger.ts';
 import { presentPools } from './present.ts';
 import { StakeBatches } from './stake-batches.ts';
-import { findVisibleBet, toBundle, type BetBundle, type BetRow, type BundleJson, type StakeRow } from './queries.ts';
+import { audienceIds, findVisibleBet, toBundle, type BetBundle, type BetRow, type BundleJson, type StakeRow } from './queries.ts';
 
 /**
  * The betting rules (spec §4-§6, DESIGN §5, §7), all enforced here. Every change of money is a
@@ -252,7 +252,7 @@ export async function placeStake(
   // The function reads back the bet it has just locked and written: it is always there.
   if (!outcome.bet || !outcome.audience) throw new Error('place_stake_answering_bet answered ok without the bet');
   const bundle = toBundle(outcome.bet);
-  const audience = outcome.audience.map(Number);
+  const audience = audienceIds(outcome.audience);
   // The stake has committed: failing to announce it must not turn it into an error for the staker.
   try {
     app.domainEvents.emit({

@@ -5,6 +5,7 @@ import { betComments, betOptions, bets, messages, notifications, users } from '.
 import type { Delivery } from '../../plugins/bus.ts';
 import type { BetSnapshot, DomainEvent } from '../../plugins/domain-events.ts';
 import { presentPools } from '../bets/present.ts';
+import { audienceIds } from '../bets/queries.ts';
 import { friendIdsOf } from '../friends/service.ts';
 
 /**
@@ -14,7 +15,7 @@ import { friendIdsOf } from '../friends/service.ts';
  */
 
 /**
- * A bet's pools and everyone who may see it (the database function bet_audience, migration 0006),
+ * A bet's pools and everyone who may see it (the database function bet_audience, migrations 0006 and 0009),
  * in one round trip. A stake brings its own snapshot, read in its transaction.
  */
 async function betSnapshot(app: FastifyInstance, betId: number): Promise<BetSnapshot | null> {
@@ -32,7 +33,7 @@ async function betSnapshot(app: FastifyInstance, betId: number): Promise<BetSnap
   return {
     title: row.bet.title,
     creatorId: row.bet.creatorId,
-    audience: row.audience.map(Number),
+    audience: audienceIds(row.audience),
     pools: presentPools(row.bet, row.options),
   };
 }

@@ -93,9 +93,29 @@ describe(`live events over /ws on ${testDbKind}`, () => {
       const resolved = await socket.waitFor((m) => m.type === 'bet_resolved' && m.bet.betId === bet.id);
       expect(resolved).toMatchObject({ bet: { status: 'resolved', winningOption: 1, totalPot: '10.00' } });
     }
+    // Both are friends of Ann and stakers, so bet_audience lists them twice: each hears it once.
+    await settle();
+    for (const socket of [danSocket, bobSocket]) {
+      expect(socket.received.filter((m) => m.type === 'bet_resolved' && m.bet.betId === bet.id)).toHaveLength(1);
+    }
     expect(await danSocket.waitFor((m) => m.type === 'notification' && m.notification.betId === bet.id)).toMatchObject({
       notification: { type: 'bet_settled', title: 'You won $10.00!' },
     });
+  });
+
+  it('delivers once to a user listed twice, as the release before migration 0009 publishes a staker who is a friend', async () => {
+    const bet = await createBetAs(ann, { title: 'Listed twice' });
+    const bobSocket = await connect(bob);
+    const pools = { betId: bet.id, status: 'active' as const, optionAmounts: ['0.00', '0.00'], odds: [null, null], optionStakeCounts: [0, 0], totalPot: '0.00', participants: 0, winningOption: null };
+    app.domainEvents.emit({
+      type: 'bet_updated',
+      betId: bet.id,
+      actorId: dan.id,
+      snapshot: { pools, title: bet.title, creatorId: ann.id, audience: [ann.id, bob.id, bob.id, dan.id] },
+    });
+    await bobSocket.waitFor((m) => m.type === 'bet_updated' && m.bet.betId === bet.id);
+    await settle();
+    expect(bobSocket.received.filter((m) => m.type === 'bet_updated' && m.bet.betId === bet.id)).toHaveLength(1);
   });
 
   it('delivers a chat message to the other member only', async () => {
