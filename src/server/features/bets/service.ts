@@ -188,9 +188,9 @@ async function placeStakesTogether(db: Db, calls: StakeCall[]): Promise<StakeOut
 /**
  * On PostgreSQL, a second batch starts beside a running one only once 16 stakes wait, and at
  * most 8 run at once: enough to keep its cores busy while others commit, and 12 of the pool's 20
- * connections stay free for every other request. Measured in docs/performance.md (2 to 8
- * batches, 8 to 16 stakes to fill: 0.52x to 0.55x of pgbench, against 0.41x when every free slot
- * took whatever waited). PGlite has one connection: one batch at a time.
+ * connections stay free for every other request. Measured in docs/performance.md (15 s runs
+ * with 2 to 8 batches and 8 to 16 stakes to fill: 0.47x to 0.57x of pgbench, against 0.41x to
+ * 0.47x when every free slot took whatever waited). PGlite has one connection: one batch at a time.
  */
 const BATCH_LIMITS = {
   postgres: { batches: 8, size: 64, fill: 16 },
