@@ -4,15 +4,21 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock detected
 
+/** What an error may carry, as the PostgreSQL drivers and Node set it. */
+type ErrorFields = { code?: unknown; severity?: unknown; constraint?: unknown };
+
+/** An error and its causes, outermost first: drizzle wraps the driver's error, which has the code. */
+export function errorChain(error: unknown): ErrorFields[] {
+  const chain: ErrorFields[] = [];
+  for (let current: unknown = error; current && chain.length < 3; current = (current as { cause?: unknown }).cause) {
+    chain.push(current as ErrorFields);
+  }
+  return chain;
+}
+
 /** The error's code: PostgreSQL's SQLSTATE, or a system error's (such as ECONNRESET). */
 function errorCode(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 3; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return errorChain(error).find((e) => typeof e.code === 'string')?.code as string | undefined;
 }
 
 /**
@@ -21,13 +27,7 @@ function errorCode(error: unknown): string | undefined {
  * none. A statement the database refused did not commit.
  */
 export function answeredByDatabase(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 3; depth += 1) {
-    const { code, severity } = current as { code?: unknown; severity?: unknown };
-    if (typeof code === 'string' && typeof severity === 'string') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return errorChain(error).some((e) => typeof e.code === 'string' && typeof e.severity === 'string');
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { identities, users } from '../../db/schema.ts';
+import { errorChain } from '../../db/transaction.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { GENERATED_USERNAME_PREFIX, needsProfileSetup } from '../../../shared/schemas/users.ts';
 import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/ledger.ts';
@@ -11,13 +12,7 @@ import type { UserRow } from './sessions.ts';
 const UNIQUE_VIOLATION = '23505';
 
 export function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  // drizzle wraps driver errors; the code sits on the cause.
-  for (let depth = 0; current && depth < 3; depth += 1) {
-    if ((current as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return errorChain(error).some((e) => e.code === UNIQUE_VIOLATION);
 }
 
 const generatedUsername = () => `${GENERATED_USERNAME_PREFIX}${randomBytes(5).toString('hex')}`;

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { rowJson } from '../../db/row-json.ts';
 import { activities, betOptions, bets, notifications, stakes, users } from '../../db/schema.ts';
-import { answeredByDatabase, inTransaction, retryingConflicts, type Tx } from '../../db/transaction.ts';
+import { answeredByDatabase, errorChain, inTransaction, retryingConflicts, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { recordAdminAction } from '../admin/audit-log.ts';
 import type { UserRow } from '../auth/sessions.ts';
@@ -117,13 +117,7 @@ const STAKE_REFUSALS: Record<string, () => AppError> = {
 
 /** Whether `error` is the unique index refusing a second stake by one user on one bet. */
 function isDuplicateStake(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 3; depth += 1) {
-    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
-    if (code === '23505' && constraint === 'stakes_bet_user_key') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return errorChain(error).some((e) => e.code === '23505' && e.constraint === 'stakes_bet_user_key');
 }
 
 const notificationJson = rowJson(notifications);
