@@ -122,7 +122,7 @@ function isDuplicateStake(error: unknown): boolean {
 
 const notificationJson = rowJson(notifications);
 
-/** One stake as the database function takes it. */
+/** One stake as the database functions take it (place_stakes reads these names from JSON). */
 export interface StakeCall {
   userId: number;
   isAdmin: boolean;
@@ -160,17 +160,8 @@ async function placeStakeAlone(db: Db, call: StakeCall): Promise<StakeOutcome> {
 }
 
 async function placeStakesTogether(db: Db, calls: StakeCall[]): Promise<StakeOutcome[]> {
-  const stakesJson = JSON.stringify(
-    calls.map((c) => ({
-      user: c.userId,
-      isAdmin: c.isAdmin,
-      bet: c.betId,
-      option: c.option,
-      amount: c.amountCents,
-      username: c.username,
-      amountText: c.amountText,
-    })),
-  );
+  // place_stakes reads each stake's fields under StakeCall's names.
+  const stakesJson = JSON.stringify(calls);
   const rows = rowsOf<StakeOutcome & { n: number }>(
     await db.execute(sql`select n, result, bet, audience, notification from place_stakes(${stakesJson}::jsonb)`),
   );

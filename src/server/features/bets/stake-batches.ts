@@ -40,7 +40,6 @@ export interface BatchRunners<S, R> {
 
 interface Pending<S, R> {
   stake: S;
-  betId: number;
   resolve: (answer: R) => void;
   reject: (error: unknown) => void;
 }
@@ -59,12 +58,12 @@ export class StakeBatches<S extends { betId: number }, R> {
 
   place(stake: S): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ stake, betId: stake.betId, resolve, reject });
+      this.queue.push({ stake, resolve, reject });
       this.pump();
     });
   }
 
-  /** Stakes waiting for a free slot (for tests and metrics). */
+  /** Stakes waiting for a free slot. */
   get waiting(): number {
     return this.queue.length;
   }
@@ -75,10 +74,10 @@ export class StakeBatches<S extends { betId: number }, R> {
       const batch = this.takeBatch();
       if (batch.length === 0) return;
       this.running += 1;
-      for (const pending of batch) this.betsHeld.add(pending.betId);
+      for (const pending of batch) this.betsHeld.add(pending.stake.betId);
       void this.run(batch).finally(() => {
         this.running -= 1;
-        for (const pending of batch) this.betsHeld.delete(pending.betId);
+        for (const pending of batch) this.betsHeld.delete(pending.stake.betId);
         this.pump();
       });
     }
@@ -89,7 +88,7 @@ export class StakeBatches<S extends { betId: number }, R> {
     const batch: Pending<S, R>[] = [];
     let kept = 0;
     for (const pending of this.queue) {
-      if (batch.length < this.limits.size && !this.betsHeld.has(pending.betId)) batch.push(pending);
+      if (batch.length < this.limits.size && !this.betsHeld.has(pending.stake.betId)) batch.push(pending);
       else this.queue[kept++] = pending;
     }
     this.queue.length = kept;
