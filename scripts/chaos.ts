@@ -13,6 +13,7 @@ import { signInWithIdentity } from '../src/server/features/auth/service.ts';
 import { createSession } from '../src/server/features/auth/sessions.ts';
 import { auditLedger } from '../src/server/features/wallet/audit.ts';
 import { ROOT } from './lib/client-build.ts';
+import { parseMetricSample } from './lib/metrics.ts';
 
 /**
  * `npm run chaos`: a bank-style test in the manner of Jepsen's. Many clients run a seeded random
@@ -170,8 +171,9 @@ const placedHow = new Map<string, number>();
 async function countPlacements(i: number) {
   try {
     const response = await fetch(`http://127.0.0.1:${ports[i]}/metrics`, { signal: AbortSignal.timeout(1000) });
-    for (const match of (await response.text()).matchAll(/^betbro_stakes_placed_total\{how="(\w+)"\} (\d+)$/gm)) {
-      placedHow.set(match[1]!, (placedHow.get(match[1]!) ?? 0) + Number(match[2]));
+    const text = await response.text();
+    for (const how of ['alone', 'batched', 'again_alone']) {
+      placedHow.set(how, (placedHow.get(how) ?? 0) + parseMetricSample(text, `betbro_stakes_placed_total{how="${how}"}`));
     }
   } catch {
     // an instance that does not answer in time is not counted; the counts are only a guide

@@ -3,7 +3,8 @@ import { auditLedger } from '../../src/server/features/wallet/audit.ts';
 import { analyze, createSyntheticUsers, openSetupApp, type BenchUser } from './data.ts';
 import { runLoad, type LoadRequest, type LoadResult } from './http-load.ts';
 import type { ActivityProfile, BenchPostgres } from './postgres.ts';
-import { parseMetricSample, routeTimesBetween, startServer, type RouteTimes, type ServerHandle } from './server.ts';
+import { parseMetricSample } from '../lib/metrics.ts';
+import { routeTimesBetween, startServer, type RouteTimes, type ServerHandle } from './server.ts';
 import { coresBetween, cpuSnapshot, progress, round } from './util.ts';
 
 /**

@@ -226,12 +226,6 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
   return handle;
 }
 
-/** The value of one sample of /metrics, `name{labels} value`, or 0 when it is not there. */
-export function parseMetricSample(text: string, sample: string): number {
-  const line = text.split('\n').find((l) => l.startsWith(`${sample} `));
-  return line ? Number(line.slice(sample.length + 1)) : 0;
-}
-
 /** Sums the http_request_duration_seconds histogram of one route over every status code. */
 export function parseRouteMetrics(text: string, route: string): RouteMetrics {
   const buckets = new Map<number, number>();
