@@ -7,7 +7,7 @@ import { readStoredAuth } from '../features/auth/auth-storage.ts';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
 import { askWhoAmIAtStart, useAuth } from '../features/auth/hooks/use-auth.tsx';
 import { viewHere } from '../mobile/mobile-location.ts';
-import { MOBILE_MEDIA_QUERY, useIsMobile } from '../mobile/use-is-mobile.ts';
+import { isMobileNow, useIsMobile } from '../mobile/use-is-mobile.ts';
 import { startFirstRead } from '../lib/api.ts';
 import { dashboardReads } from '../lib/first-reads.ts';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen.ts';
@@ -47,7 +47,7 @@ const SIGNED_IN_ROUTES: { path: string; screen: LazyScreen }[] = [
 function preloadScreenFor(user: { username: string } | null): void {
   if (!user) return;
   if (needsProfileSetup(user.username)) return CompleteProfileScreen.preload();
-  if (window.matchMedia?.(MOBILE_MEDIA_QUERY).matches) return MobileScreen.preload();
+  if (isMobileNow()) return MobileScreen.preload();
   const route = SIGNED_IN_ROUTES.find(({ path }) => matchPath(path, window.location.pathname));
   if (!route) return;
   AppLayoutScreen.preload();
@@ -60,7 +60,7 @@ function preloadScreenFor(user: { username: string } | null): void {
  */
 function startDashboardReadsFor(user: CurrentUser | null): void {
   if (!user || needsProfileSetup(user.username)) return;
-  const layout = window.matchMedia?.(MOBILE_MEDIA_QUERY).matches ? 'mobile' : 'desktop';
+  const layout = isMobileNow() ? 'mobile' : 'desktop';
   // The phone's views change without a change of address: a reload shows its history entry's.
   const onDashboard = layout === 'mobile' ? viewHere().name === 'dashboard' : matchPath('/', window.location.pathname) !== null;
   if (!onDashboard) return;

@@ -13,11 +13,12 @@ function subscribe(onChange: () => void): () => void {
   return () => query?.removeEventListener('change', onChange);
 }
 
+/** Whether the window is narrow enough for the mobile layout right now. */
+export function isMobileNow(): boolean {
+  return mediaQuery()?.matches ?? false;
+}
+
 /** Follows the window across the breakpoint, e.g. when a tablet is turned. */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => mediaQuery()?.matches ?? false,
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, isMobileNow, () => false);
 }
