@@ -15,6 +15,7 @@ type MessagePage = z.infer<typeof messagePageSchema>;
  * Connects the live socket once the user is known and turns each event into cache updates
  * (spec §4): bets refresh on new_bet / bet_updated, bets + user + activities on bet_resolved,
  * friends on friend events; chat messages and presence update the screen without a refetch.
+ * After a reconnect every query is read again, for what happened while the socket was down.
  */
 export function useLiveUpdates(userId: number | null) {
   const queryClient = useQueryClient();
@@ -71,7 +72,9 @@ export function useLiveUpdates(userId: number | null) {
           break;
       }
     };
-    const socket = new LiveSocket({ url: liveSocketUrl(window.location), userId, onMessage: handle });
+    // Whatever happened while the socket was down was not heard: read everything shown again.
+    const onReconnected = () => void queryClient.invalidateQueries();
+    const socket = new LiveSocket({ url: liveSocketUrl(window.location), userId, onMessage: handle, onReconnected });
     socket.start();
     return () => socket.stop();
   }, [userId, queryClient]);

@@ -19,18 +19,19 @@ class FakeSocket {
   }
 }
 
-function setUp(onMessage = vi.fn()) {
+function setUp(onMessage = vi.fn(), onReconnected = vi.fn()) {
   FakeSocket.made = [];
   const timers: { fn: () => void; ms: number }[] = [];
   const live = new LiveSocket({
     url: 'ws://localhost/ws',
     userId: 7,
     onMessage,
+    onReconnected,
     createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
     setTimer: (fn, ms) => timers.push({ fn, ms }),
     clearTimer: () => {},
   });
-  return { live, timers, onMessage };
+  return { live, timers, onMessage, onReconnected };
 }
 
 afterEach(() => vi.restoreAllMocks());
@@ -80,6 +81,19 @@ describe('LiveSocket', () => {
     FakeSocket.made[2]!.onopen!();
     FakeSocket.made[2]!.onclose!();
     expect(timers.map((t) => t.ms)).toEqual([1000, 2000, 1000]);
+  });
+
+  it('reports each open after the first, when events may have been missed', () => {
+    const { live, timers, onReconnected } = setUp();
+    live.start();
+    FakeSocket.made[0]!.onclose!(); // never opened: nothing was heard, so nothing was missed
+    timers[0]!.fn();
+    FakeSocket.made[1]!.onopen!();
+    expect(onReconnected).not.toHaveBeenCalled();
+    FakeSocket.made[1]!.onclose!();
+    timers[1]!.fn();
+    FakeSocket.made[2]!.onopen!();
+    expect(onReconnected).toHaveBeenCalledTimes(1);
   });
 
   it('does not reconnect once stopped, and only warns when no socket can be made', () => {

@@ -4,6 +4,7 @@ import { serverMessageSchema, type ServerMessage } from '../../shared/ws-events.
  * The live socket (spec §4 'Socket', DESIGN §9): connects to /ws, sends the auth message on
  * open, reconnects after 1 s, 2 s, 4 s ... for at most 5 attempts (the count resets on open),
  * and only warns when a socket cannot be created. Parse errors and unknown types are logged.
+ * Opening again after a drop is reported, so that what was missed meanwhile can be read again.
  */
 
 export const MAX_RECONNECT_ATTEMPTS = 5;
@@ -16,6 +17,8 @@ export interface LiveSocketOptions {
   userId: number;
   onMessage: (message: ServerMessage) => void;
   onStatus?: (status: 'open' | 'closed') => void;
+  /** Opened again after a drop: events sent meanwhile were lost. */
+  onReconnected?: () => void;
   createSocket?: SocketFactory;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -26,6 +29,7 @@ export class LiveSocket {
   private attempts = 0;
   private timer: unknown = null;
   private stopped = false;
+  private everOpened = false;
 
   constructor(private readonly options: LiveSocketOptions) {}
 
@@ -55,6 +59,8 @@ export class LiveSocket {
       this.attempts = 0;
       socket.send(JSON.stringify({ type: 'auth', userId: this.options.userId }));
       this.options.onStatus?.('open');
+      if (this.everOpened) this.options.onReconnected?.();
+      this.everOpened = true;
     };
     socket.onmessage = (event: MessageEvent) => {
       let data: unknown;

@@ -5,10 +5,17 @@ import type { ServerMessage } from '../../shared/ws-events.ts';
  * Carries socket messages to whichever instance holds the recipients' sockets: in process by
  * default, through Redis pub/sub when several instances run (DESIGN §2).
  */
-export interface Delivery {
-  userIds: number[];
-  message: ServerMessage;
-}
+export type Delivery =
+  /** To these users. */
+  | { userIds: number[]; message: ServerMessage }
+  /**
+   * To everyone who may see the bet: each instance finds them among its own connected users
+   * (ConnectedAudiences, docs/decisions/013-fan-out-finds-the-audience.md). `stakerId` when a
+   * stake caused it: that user sees the bet from now on.
+   */
+  | { bet: { id: number; creatorId: number; stakerId?: number }; message: ServerMessage }
+  /** What decides this user's audiences (their role, their account) changed. */
+  | { changed: number };
 
 export interface Bus {
   publish(delivery: Delivery): Promise<void>;
@@ -30,7 +37,11 @@ export function memoryBus(): Bus {
 }
 
 export async function redisBus(redis: Redis, prefix: string, onError: (error: unknown) => void): Promise<Bus> {
-  const channel = `${prefix}deliveries`;
+  // Renamed when deliveries stopped listing a bet's audience (ADR 013): instances of the release
+  // before it could not read a delivery that names a bet. During a rolling deploy, each release's
+  // instances relay only each other's events; a client re-reads what it shows when its socket
+  // reconnects to an instance of the new release.
+  const channel = `${prefix}deliveries:2`;
   // A connection in subscriber mode can do nothing else, so it gets its own.
   const subscriber = redis.duplicate();
   subscriber.on('error', onError);

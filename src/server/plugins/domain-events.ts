@@ -7,8 +7,6 @@ export interface BetSnapshot {
   pools: BetPools;
   title: string;
   creatorId: number;
-  /** Everyone who may see the bet. */
-  audience: number[];
 }
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -20,7 +18,8 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type DomainEvent =
   | { type: 'bet_created'; betId: number; actorId: number }
   // `snapshot` when the transaction already read it (a stake), so that the fan-out needs no query.
-  | { type: 'bet_updated'; betId: number; actorId: number; snapshot?: BetSnapshot }
+  // `stakerId` when a stake caused it: that user sees the bet from now on.
+  | { type: 'bet_updated'; betId: number; actorId: number; snapshot?: BetSnapshot; stakerId?: number }
   | { type: 'bet_resolved'; betId: number; actorId: number | null; participantIds: number[] }
   | { type: 'bet_voided'; betId: number; actorId: number | null; participantIds: number[] }
   | { type: 'bet_comment'; betId: number; commentId: number; actorId: number }
@@ -28,7 +27,9 @@ export type DomainEvent =
   | { type: 'friend_accepted'; requesterId: number; addresseeId: number }
   | { type: 'friend_removed'; userIds: [number, number] }
   | { type: 'message'; conversationId: number; messageId: number; senderId: number; recipientId: number }
-  | { type: 'notification'; userId: number; notificationId: number; row?: NotificationRow };
+  | { type: 'notification'; userId: number; notificationId: number; row?: NotificationRow }
+  // The user's role or account changed, and with it which bets they see.
+  | { type: 'audience_changed'; userId: number };
 
 export class DomainEvents {
   private readonly emitter = new EventEmitter();

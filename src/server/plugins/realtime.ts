@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_CLIENT_FRAME_BYTES, clientMessageSchema, type ServerMessage } from '../../shared/ws-events.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { SESSION_COOKIE, loadSession } from '../features/auth/sessions.ts';
+import { ConnectedAudiences, audienceFactsFrom } from '../features/live/audiences.ts';
 import { deliveriesFor, presenceDelivery } from '../features/live/fan-out.ts';
-import { memoryBus, redisBus, type Bus } from './bus.ts';
+import { memoryBus, redisBus, type Bus, type Delivery } from './bus.ts';
 import { memoryPresence, redisPresence, type Presence } from './presence.ts';
 
 /**
@@ -34,19 +35,33 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   const send = (socket: WebSocket, message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
-  bus.subscribe(({ userIds, message }) => {
+  const audiences = new ConnectedAudiences(audienceFactsFrom(app.db), (err, userId) =>
+    app.log.error({ err, userId }, 'reading who a connected user may hear about failed'),
+  );
+  bus.subscribe((delivery) => {
+    if ('changed' in delivery) return void audiences.changed(delivery.changed);
+    const { message } = delivery;
+    let recipients: Iterable<number>;
+    if ('bet' in delivery) {
+      if (delivery.bet.stakerId !== undefined) audiences.staked(delivery.bet.stakerId, delivery.bet.id);
+      recipients = audiences.ofBet(delivery.bet);
+    } else {
+      recipients = delivery.userIds;
+      // Friends see each other's bets: what each of the two hears about has changed.
+      if (message.type === 'friend_accepted' || message.type === 'friend_removed') {
+        for (const userId of delivery.userIds) void audiences.changed(userId);
+      }
+    }
     const data = JSON.stringify(message);
-    // Each user once, whoever published: during a rolling deploy, instances of the release
-    // before 0009 publish bet_audience's list as it comes, with a staker who is a friend twice.
-    for (const userId of new Set(userIds)) {
+    for (const userId of recipients) {
       for (const socket of sockets.get(userId) ?? []) if (socket.readyState === socket.OPEN) socket.send(data);
     }
   });
 
-  const publish = (deliveries: Promise<{ userIds: number[]; message: ServerMessage }[]>) =>
+  const publish = (deliveries: Promise<Delivery[]>) =>
     app.backgroundWork.track(
       deliveries
-        .then((list) => Promise.all(list.filter((d) => d.userIds.length > 0).map((d) => bus.publish(d))))
+        .then((list) => Promise.all(list.filter((d) => !('userIds' in d) || d.userIds.length > 0).map((d) => bus.publish(d))))
         .catch((err: unknown) => app.log.error({ err }, 'live fan-out failed')),
     );
   const unsubscribe = app.domainEvents.subscribe((event) => void publish(deliveriesFor(app, event)));
@@ -83,6 +98,9 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
       let userSockets = sockets.get(userId);
       if (!userSockets) sockets.set(userId, (userSockets = new Set()));
       userSockets.add(socket);
+      // Answered once this user's facts are read: from auth_ok on, the socket hears every bet
+      // event meant for them.
+      const heard = audiences.join(userId);
       void presence
         .connected(userId)
         .then(async (cameOnline) => {
@@ -113,11 +131,12 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
           // The session decides who this is; a different claim changes nothing.
           request.log.warn({ userId, claimed: message.userId }, 'socket auth message claimed another user');
         }
-        send(socket, { type: 'auth_ok', userId });
+        void heard.then(() => send(socket, { type: 'auth_ok', userId }));
       });
       socket.on('close', () => {
         userSockets.delete(socket);
         if (userSockets.size === 0) sockets.delete(userId);
+        audiences.leave(userId);
         void app.backgroundWork.track(
           presence
             .disconnected(userId)

@@ -59,13 +59,20 @@ export class TestSocket {
   }
 }
 
-export function socketFor(app: FastifyInstance, user: TestUser, headers: Record<string, string> = {}): Promise<TestSocket> {
+/**
+ * A socket of the user, once the server has answered its auth message as the client's does:
+ * from then on it hears every event meant for the user.
+ */
+export async function socketFor(app: FastifyInstance, user: TestUser, headers: Record<string, string> = {}): Promise<TestSocket> {
   const url = `${app.config.publicUrl.replace(/^http/, 'ws')}/ws`;
-  return TestSocket.open(url, {
+  const socket = await TestSocket.open(url, {
     cookie: `betbro_session=${user.agent.cookie('betbro_session')}`,
     origin: app.config.publicUrl,
     ...headers,
   });
+  socket.send({ type: 'auth', userId: user.id });
+  await socket.waitFor((m) => m.type === 'auth_ok');
+  return socket;
 }
 
 /** Config for an app that really listens: sockets need a port. */

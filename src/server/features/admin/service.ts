@@ -262,6 +262,9 @@ export async function deactivateUser(app: FastifyInstance, admin: UserRow, userI
     return { deactivatedAt, deactivatedNow: true, sessionsRevoked };
   });
 
+  // A deactivated admin's sockets no longer hear about every bet.
+  if (state.deactivatedNow) app.domainEvents.emit({ type: 'audience_changed', userId });
+
   // Each void is its own transaction (and its own audit row): the account is already closed, so
   // its creator can no longer resolve these bets or open new ones meanwhile.
   const open = await app.db
@@ -288,11 +291,11 @@ export async function deactivateUser(app: FastifyInstance, admin: UserRow, userI
 }
 
 export async function setRole(app: FastifyInstance, admin: UserRow, userId: number, role: Role): Promise<AdminUser> {
-  await inTransaction(app.db, async (tx) => {
+  const changed = await inTransaction(app.db, async (tx) => {
     const admins = await lockActiveAdmins(tx, admin);
     const target = await lockUser(tx, userId);
     if (target.deactivatedAt) throw conflict('This user has been deactivated', 'user_deactivated');
-    if (target.role === role) return;
+    if (target.role === role) return false;
     if (target.role === 'admin' && admins.every((id) => id === userId)) {
       throw conflict('The last admin cannot be demoted', 'last_admin');
     }
@@ -305,7 +308,10 @@ export async function setRole(app: FastifyInstance, admin: UserRow, userId: numb
       before: { role: target.role },
       after: { role },
     });
+    return true;
   });
+  // Admins see every bet: the user's open sockets hear about them from now on, or no longer.
+  if (changed) app.domainEvents.emit({ type: 'audience_changed', userId });
   return loadAdminUser(app, userId);
 }
 

@@ -215,10 +215,10 @@ describe(`betting on ${testDbKind}`, () => {
       expect(bet.participants).toBe(1);
       expect(bet.userParticipation).toEqual({ amount: '30.00', option: 0, potentialWin: '30.00', payout: null });
       expect(await balanceOf(app, bob.id)).toBe(100_000 - 3000);
-      // The event brings the pools and the audience read in the stake's transaction: the creator,
-      // her friends (Bob, Cat) and the admin, never the stranger Dan.
+      // The event brings the pools read in the stake's transaction, and names the staker, who
+      // sees the bet from now on; each instance finds the rest of its audience (live.test.ts).
       const updates = betEvents(eventsBefore);
-      expect(updates).toEqual([{ type: 'bet_updated', betId, actorId: bob.id, snapshot: expect.any(Object) }]);
+      expect(updates).toEqual([{ type: 'bet_updated', betId, actorId: bob.id, stakerId: bob.id, snapshot: expect.any(Object) }]);
       const { snapshot } = updates[0] as Extract<DomainEvent, { type: 'bet_updated' }>;
       expect(snapshot).toMatchObject({ title: 'Staking rules', creatorId: ann.id });
       expect(snapshot?.pools).toEqual({
@@ -231,7 +231,6 @@ describe(`betting on ${testDbKind}`, () => {
         participants: 1,
         winningOption: null,
       });
-      expect([...(snapshot?.audience ?? [])].sort((a, b) => a - b)).toEqual([ann.id, bob.id, cat.id, eve.id]);
       // The creator hears about it.
       expect(events.slice(eventsBefore).filter((e) => e.type === 'notification')).toEqual([
         expect.objectContaining({ type: 'notification', userId: ann.id }),
@@ -287,6 +286,32 @@ describe(`betting on ${testDbKind}`, () => {
       const [again] = rowsOf<{ result: string; detail: unknown }>(await call(300));
       expect(again).toEqual(expect.objectContaining({ result: 'already_staked', detail: null }));
       expect(await balanceOf(app, staker.id)).toBe(100_000 - 300);
+    });
+
+    it('keeps the calls of the releases before migration 0010 answering the audience, through the same rules', async () => {
+      // They publish the audience they are given during a rolling deploy (ADR 013).
+      const bet = await createBetAs(ann, { title: 'Audience answered', options: ['Old', 'New'] });
+      const [one, two] = [await createUser(app, 'Ivy'), await createUser(app, 'Jon')];
+      for (const user of [one, two]) await makeFriends(app, user, ann);
+      const [single] = rowsOf<{ result: string; audience: number[] }>(
+        await app.db.execute(sql`select result, audience from place_stake_answering_bet(
+          ${one.id}::int, false, ${bet.id}::int, 0, 100::bigint, 'Ivy'::text, '$1.00'::text)`),
+      );
+      const calls = JSON.stringify([
+        { userId: two.id, isAdmin: false, betId: bet.id, option: 1, amountCents: 200, username: 'Jon', amountText: '$2.00' },
+        { userId: two.id, isAdmin: false, betId: bet.id, option: 0, amountCents: 200, username: 'Jon', amountText: '$2.00' },
+      ]);
+      const batch = rowsOf<{ result: string; audience: number[] | null }>(
+        await app.db.execute(sql`select result, audience from place_stakes(${calls}::jsonb)`),
+      );
+      expect(single!.result).toBe('ok');
+      expect(single!.audience.map(Number)).toEqual(expect.arrayContaining([ann.id, one.id, two.id, eve.id]));
+      expect(single!.audience.map(Number)).not.toContain(dan.id);
+      expect(batch.map((b) => b.result)).toEqual(['ok', 'already_staked']);
+      expect(batch[0]!.audience!.map(Number)).toEqual(expect.arrayContaining([ann.id, one.id, two.id]));
+      expect(batch[1]!.audience).toBeNull();
+      expect(await balanceOf(app, one.id)).toBe(100_000 - 100);
+      expect(await balanceOf(app, two.id)).toBe(100_000 - 200);
     });
 
     it(`lists a bet's ${PARTICIPANT_LIST_LIMIT} most recent participants, newest first, and counts them all`, async () => {

@@ -172,7 +172,7 @@ describe(`concurrent stakes and resolves on ${testDbKind}`, () => {
     const valid: StakeCall = { userId: staker.id, isAdmin: false, betId: bet.id, option: 0, amountCents: 500, username: staker.username, amountText: '$5.00' };
     // The second stake cannot even be read: the statement fails after the first was written.
     const batch = JSON.stringify([valid, { ...valid, option: 'not a number' }]);
-    const refused = await app.db.execute(sql`select * from place_stakes(${batch}::jsonb)`).then(
+    const refused = await app.db.execute(sql`select * from stake_on_bets(${batch}::jsonb)`).then(
       () => null,
       (error: unknown) => error,
     );
@@ -187,7 +187,7 @@ describe(`concurrent stakes and resolves on ${testDbKind}`, () => {
     expect(Number(stakeCount?.n)).toBe(0);
     // The same first stake alone goes through.
     const alone = JSON.stringify([valid]);
-    const [answer] = rowsOf<{ result: string }>(await app.db.execute(sql`select result from place_stakes(${alone}::jsonb)`));
+    const [answer] = rowsOf<{ result: string }>(await app.db.execute(sql`select result from stake_on_bets(${alone}::jsonb)`));
     expect(answer?.result).toBe('ok');
     expect(await balanceOf(app, staker.id)).toBe(99_500);
   }, 60_000);

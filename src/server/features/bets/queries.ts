@@ -29,19 +29,10 @@ export function areFriendsSql(a: SQL | IdParam, b: SQL | IdParam): SQL {
 type IdParam = number | Placeholder;
 
 /**
- * The users bet_audience listed, each once. Since migration 0009 the function may list a user
- * more than once (a staker who is also a friend of the creator), because dropping duplicates
- * here costs less than in the database, inside every stake's transaction.
- */
-export function audienceIds(listed: readonly (number | string)[]): number[] {
-  return [...new Set(listed.map(Number))];
-}
-
-/**
  * Who sees a bet (DESIGN §7): its creator, the creator's friends, whoever staked on it; admins
- * see all. Deleted bets are seen by nobody. The database functions place_stake_answering_bet
- * (migration 0008) and, for every user at once, bet_audience (migrations 0006, 0009) apply the same
- * rule; change them together.
+ * see all. Deleted bets are seen by nobody. The database function stake_on_bet (migration 0010)
+ * and, for the users connected to an instance, ConnectedAudiences (live/audiences.ts) apply the
+ * same rule; change them together.
  */
 export function visibleTo(viewer: { id: IdParam; role: UserRow['role'] }): SQL {
   const notDeleted = sql`${bets.deletedAt} is null`;

@@ -15,7 +15,7 @@ import { notify } from '../notifications/service.ts';
 import { recordMovement } from '../wallet/ledger.ts';
 import { presentPools } from './present.ts';
 import { StakeBatches } from './stake-batches.ts';
-import { audienceIds, findVisibleBet, toBundle, type BetBundle, type BetRow, type BundleJson, type StakeRow } from './queries.ts';
+import { findVisibleBet, toBundle, type BetBundle, type BetRow, type BundleJson, type StakeRow } from './queries.ts';
 
 /**
  * The betting rules (spec §4-§6, DESIGN §5, §7), all enforced here. Every change of money is a
@@ -136,7 +136,6 @@ export interface StakeCall {
 interface StakeOutcome {
   result: string;
   bet: BundleJson | null;
-  audience: number[] | null;
   notification: unknown;
 }
 
@@ -144,26 +143,26 @@ async function placeStakeAlone(db: Db, call: StakeCall): Promise<StakeOutcome> {
   try {
     const [outcome] = rowsOf<StakeOutcome>(
       await retryingConflicts(() =>
-        db.execute(sql`select result, bet, audience, notification from place_stake_answering_bet(
+        db.execute(sql`select result, bet, notification from stake_on_bet(
           ${call.userId}::int, ${call.isAdmin}::boolean, ${call.betId}::int, ${call.option}::int,
           ${call.amountCents}::bigint, ${call.username}::text, ${call.amountText}::text)`),
       ),
     );
-    if (!outcome) throw new Error('place_stake_answering_bet returned nothing');
+    if (!outcome) throw new Error('stake_on_bet returned nothing');
     return outcome;
   } catch (error) {
     // The bet's lock makes the function's own check see any earlier stake; the unique index is
     // the last word should anything ever slip past it.
-    if (isDuplicateStake(error)) return { result: 'already_staked', bet: null, audience: null, notification: null };
+    if (isDuplicateStake(error)) return { result: 'already_staked', bet: null, notification: null };
     throw error;
   }
 }
 
 async function placeStakesTogether(db: Db, calls: StakeCall[]): Promise<StakeOutcome[]> {
-  // place_stakes reads each stake's fields under StakeCall's names.
+  // stake_on_bets reads each stake's fields under StakeCall's names.
   const stakesJson = JSON.stringify(calls);
   const rows = rowsOf<StakeOutcome & { n: number }>(
-    await db.execute(sql`select n, result, bet, audience, notification from place_stakes(${stakesJson}::jsonb)`),
+    await db.execute(sql`select n, result, bet, notification from stake_on_bets(${stakesJson}::jsonb)`),
   );
   const outcomes: StakeOutcome[] = [];
   for (const row of rows) outcomes[Number(row.n)] = row;
@@ -203,15 +202,17 @@ export function stakeBatchesOf(app: FastifyInstance): StakeBatches<StakeCall, St
 }
 
 /**
- * The hottest write path is one statement: the database function place_stake_answering_bet
- * (migrations 0005, 0006, 0008) locks the bet, checks every rule in the order above, and only
- * then debits the balance and writes the stake, its ledger row, the pools, the activity and the
- * creator's notification, atomically. It answers with everything that follows: the bet as the
- * staker now sees it (the reply), its audience (the live fan-out) and the notification (the
- * creator's socket). One round trip instead of twenty (docs/decisions/007-stake-in-the-database.md);
- * the answer is the bet without its participant list (docs/decisions/010-stake-answers-the-bet.md).
- * Stakes arriving together are placed together, in one transaction (place_stakes, migration
- * 0009, docs/decisions/012-stakes-in-batches.md); each is answered once that has committed.
+ * The hottest write path is one statement: the database function stake_on_bet (migrations 0005,
+ * 0006, 0008, 0010) locks the bet, checks every rule in the order above, and only then debits
+ * the balance and writes the stake, its ledger row, the pools, the activity and the creator's
+ * notification, atomically. It answers with everything that follows: the bet as the staker now
+ * sees it (the reply, also the live update's pools) and the notification (the creator's socket).
+ * One round trip instead of twenty (docs/decisions/007-stake-in-the-database.md); the answer is
+ * the bet without its participant list (docs/decisions/010-stake-answers-the-bet.md), and
+ * without its audience, which each instance finds among its connected users
+ * (docs/decisions/013-fan-out-finds-the-audience.md). Stakes arriving together are placed
+ * together, in one transaction (stake_on_bets, migrations 0009, 0010,
+ * docs/decisions/012-stakes-in-batches.md); each is answered once that has committed.
  */
 export async function placeStake(
   app: FastifyInstance,
@@ -231,25 +232,20 @@ export async function placeStake(
   });
   if (outcome.result !== 'ok') {
     const refusal = STAKE_REFUSALS[outcome.result];
-    if (!refusal) throw new Error(`place_stake_answering_bet answered ${outcome.result}`);
+    if (!refusal) throw new Error(`stake_on_bet answered ${outcome.result}`);
     throw refusal();
   }
   // The function reads back the bet it has just locked and written: it is always there.
-  if (!outcome.bet || !outcome.audience) throw new Error('place_stake_answering_bet answered ok without the bet');
+  if (!outcome.bet) throw new Error('stake_on_bet answered ok without the bet');
   const bundle = toBundle(outcome.bet);
-  const audience = audienceIds(outcome.audience);
   // The stake has committed: failing to announce it must not turn it into an error for the staker.
   try {
     app.domainEvents.emit({
       type: 'bet_updated',
       betId,
       actorId: user.id,
-      snapshot: {
-        pools: presentPools(bundle.bet, bundle.options),
-        title: bundle.bet.title,
-        creatorId: bundle.bet.creatorId,
-        audience,
-      },
+      stakerId: user.id,
+      snapshot: { pools: presentPools(bundle.bet, bundle.options), title: bundle.bet.title, creatorId: bundle.bet.creatorId },
     });
     if (outcome.notification) {
       const row = notificationJson.decode(outcome.notification);

@@ -5,19 +5,16 @@ import { betComments, betOptions, bets, messages, notifications, users } from '.
 import type { Delivery } from '../../plugins/bus.ts';
 import type { BetSnapshot, DomainEvent } from '../../plugins/domain-events.ts';
 import { presentPools } from '../bets/present.ts';
-import { audienceIds } from '../bets/queries.ts';
 import { friendIdsOf } from '../friends/service.ts';
 
 /**
  * Turns committed domain events into socket messages for exactly the users allowed to see their
- * subject (DESIGN §7, §9): a bet goes to its creator, the creator's friends, its stakers and
- * the admins; a chat message to the two members; a notification to its owner.
+ * subject (DESIGN §7, §9): a bet goes to everyone who may see it, whom each instance finds among
+ * its own connected users (ConnectedAudiences in audiences.ts); a chat message to the two
+ * members; a notification to its owner.
  */
 
-/**
- * A bet's pools and everyone who may see it (the database function bet_audience, migrations 0006 and 0009),
- * in one round trip. A stake brings its own snapshot, read in its transaction.
- */
+/** A bet's pools, title and creator, in one round trip. A stake brings its own snapshot, read in its transaction. */
 async function betSnapshot(app: FastifyInstance, betId: number): Promise<BetSnapshot | null> {
   const [row] = await app.db
     .select({
@@ -25,22 +22,11 @@ async function betSnapshot(app: FastifyInstance, betId: number): Promise<BetSnap
       options: sql<{ poolCents: number; stakeCount: number }[]>`(select coalesce(json_agg(json_build_object(
           'poolCents', o.pool_cents, 'stakeCount', o.stake_count) order by o.idx), '[]'::json)
         from ${betOptions} o where o.bet_id = ${bets.id})`,
-      audience: sql<number[]>`bet_audience(${bets.id})`,
     })
     .from(bets)
     .where(eq(bets.id, betId));
   if (!row) return null;
-  return {
-    title: row.bet.title,
-    creatorId: row.bet.creatorId,
-    audience: audienceIds(row.audience),
-    pools: presentPools(row.bet, row.options),
-  };
-}
-
-/** Everyone who may see the bet (for events that need no pools). */
-async function betAudience(app: FastifyInstance, betId: number): Promise<number[]> {
-  return (await betSnapshot(app, betId))?.audience ?? [];
+  return { title: row.bet.title, creatorId: row.bet.creatorId, pools: presentPools(row.bet, row.options) };
 }
 
 async function usernameOf(app: FastifyInstance, userId: number): Promise<string> {
@@ -50,13 +36,15 @@ async function usernameOf(app: FastifyInstance, userId: number): Promise<string>
 
 export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): Promise<Delivery[]> {
   switch (event.type) {
+    case 'audience_changed':
+      return [{ changed: event.userId }];
     case 'bet_created':
     case 'bet_updated':
     case 'bet_resolved':
     case 'bet_voided': {
       const snapshot = (event.type === 'bet_updated' ? event.snapshot : undefined) ?? (await betSnapshot(app, event.betId));
       if (!snapshot) return [];
-      const { pools, audience: userIds } = snapshot;
+      const { pools } = snapshot;
       let message: ServerMessage;
       if (event.type === 'bet_created') {
         message = { type: 'new_bet', bet: pools, creatorId: snapshot.creatorId, title: snapshot.title };
@@ -65,19 +53,21 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
       } else {
         message = { type: 'bet_resolved', bet: pools };
       }
-      return [{ userIds, message }];
+      const stakerId = event.type === 'bet_updated' ? event.stakerId : undefined;
+      return [{ bet: { id: event.betId, creatorId: snapshot.creatorId, ...(stakerId !== undefined && { stakerId }) }, message }];
     }
     case 'bet_comment': {
       const [row] = await app.db
-        .select({ comment: betComments, username: users.username })
+        .select({ comment: betComments, username: users.username, creatorId: bets.creatorId })
         .from(betComments)
         .innerJoin(users, eq(users.id, betComments.userId))
+        .innerJoin(bets, eq(bets.id, betComments.betId))
         .where(eq(betComments.id, event.commentId));
       if (!row) return [];
-      const { comment, username } = row;
+      const { comment, username, creatorId } = row;
       return [
         {
-          userIds: await betAudience(app, event.betId),
+          bet: { id: comment.betId, creatorId },
           message: {
             type: 'bet_comment',
             comment: { id: comment.id, betId: comment.betId, userId: comment.userId, username, text: comment.text, createdAt: comment.createdAt.toISOString() },

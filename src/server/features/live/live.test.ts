@@ -18,6 +18,10 @@ describe(`live events over /ws on ${testDbKind}`, () => {
   let cat: TestUser; // a stranger to Ann
   let dan: TestUser; // Ann's friend, stakes
   const open: TestSocket[] = [];
+  const authAnswers = async (socket: TestSocket, count: number) => {
+    await socket.waitFor(() => socket.received.filter(ofType('auth_ok')).length >= count);
+    return socket.received.filter(ofType('auth_ok'));
+  };
   const connect = async (user: TestUser) => {
     const socket = await socketFor(app, user);
     open.push(socket);
@@ -54,9 +58,12 @@ describe(`live events over /ws on ${testDbKind}`, () => {
   });
 
   it('answers the auth message with the session user, whatever userId it claims', async () => {
-    const socket = await connect(cat);
+    const socket = await connect(cat); // answered its own auth message already
     socket.send({ type: 'auth', userId: ann.id });
-    expect(await socket.waitFor(ofType('auth_ok'))).toEqual({ type: 'auth_ok', userId: cat.id });
+    expect(await authAnswers(socket, 2)).toEqual([
+      { type: 'auth_ok', userId: cat.id },
+      { type: 'auth_ok', userId: cat.id },
+    ]);
   });
 
   it("sends a stake's new odds to the creator's friends, not to strangers", async () => {
@@ -93,7 +100,7 @@ describe(`live events over /ws on ${testDbKind}`, () => {
       const resolved = await socket.waitFor((m) => m.type === 'bet_resolved' && m.bet.betId === bet.id);
       expect(resolved).toMatchObject({ bet: { status: 'resolved', winningOption: 1, totalPot: '10.00' } });
     }
-    // Both are friends of Ann and stakers, so bet_audience lists them twice: each hears it once.
+    // Both are friends of Ann and stakers: each hears it once.
     await settle();
     for (const socket of [danSocket, bobSocket]) {
       expect(socket.received.filter((m) => m.type === 'bet_resolved' && m.bet.betId === bet.id)).toHaveLength(1);
@@ -103,19 +110,66 @@ describe(`live events over /ws on ${testDbKind}`, () => {
     });
   });
 
-  it('delivers once to a user listed twice, as the release before migration 0009 publishes a staker who is a friend', async () => {
-    const bet = await createBetAs(ann, { title: 'Listed twice' });
-    const bobSocket = await connect(bob);
-    const pools = { betId: bet.id, status: 'active' as const, optionAmounts: ['0.00', '0.00'], odds: [null, null], optionStakeCounts: [0, 0], totalPot: '0.00', participants: 0, winningOption: null };
-    app.domainEvents.emit({
-      type: 'bet_updated',
-      betId: bet.id,
-      actorId: dan.id,
-      snapshot: { pools, title: bet.title, creatorId: ann.id, audience: [ann.id, bob.id, bob.id, dan.id] },
-    });
-    await bobSocket.waitFor((m) => m.type === 'bet_updated' && m.bet.betId === bet.id);
+  it('finds the audience among connected users as friendships and stakes change', async () => {
+    const kim = await createUser(app, 'Kim'); // creates the bet
+    const lou = await createUser(app, 'Lou'); // stakes, then stops being Kim's friend
+    const max = await createUser(app, 'Max'); // stops being Kim's friend without a stake
+    const ned = await createUser(app, 'Ned'); // becomes Kim's friend while connected
+    const pat = await createUser(app, 'Pat'); // stakes while connected
+    const sam = await createUser(app, 'Sam'); // stakes to move the odds
+    for (const friend of [lou, max, pat, sam]) await makeFriends(app, kim, friend);
+    const bet = await createBetAs(kim, { title: 'Changing audience' });
+    expect((await lou.agent.post(`/api/bets/${bet.id}/participate`, { option: 0, amount: 1 })).statusCode).toBe(200);
+    const [kimS, louS, maxS, nedS, patS, catS] = [await connect(kim), await connect(lou), await connect(max), await connect(ned), await connect(pat), await connect(cat)];
+
+    expect((await pat.agent.post(`/api/bets/${bet.id}/participate`, { option: 1, amount: 1 })).statusCode).toBe(200);
+    expect((await kim.agent.delete(`/api/friends/${lou.id}`)).statusCode).toBe(200);
+    expect((await kim.agent.delete(`/api/friends/${max.id}`)).statusCode).toBe(200);
+    expect((await ned.agent.post('/api/friends', { addresseeId: kim.id })).statusCode).toBe(201);
+    expect((await kim.agent.post(`/api/friends/${ned.id}/accept`)).statusCode).toBe(200);
+    await nedS.waitFor(ofType('friend_accepted'));
+    await maxS.waitFor(ofType('friend_removed'));
+    await settle(); // each instance reads the changed users' facts again
+
+    expect((await sam.agent.post(`/api/bets/${bet.id}/participate`, { option: 0, amount: 1 })).statusCode).toBe(200);
+    const third = (m: ServerMessage) => m.type === 'bet_updated' && m.bet.betId === bet.id && m.bet.participants === 3;
+    // The creator, a staker who is no longer a friend, a new friend, a staker who was one.
+    for (const socket of [kimS, louS, nedS, patS]) await socket.waitFor(third);
     await settle();
-    expect(bobSocket.received.filter((m) => m.type === 'bet_updated' && m.bet.betId === bet.id)).toHaveLength(1);
+    // A former friend who never staked, and a stranger, hear nothing of it.
+    expect(maxS.received.some(third)).toBe(false);
+    expect(catS.received.some((m) => 'bet' in m && m.bet.betId === bet.id)).toBe(false);
+    expect(nedS.received.some((m) => m.type === 'bet_updated' && m.bet.betId === bet.id && m.bet.participants === 2)).toBe(false);
+  });
+
+  it('lets an admin hear about every bet from the moment of the promotion, and no longer once demoted', async () => {
+    const boss = await createUser(app, 'Boss', { admin: true });
+    const quinn = await createUser(app, 'Quinn'); // a stranger to Ann
+    const bet = await createBetAs(ann, { title: 'Admins watch' });
+    const quinnS = await connect(quinn);
+    const stakeBy = async (user: TestUser, participants: number) => {
+      expect((await user.agent.post(`/api/bets/${bet.id}/participate`, { option: 0, amount: 1 })).statusCode).toBe(200);
+      return (m: ServerMessage) => m.type === 'bet_updated' && m.bet.betId === bet.id && m.bet.participants === participants;
+    };
+    const staker = async (name: string) => {
+      const user = await createUser(app, name);
+      await makeFriends(app, ann, user);
+      return user;
+    };
+
+    const first = await stakeBy(await staker('Ray'), 1);
+    await settle();
+    expect(quinnS.received.some(first)).toBe(false);
+
+    expect((await boss.agent.put(`/api/admin/users/${quinn.id}/role`, { role: 'admin' })).statusCode).toBe(200);
+    await settle();
+    await quinnS.waitFor(await stakeBy(await staker('Rex'), 2));
+
+    expect((await boss.agent.put(`/api/admin/users/${quinn.id}/role`, { role: 'user' })).statusCode).toBe(200);
+    await settle();
+    const third = await stakeBy(await staker('Roy'), 3);
+    await settle();
+    expect(quinnS.received.some(third)).toBe(false);
   });
 
   it('delivers a chat message to the other member only', async () => {
@@ -151,7 +205,7 @@ describe(`live events over /ws on ${testDbKind}`, () => {
     const socket = await connect(cat);
     socket.send('not json');
     socket.send({ type: 'auth', userId: cat.id });
-    expect(await socket.waitFor(ofType('auth_ok'))).toEqual({ type: 'auth_ok', userId: cat.id });
+    expect(await authAnswers(socket, 2)).toHaveLength(2);
     const closed = new Promise<number>((resolve) => socket.ws.once('close', (code) => resolve(code)));
     socket.send({ type: 'subscribe_everything' });
     socket.send('x'.repeat(5000));

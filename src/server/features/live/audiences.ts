@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.ts';
+
+/**
+ * Who among the users connected to this instance may see a bet (DESIGN §7): its creator, the
+ * creator's friends, its stakers and the admins. The same rule as visibleTo() in
+ * src/server/features/bets/queries.ts and the database function stake_on_bet (migration 0010);
+ * change them together.
+ *
+ * A bet's live events name the bet, not its audience: each instance finds the audience among
+ * its own connected users (docs/decisions/013-fan-out-finds-the-audience.md). Listing everyone
+ * who may see a bet on every stake had become the largest part of a stake's time in PostgreSQL.
+ * So each instance keeps, for each connected user, what decides what they see (their friends,
+ * the bets they staked on, whether they are an active admin), read once when their first socket
+ * opens and kept current by the events it relays:
+ *   - a stake's event names its staker, who from then on sees the bet;
+ *   - friend_accepted and friend_removed, and `changed` deliveries (a role or an account changed)
+ *     make the instance read that user's facts again.
+ * A user's facts read while such an event arrives are read once more, so the last read always
+ * starts after the last change it was told of has committed.
+ */
+
+export interface AudienceFacts {
+  /** An admin whose account is active. */
+  isAdmin: boolean;
+  friendIds: readonly number[];
+  stakedBetIds: readonly number[];
+}
+
+/** Reads a user's facts; null when the user does not exist. */
+export type LoadAudienceFacts = (userId: number) => Promise<AudienceFacts | null>;
+
+export interface BetRef {
+  id: number;
+  creatorId: number;
+}
+
+interface Member {
+  sockets: number;
+  /** What the indexes below hold for this user; null until first read. */
+  facts: { isAdmin: boolean; friendIds: Set<number>; stakedBetIds: Set<number> } | null;
+  reading: Promise<void> | null;
+  /** Something changed while the facts were being read: read them again. */
+  stale: boolean;
+}
+
+const NO_FACTS: AudienceFacts = { isAdmin: false, friendIds: [], stakedBetIds: [] };
+
+export class ConnectedAudiences {
+  private readonly members = new Map<number, Member>();
+  /** A user's connected friends, by that user: who hears about the bets they create. */
+  private readonly friendsConnected = new Map<number, Set<number>>();
+  /** A bet's connected stakers. */
+  private readonly stakersConnected = new Map<number, Set<number>>();
+  private readonly adminsConnected = new Set<number>();
+
+  constructor(
+    private readonly load: LoadAudienceFacts,
+    private readonly onError: (error: unknown, userId: number) => void,
+  ) {}
+
+  /** A socket of this user opened here; resolves once the user's facts are read. */
+  join(userId: number): Promise<void> {
+    let member = this.members.get(userId);
+    if (!member) {
+      member = { sockets: 0, facts: null, reading: null, stale: false };
+      this.members.set(userId, member);
+    }
+    member.sockets += 1;
+    if (member.facts) return Promise.resolve();
+    return member.reading ?? this.read(userId, member);
+  }
+
+  /** A socket of this user closed here; with the last one, the user leaves every index. */
+  leave(userId: number): void {
+    const member = this.members.get(userId);
+    if (!member) return;
+    member.sockets -= 1;
+    if (member.sockets > 0) return;
+    this.members.delete(userId);
+    this.index(userId, member.facts, null);
+  }
+
+  /** A stake committed: its staker sees the bet from now on. */
+  staked(userId: number, betId: number): void {
+    const member = this.members.get(userId);
+    if (!member) return;
+    if (member.reading) member.stale = true;
+    if (!member.facts || member.facts.stakedBetIds.has(betId)) return;
+    member.facts.stakedBetIds.add(betId);
+    addTo(this.stakersConnected, betId, userId);
+  }
+
+  /** What decides this user's audiences changed (friends, role, account): read it again. */
+  changed(userId: number): Promise<void> {
+    const member = this.members.get(userId);
+    if (!member) return Promise.resolve();
+    return this.read(userId, member);
+  }
+
+  /** The connected users who may see the bet. */
+  ofBet(bet: BetRef): Set<number> {
+    const audience = new Set<number>(this.adminsConnected);
+    if (this.members.has(bet.creatorId)) audience.add(bet.creatorId);
+    for (const id of this.friendsConnected.get(bet.creatorId) ?? []) audience.add(id);
+    for (const id of this.stakersConnected.get(bet.id) ?? []) audience.add(id);
+    return audience;
+  }
+
+  /** How many users' facts this instance holds (for tests and metrics). */
+  get size(): number {
+    return this.members.size;
+  }
+
+  private read(userId: number, member: Member): Promise<void> {
+    if (member.reading) {
+      member.stale = true;
+      return member.reading;
+    }
+    member.reading = (async () => {
+      try {
+        let facts: AudienceFacts;
+        do {
+          member.stale = false;
+          facts = (await this.load(userId)) ?? NO_FACTS;
+        } while (member.stale);
+        // Left while its facts were read: nothing to index.
+        if (this.members.get(userId) !== member) return;
+        const next = { isAdmin: facts.isAdmin, friendIds: new Set(facts.friendIds), stakedBetIds: new Set(facts.stakedBetIds) };
+        this.index(userId, member.facts, next);
+        member.facts = next;
+      } catch (error) {
+        this.onError(error, userId);
+      } finally {
+        member.reading = null;
+      }
+    })();
+    return member.reading;
+  }
+
+  /** Moves a user's entries in the indexes from what was known to what is now. */
+  private index(userId: number, before: Member['facts'], after: Member['facts']): void {
+    if (before?.isAdmin) this.adminsConnected.delete(userId);
+    if (after?.isAdmin) this.adminsConnected.add(userId);
+    for (const id of before?.friendIds ?? []) if (!after?.friendIds.has(id)) removeFrom(this.friendsConnected, id, userId);
+    for (const id of after?.friendIds ?? []) addTo(this.friendsConnected, id, userId);
+    for (const id of before?.stakedBetIds ?? []) if (!after?.stakedBetIds.has(id)) removeFrom(this.stakersConnected, id, userId);
+    for (const id of after?.stakedBetIds ?? []) addTo(this.stakersConnected, id, userId);
+  }
+}
+
+function addTo(index: Map<number, Set<number>>, key: number, userId: number): void {
+  let set = index.get(key);
+  if (!set) index.set(key, (set = new Set()));
+  set.add(userId);
+}
+
+function removeFrom(index: Map<number, Set<number>>, key: number, userId: number): void {
+  const set = index.get(key);
+  if (!set) return;
+  set.delete(userId);
+  if (set.size === 0) index.delete(key);
+}
+
+/** A user's facts from the database, in one query. */
+export function audienceFactsFrom(db: Db): LoadAudienceFacts {
+  return async (userId) => {
+    const [row] = rowsOf<{ isAdmin: boolean; friendIds: number[]; stakedBetIds: number[] }>(
+      await db.execute(sql`select
+          u.role = 'admin' and u.deactivated_at is null as "isAdmin",
+          coalesce((select json_agg(f.id) from (
+            select f.addressee_id as id from friendships f where f.requester_id = u.id and f.status = 'accepted'
+            union all
+            select f.requester_id from friendships f where f.addressee_id = u.id and f.status = 'accepted') f), '[]') as "friendIds",
+          coalesce((select json_agg(s.bet_id) from stakes s where s.user_id = u.id), '[]') as "stakedBetIds"
+        from users u where u.id = ${userId}`),
+    );
+    return row ?? null;
+  };
+}
