@@ -64,10 +64,17 @@ function connect(url: string, user: BenchUser, origin: string, onMessage: (data:
       socket.terminate();
       resolve(null);
     }, 30_000);
-    socket.once('open', () => {
+    // Connected once the server answers the auth message: from then on the socket hears every
+    // event meant for the user (the server has read who they may hear about).
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', userId: user.id })));
+    let live = false;
+    const onAnswer = (raw: Buffer) => {
+      if (live || !raw.toString().includes('"auth_ok"')) return;
+      live = true;
       clearTimeout(timer);
       resolve(socket);
-    });
+    };
+    socket.on('message', onAnswer);
     socket.once('unexpected-response', () => {
       clearTimeout(timer);
       socket.terminate();

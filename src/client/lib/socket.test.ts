@@ -83,17 +83,29 @@ describe('LiveSocket', () => {
     expect(timers.map((t) => t.ms)).toEqual([1000, 2000, 1000]);
   });
 
-  it('reports each open after the first, when events may have been missed', () => {
+  it('reports being live again after a drop, once the server has answered the new socket', () => {
     const { live, timers, onReconnected } = setUp();
+    const authOk = (socket: FakeSocket) => socket.onmessage!({ data: JSON.stringify({ type: 'auth_ok', userId: 7 }) });
     live.start();
-    FakeSocket.made[0]!.onclose!(); // never opened: nothing was heard, so nothing was missed
+    FakeSocket.made[0]!.onopen!();
+    authOk(FakeSocket.made[0]!);
+    FakeSocket.made[0]!.onclose!();
     timers[0]!.fn();
     FakeSocket.made[1]!.onopen!();
-    expect(onReconnected).not.toHaveBeenCalled();
-    FakeSocket.made[1]!.onclose!();
-    timers[1]!.fn();
-    FakeSocket.made[2]!.onopen!();
+    expect(onReconnected).not.toHaveBeenCalled(); // open, but not hearing everything yet
+    authOk(FakeSocket.made[1]!);
+    authOk(FakeSocket.made[1]!); // a second answer on the same socket is not a reconnect
     expect(onReconnected).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not report the first socket to go live, even after attempts that never opened', () => {
+    const { live, timers, onReconnected } = setUp();
+    live.start();
+    FakeSocket.made[0]!.onclose!();
+    timers[0]!.fn();
+    FakeSocket.made[1]!.onopen!();
+    FakeSocket.made[1]!.onmessage!({ data: JSON.stringify({ type: 'auth_ok', userId: 7 }) });
+    expect(onReconnected).not.toHaveBeenCalled();
   });
 
   it('does not reconnect once stopped, and only warns when no socket can be made', () => {

@@ -4,7 +4,7 @@ import { serverMessageSchema, type ServerMessage } from '../../shared/ws-events.
  * The live socket (spec §4 'Socket', DESIGN §9): connects to /ws, sends the auth message on
  * open, reconnects after 1 s, 2 s, 4 s ... for at most 5 attempts (the count resets on open),
  * and only warns when a socket cannot be created. Parse errors and unknown types are logged.
- * Opening again after a drop is reported, so that what was missed meanwhile can be read again.
+ * Being live again after a drop is reported, so that what was missed meanwhile can be read again.
  */
 
 export const MAX_RECONNECT_ATTEMPTS = 5;
@@ -17,7 +17,10 @@ export interface LiveSocketOptions {
   userId: number;
   onMessage: (message: ServerMessage) => void;
   onStatus?: (status: 'open' | 'closed') => void;
-  /** Opened again after a drop: events sent meanwhile were lost. */
+  /**
+   * Live again after a drop (the server answered the auth message of a new socket): events sent
+   * meanwhile were lost, and from now on none is.
+   */
   onReconnected?: () => void;
   createSocket?: SocketFactory;
   setTimer?: (fn: () => void, ms: number) => unknown;
@@ -29,7 +32,7 @@ export class LiveSocket {
   private attempts = 0;
   private timer: unknown = null;
   private stopped = false;
-  private everOpened = false;
+  private everLive = false;
 
   constructor(private readonly options: LiveSocketOptions) {}
 
@@ -55,12 +58,11 @@ export class LiveSocket {
       return;
     }
     this.socket = socket;
+    let live = false;
     socket.onopen = () => {
       this.attempts = 0;
       socket.send(JSON.stringify({ type: 'auth', userId: this.options.userId }));
       this.options.onStatus?.('open');
-      if (this.everOpened) this.options.onReconnected?.();
-      this.everOpened = true;
     };
     socket.onmessage = (event: MessageEvent) => {
       let data: unknown;
@@ -74,6 +76,12 @@ export class LiveSocket {
       if (!parsed.success) {
         console.info('Ignored an unknown live update', data);
         return;
+      }
+      if (parsed.data.type === 'auth_ok' && !live) {
+        // The server answers once this socket hears every event meant for the user.
+        live = true;
+        if (this.everLive) this.options.onReconnected?.();
+        this.everLive = true;
       }
       this.options.onMessage(parsed.data);
     };

@@ -20,6 +20,8 @@ export type Delivery =
 export interface Bus {
   publish(delivery: Delivery): Promise<void>;
   subscribe(handler: (delivery: Delivery) => void): void;
+  /** Deliveries may have been lost: the subscription dropped and is back. */
+  onGap(listener: () => void): void;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,9 @@ export function memoryBus(): Bus {
     subscribe(handler) {
       handlers.push(handler);
     },
+    onGap() {
+      // In process, nothing is ever lost on the way.
+    },
     async close() {},
   };
 }
@@ -42,8 +47,9 @@ export async function redisBus(redis: Redis, prefix: string, onError: (error: un
   // instances relay only each other's events; a client re-reads what it shows when its socket
   // reconnects to an instance of the new release.
   const channel = `${prefix}deliveries:2`;
-  // A connection in subscriber mode can do nothing else, so it gets its own.
-  const subscriber = redis.duplicate();
+  // A connection in subscriber mode can do nothing else, so it gets its own, named so that
+  // CLIENT LIST tells it apart.
+  const subscriber = redis.duplicate({ connectionName: `${prefix}deliveries-subscriber` });
   subscriber.on('error', onError);
   const handlers: ((delivery: Delivery) => void)[] = [];
   subscriber.on('message', (_channel: string, raw: string) => {
@@ -56,13 +62,23 @@ export async function redisBus(redis: Redis, prefix: string, onError: (error: un
     }
     for (const handler of handlers) handler(delivery);
   });
+  // ioredis reconnects and subscribes again by itself; what was published meanwhile is gone.
+  const gapListeners: (() => void)[] = [];
+  let subscribed = false;
+  subscriber.on('ready', () => {
+    if (subscribed) for (const listener of gapListeners) listener();
+  });
   await subscriber.subscribe(channel);
+  subscribed = true;
   return {
     async publish(delivery) {
       await redis.publish(channel, JSON.stringify(delivery));
     },
     subscribe(handler) {
       handlers.push(handler);
+    },
+    onGap(listener) {
+      gapListeners.push(listener);
     },
     async close() {
       subscriber.disconnect();

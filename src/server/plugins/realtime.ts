@@ -16,6 +16,7 @@ import { memoryPresence, redisPresence, type Presence } from './presence.ts';
  */
 
 const HEARTBEAT_MS = 30_000;
+const AUDIENCE_REFRESH_MS = 5 * 60_000;
 const MAX_ABUSE = 5;
 
 export async function registerRealtime(app: FastifyInstance): Promise<{ presence: Presence }> {
@@ -35,11 +36,22 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   const send = (socket: WebSocket, message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
-  const audiences = new ConnectedAudiences(audienceFactsFrom(app.db), (err, userId) =>
-    app.log.error({ err, userId }, 'reading who a connected user may hear about failed'),
-  );
+  const audiences = new ConnectedAudiences(audienceFactsFrom(app.db), (err, userId) => {
+    app.log.error({ err, userId }, 'reading who a connected user may hear about failed');
+    // Their facts are gone, so they would hear of nothing: the client reconnects and reads them anew.
+    for (const socket of sockets.get(userId) ?? []) socket.close(1011, 'Live updates interrupted, reconnect');
+  });
+  // Read every connected user's facts again after the bus may have lost a change, and every few
+  // minutes in case one was missed any other way; one refresh at a time.
+  let refreshing: Promise<void> | null = null;
+  const refreshAudiences = () => {
+    refreshing ??= audiences.refreshAll().finally(() => (refreshing = null));
+  };
+  bus.onGap(refreshAudiences);
+  const refresher = setInterval(refreshAudiences, AUDIENCE_REFRESH_MS);
+  refresher.unref();
   bus.subscribe((delivery) => {
-    if ('changed' in delivery) return void audiences.changed(delivery.changed);
+    if ('changed' in delivery) return void audiences.accountChanged(delivery.changed);
     const { message } = delivery;
     let recipients: Iterable<number>;
     if ('bet' in delivery) {
@@ -48,9 +60,8 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
     } else {
       recipients = delivery.userIds;
       // Friends see each other's bets: what each of the two hears about has changed.
-      if (message.type === 'friend_accepted' || message.type === 'friend_removed') {
-        for (const userId of delivery.userIds) void audiences.changed(userId);
-      }
+      if (message.type === 'friend_accepted') for (const userId of delivery.userIds) void audiences.changed(userId);
+      if (message.type === 'friend_removed') for (const userId of delivery.userIds) void audiences.unfriended(userId, message.userId);
     }
     const data = JSON.stringify(message);
     for (const userId of recipients) {
@@ -166,6 +177,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
 
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
+    clearInterval(refresher);
     unsubscribe();
     for (const set of sockets.values()) for (const socket of set) socket.close(1001, 'Server shutting down');
   });

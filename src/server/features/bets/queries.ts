@@ -126,7 +126,7 @@ export type BundleJson = { bet: unknown; creatorUsername: string; options: unkno
  * What every bet shape needs, in the same row as the bet: the bet itself, its creator's name, its
  * options and the viewer's own stake, each row as JSON (src/server/db/row-json.ts): one
  * JSON.parse per value instead of the query builder's per-column mapping. The database functions
- * place_stake_answering_bet (migration 0008) and bet_detail (migrations 0006, 0007, with the most
+ * stake_on_bet (migrations 0008, 0010) and bet_detail (migrations 0006, 0007, with the most
  * recent participants) build the same shape.
  */
 function bundleSelection(viewerId: IdParam) {

@@ -95,6 +95,56 @@ describe('ConnectedAudiences', () => {
     expect(facts.reads).toBe(4);
   });
 
+  it('takes a former friend and a lost admin role away at once, before the facts are read again', async () => {
+    const facts = fakeFacts({ 2: { friendIds: [1] }, 3: { isAdmin: true } });
+    const audiences = new ConnectedAudiences(facts.load, noErrors);
+    await audiences.join(2);
+    await audiences.join(3);
+    facts.set(2, { friendIds: [] });
+    facts.set(3, { isAdmin: false });
+    facts.hold();
+    const reads = [audiences.unfriended(2, 1), audiences.accountChanged(3)];
+    // The reads are still out: neither hears of the bet any more.
+    expect(sorted(audiences.ofBet(BET))).toEqual([]);
+    facts.release();
+    await Promise.all(reads);
+    expect(sorted(audiences.ofBet(BET))).toEqual([]);
+    // A role change that kept the role: heard again once read.
+    facts.set(3, { isAdmin: true });
+    await audiences.accountChanged(3);
+    expect(sorted(audiences.ofBet(BET))).toEqual([3]);
+  });
+
+  it('fails closed when a read fails: the user hears nothing until read again', async () => {
+    let failing = false;
+    const facts = fakeFacts({ 1: {}, 2: { friendIds: [1], stakedBetIds: [100], isAdmin: true } });
+    const errors: number[] = [];
+    const audiences = new ConnectedAudiences(async (userId) => {
+      if (failing) throw new Error('database down');
+      return facts.load(userId);
+    }, (_error, userId) => errors.push(userId));
+    await audiences.join(2);
+    failing = true;
+    await audiences.changed(2);
+    expect(errors).toEqual([2]);
+    expect(sorted(audiences.ofBet(BET))).toEqual([]);
+    expect(sorted(audiences.ofBet({ id: 200, creatorId: 9 }))).toEqual([]);
+    failing = false;
+    await audiences.refreshAll();
+    expect(sorted(audiences.ofBet(BET))).toEqual([2]);
+  });
+
+  it('reads every connected user again', async () => {
+    const facts = fakeFacts({ 2: {}, 3: {}, 4: {} });
+    const audiences = new ConnectedAudiences(facts.load, noErrors);
+    for (const id of [2, 3, 4]) await audiences.join(id);
+    facts.set(3, { friendIds: [1] });
+    facts.set(4, { stakedBetIds: [100] });
+    await audiences.refreshAll();
+    expect(facts.reads).toBe(6);
+    expect(sorted(audiences.ofBet(BET))).toEqual([3, 4]);
+  });
+
   it('reads again when told of a change while a read is under way, so the last read follows it', async () => {
     const facts = fakeFacts({ 2: {} });
     const audiences = new ConnectedAudiences(facts.load, noErrors);

@@ -14,10 +14,12 @@ import { rowsOf, type Db } from '../../db/client.ts';
  * the bets they staked on, whether they are an active admin), read once when their first socket
  * opens and kept current by the events it relays:
  *   - a stake's event names its staker, who from then on sees the bet;
- *   - friend_accepted and friend_removed, and `changed` deliveries (a role or an account changed)
- *     make the instance read that user's facts again.
+ *   - friend_accepted, friend_removed and `changed` deliveries (a role or an account changed)
+ *     make the instance read that user's facts again. What they take away (a friend, the admin
+ *     role) is taken away at once, before the read: it fails closed.
  * A user's facts read while such an event arrives are read once more, so the last read always
- * starts after the last change it was told of has committed.
+ * starts after the last change it was told of has committed. Every connected user's facts are
+ * read again whenever the bus may have lost deliveries, and every few minutes in any case.
  */
 
 export interface AudienceFacts {
@@ -54,6 +56,11 @@ export class ConnectedAudiences {
   private readonly stakersConnected = new Map<number, Set<number>>();
   private readonly adminsConnected = new Set<number>();
 
+  /**
+   * `onError` hears of a read that failed: the user's facts are dropped, so until they are read
+   * again the user hears of nothing but their own bets. The live layer closes their sockets, and
+   * the client's reconnect reads them anew.
+   */
   constructor(
     private readonly load: LoadAudienceFacts,
     private readonly onError: (error: unknown, userId: number) => void,
@@ -91,11 +98,45 @@ export class ConnectedAudiences {
     addTo(this.stakersConnected, betId, userId);
   }
 
-  /** What decides this user's audiences changed (friends, role, account): read it again. */
+  /** What decides this user's audiences changed (a new friend): read it again. */
   changed(userId: number): Promise<void> {
     const member = this.members.get(userId);
     if (!member) return Promise.resolve();
     return this.read(userId, member);
+  }
+
+  /**
+   * The two stopped being friends: from this moment the user no longer hears about the other's
+   * bets, before the facts are read again (which keeps what still holds, such as a stake).
+   */
+  unfriended(userId: number, formerFriendId: number): Promise<void> {
+    const member = this.members.get(userId);
+    if (!member) return Promise.resolve();
+    if (member.facts?.friendIds.delete(formerFriendId)) removeFrom(this.friendsConnected, formerFriendId, userId);
+    return this.read(userId, member);
+  }
+
+  /**
+   * The user's role or account changed: they stop hearing as an admin at once, and hear as one
+   * again only if the facts read now say so.
+   */
+  accountChanged(userId: number): Promise<void> {
+    const member = this.members.get(userId);
+    if (!member) return Promise.resolve();
+    if (member.facts?.isAdmin) {
+      member.facts.isAdmin = false;
+      this.adminsConnected.delete(userId);
+    }
+    return this.read(userId, member);
+  }
+
+  /**
+   * Reads every connected user's facts again, one after another (so as not to take every
+   * database connection at once): after the bus may have lost deliveries, and now and then in
+   * case an event was missed some other way.
+   */
+  async refreshAll(): Promise<void> {
+    for (const userId of [...this.members.keys()]) await this.changed(userId);
   }
 
   /** The connected users who may see the bet. */
@@ -130,6 +171,11 @@ export class ConnectedAudiences {
         this.index(userId, member.facts, next);
         member.facts = next;
       } catch (error) {
+        // Fail closed: facts that may be out of date let through nothing but the user's own bets.
+        if (this.members.get(userId) === member) {
+          this.index(userId, member.facts, null);
+          member.facts = null;
+        }
         this.onError(error, userId);
       } finally {
         member.reading = null;
