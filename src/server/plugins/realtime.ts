@@ -36,10 +36,17 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   const send = (socket: WebSocket, message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
-  const audiences = new ConnectedAudiences(audienceFactsFrom(app.db), (err, userId) => {
-    app.log.error({ err, userId }, 'reading who a connected user may hear about failed');
-    // Their facts are gone, so they would hear of nothing: the client reconnects and reads them anew.
-    for (const socket of sockets.get(userId) ?? []) socket.close(1011, 'Live updates interrupted, reconnect');
+  const closeSocketsOf = (userId: number, code: number, reason: string) => {
+    for (const socket of sockets.get(userId) ?? []) socket.close(code, reason);
+  };
+  const audiences = new ConnectedAudiences(audienceFactsFrom(app.db), {
+    readFailed(err, userId) {
+      app.log.error({ err, userId }, 'reading who a connected user may hear about failed');
+      // Their facts are gone, so they would hear of nothing: the client reconnects and reads them anew.
+      closeSocketsOf(userId, 1011, 'Live updates interrupted, reconnect');
+    },
+    // A deactivated account's sessions are revoked: its open sockets go too.
+    accountClosed: (userId) => closeSocketsOf(userId, 1008, 'Account deactivated'),
   });
   // Read every connected user's facts again after the bus may have lost a change, and every few
   // minutes in case one was missed any other way; one refresh at a time.

@@ -11,6 +11,7 @@ function fakeFacts(initial: Record<number, Partial<AudienceFacts>>) {
   let reads = 0;
   return {
     set,
+    delete: (userId: number) => facts.delete(userId),
     get reads() {
       return reads;
     },
@@ -31,8 +32,13 @@ function fakeFacts(initial: Record<number, Partial<AudienceFacts>>) {
 }
 
 const sorted = (set: Set<number>) => [...set].sort((a, b) => a - b);
-const noErrors = (error: unknown) => {
-  throw error;
+const noTroubles = {
+  readFailed: (error: unknown) => {
+    throw error;
+  },
+  accountClosed: (userId: number) => {
+    throw new Error(`user ${userId} has no account`);
+  },
 };
 
 // Users 1..9; bet 100 is created by user 1.
@@ -48,7 +54,7 @@ describe('ConnectedAudiences', () => {
       5: { isAdmin: true },
       6: {}, // a stranger
     });
-    const audiences = new ConnectedAudiences(facts.load, noErrors);
+    const audiences = new ConnectedAudiences(facts.load, noTroubles);
     for (const id of [1, 2, 4, 5, 6]) await audiences.join(id); // 3 is not connected here
     expect(sorted(audiences.ofBet(BET))).toEqual([1, 2, 4, 5]);
     // Another creator's bet: only the admin.
@@ -57,7 +63,7 @@ describe('ConnectedAudiences', () => {
 
   it('keeps a user until their last socket closes, then forgets them everywhere', async () => {
     const facts = fakeFacts({ 1: {}, 2: { friendIds: [1], stakedBetIds: [100], isAdmin: true } });
-    const audiences = new ConnectedAudiences(facts.load, noErrors);
+    const audiences = new ConnectedAudiences(facts.load, noTroubles);
     await audiences.join(2);
     await audiences.join(2);
     expect(facts.reads).toBe(1);
@@ -71,7 +77,7 @@ describe('ConnectedAudiences', () => {
 
   it('adds a staker to the bet from their stake on, and ignores stakers connected elsewhere', async () => {
     const facts = fakeFacts({ 1: {}, 7: {} });
-    const audiences = new ConnectedAudiences(facts.load, noErrors);
+    const audiences = new ConnectedAudiences(facts.load, noTroubles);
     await audiences.join(7);
     expect(sorted(audiences.ofBet(BET))).toEqual([]);
     audiences.staked(7, 100);
@@ -82,7 +88,7 @@ describe('ConnectedAudiences', () => {
 
   it('reads a user again when their friends or role change', async () => {
     const facts = fakeFacts({ 2: { friendIds: [1] }, 3: {} });
-    const audiences = new ConnectedAudiences(facts.load, noErrors);
+    const audiences = new ConnectedAudiences(facts.load, noTroubles);
     await audiences.join(2);
     await audiences.join(3);
     facts.set(2, { friendIds: [] });
@@ -97,7 +103,7 @@ describe('ConnectedAudiences', () => {
 
   it('takes a former friend and a lost admin role away at once, before the facts are read again', async () => {
     const facts = fakeFacts({ 2: { friendIds: [1] }, 3: { isAdmin: true } });
-    const audiences = new ConnectedAudiences(facts.load, noErrors);
+    const audiences = new ConnectedAudiences(facts.load, noTroubles);
     await audiences.join(2);
     await audiences.join(3);
     facts.set(2, { friendIds: [] });
@@ -119,10 +125,13 @@ describe('ConnectedAudiences', () => {
     let failing = false;
     const facts = fakeFacts({ 1: {}, 2: { friendIds: [1], stakedBetIds: [100], isAdmin: true } });
     const errors: number[] = [];
-    const audiences = new ConnectedAudiences(async (userId) => {
-      if (failing) throw new Error('database down');
-      return facts.load(userId);
-    }, (_error, userId) => errors.push(userId));
+    const audiences = new ConnectedAudiences(
+      async (userId) => {
+        if (failing) throw new Error('database down');
+        return facts.load(userId);
+      },
+      { ...noTroubles, readFailed: (_error, userId) => errors.push(userId) },
+    );
     await audiences.join(2);
     failing = true;
     await audiences.changed(2);
@@ -136,7 +145,7 @@ describe('ConnectedAudiences', () => {
 
   it('reads every connected user again', async () => {
     const facts = fakeFacts({ 2: {}, 3: {}, 4: {} });
-    const audiences = new ConnectedAudiences(facts.load, noErrors);
+    const audiences = new ConnectedAudiences(facts.load, noTroubles);
     for (const id of [2, 3, 4]) await audiences.join(id);
     facts.set(3, { friendIds: [1] });
     facts.set(4, { stakedBetIds: [100] });
@@ -145,9 +154,23 @@ describe('ConnectedAudiences', () => {
     expect(sorted(audiences.ofBet(BET))).toEqual([3, 4]);
   });
 
+  it('drops a user whose account closed and says so, so that their sockets can go', async () => {
+    const facts = fakeFacts({ 2: { friendIds: [1], isAdmin: true } });
+    const closed: number[] = [];
+    const audiences = new ConnectedAudiences(facts.load, { ...noTroubles, accountClosed: (userId) => closed.push(userId) });
+    await audiences.join(2);
+    await audiences.join(5); // no such user: closed from the start
+    expect(closed).toEqual([5]);
+    expect(sorted(audiences.ofBet(BET))).toEqual([2]);
+    facts.delete(2);
+    await audiences.accountChanged(2);
+    expect(closed).toEqual([5, 2]);
+    expect(sorted(audiences.ofBet(BET))).toEqual([]);
+  });
+
   it('reads again when told of a change while a read is under way, so the last read follows it', async () => {
     const facts = fakeFacts({ 2: {} });
-    const audiences = new ConnectedAudiences(facts.load, noErrors);
+    const audiences = new ConnectedAudiences(facts.load, noTroubles);
     facts.hold();
     const joined = audiences.join(2);
     // The friendship and a stake commit while the first read is still out.
@@ -166,7 +189,7 @@ describe('ConnectedAudiences', () => {
   it('indexes nothing for a user who left while being read, and reports a failed read', async () => {
     const facts = fakeFacts({ 2: { isAdmin: true } });
     const errors: unknown[] = [];
-    const audiences = new ConnectedAudiences(facts.load, (error) => errors.push(error));
+    const audiences = new ConnectedAudiences(facts.load, { ...noTroubles, readFailed: (error) => errors.push(error) });
     facts.hold();
     const joined = audiences.join(2);
     audiences.leave(2);
@@ -174,9 +197,12 @@ describe('ConnectedAudiences', () => {
     await joined;
     expect(sorted(audiences.ofBet(BET))).toEqual([]);
 
-    const failing = new ConnectedAudiences(async () => {
-      throw new Error('database down');
-    }, (error) => errors.push(error));
+    const failing = new ConnectedAudiences(
+      async () => {
+        throw new Error('database down');
+      },
+      { ...noTroubles, readFailed: (error) => errors.push(error) },
+    );
     await failing.join(2);
     expect(errors).toEqual([new Error('database down')]);
     expect(sorted(failing.ofBet(BET))).toEqual([]);

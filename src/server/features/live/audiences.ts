@@ -29,7 +29,7 @@ export interface AudienceFacts {
   stakedBetIds: readonly number[];
 }
 
-/** Reads a user's facts; null when the user does not exist. */
+/** Reads a user's facts; null when the user does not exist or their account is closed. */
 export type LoadAudienceFacts = (userId: number) => Promise<AudienceFacts | null>;
 
 export interface BetRef {
@@ -46,7 +46,16 @@ interface Member {
   stale: boolean;
 }
 
-const NO_FACTS: AudienceFacts = { isAdmin: false, friendIds: [], stakedBetIds: [] };
+export interface AudienceTroubles {
+  /**
+   * A read failed. The user's facts are dropped, so until they are read again the user hears of
+   * nothing but their own bets; the live layer closes their sockets, and the client's reconnect
+   * reads them anew.
+   */
+  readFailed(error: unknown, userId: number): void;
+  /** The user's account is closed (deactivated): their facts are dropped, their sockets should go. */
+  accountClosed(userId: number): void;
+}
 
 export class ConnectedAudiences {
   private readonly members = new Map<number, Member>();
@@ -56,14 +65,9 @@ export class ConnectedAudiences {
   private readonly stakersConnected = new Map<number, Set<number>>();
   private readonly adminsConnected = new Set<number>();
 
-  /**
-   * `onError` hears of a read that failed: the user's facts are dropped, so until they are read
-   * again the user hears of nothing but their own bets. The live layer closes their sockets, and
-   * the client's reconnect reads them anew.
-   */
   constructor(
     private readonly load: LoadAudienceFacts,
-    private readonly onError: (error: unknown, userId: number) => void,
+    private readonly troubles: AudienceTroubles,
   ) {}
 
   /** A socket of this user opened here; resolves once the user's facts are read. */
@@ -160,28 +164,36 @@ export class ConnectedAudiences {
     }
     member.reading = (async () => {
       try {
-        let facts: AudienceFacts;
+        let facts: AudienceFacts | null;
         do {
           member.stale = false;
-          facts = (await this.load(userId)) ?? NO_FACTS;
+          facts = await this.load(userId);
         } while (member.stale);
         // Left while its facts were read: nothing to index.
         if (this.members.get(userId) !== member) return;
+        if (!facts) {
+          this.forget(userId, member);
+          this.troubles.accountClosed(userId);
+          return;
+        }
         const next = { isAdmin: facts.isAdmin, friendIds: new Set(facts.friendIds), stakedBetIds: new Set(facts.stakedBetIds) };
         this.index(userId, member.facts, next);
         member.facts = next;
       } catch (error) {
         // Fail closed: facts that may be out of date let through nothing but the user's own bets.
-        if (this.members.get(userId) === member) {
-          this.index(userId, member.facts, null);
-          member.facts = null;
-        }
-        this.onError(error, userId);
+        if (this.members.get(userId) === member) this.forget(userId, member);
+        this.troubles.readFailed(error, userId);
       } finally {
         member.reading = null;
       }
     })();
     return member.reading;
+  }
+
+  /** Takes the user out of every index: they hear of nothing but their own bets. */
+  private forget(userId: number, member: Member): void {
+    this.index(userId, member.facts, null);
+    member.facts = null;
   }
 
   /** Moves a user's entries in the indexes from what was known to what is now. */
@@ -213,13 +225,13 @@ export function audienceFactsFrom(db: Db): LoadAudienceFacts {
   return async (userId) => {
     const [row] = rowsOf<{ isAdmin: boolean; friendIds: number[]; stakedBetIds: number[] }>(
       await db.execute(sql`select
-          u.role = 'admin' and u.deactivated_at is null as "isAdmin",
+          u.role = 'admin' as "isAdmin",
           coalesce((select json_agg(f.id) from (
             select f.addressee_id as id from friendships f where f.requester_id = u.id and f.status = 'accepted'
             union all
             select f.requester_id from friendships f where f.addressee_id = u.id and f.status = 'accepted') f), '[]') as "friendIds",
           coalesce((select json_agg(s.bet_id) from stakes s where s.user_id = u.id), '[]') as "stakedBetIds"
-        from users u where u.id = ${userId}`),
+        from users u where u.id = ${userId} and u.deactivated_at is null`),
     );
     return row ?? null;
   };

@@ -142,7 +142,7 @@ describe(`live events over /ws on ${testDbKind}`, () => {
     expect(nedS.received.some((m) => m.type === 'bet_updated' && m.bet.betId === bet.id && m.bet.participants === 2)).toBe(false);
   });
 
-  it('lets an admin hear about every bet from the moment of the promotion, and no longer once demoted', async () => {
+  it('lets an admin hear about every bet from the moment of the promotion, no longer once demoted, nothing once deactivated', async () => {
     const boss = await createUser(app, 'Boss', { admin: true });
     const quinn = await createUser(app, 'Quinn'); // a stranger to Ann
     const bet = await createBetAs(ann, { title: 'Admins watch' });
@@ -170,6 +170,11 @@ describe(`live events over /ws on ${testDbKind}`, () => {
     const third = await stakeBy(await staker('Roy'), 3);
     await settle();
     expect(quinnS.received.some(third)).toBe(false);
+
+    // A deactivated account's sessions are revoked, and its open sockets closed.
+    const closed = new Promise<number>((resolve) => quinnS.ws.once('close', (code) => resolve(code)));
+    expect((await boss.agent.delete(`/api/admin/users/${quinn.id}`)).statusCode).toBe(200);
+    expect(await closed).toBe(1008);
   });
 
   it('delivers a chat message to the other member only', async () => {
