@@ -3,9 +3,10 @@
 -- see its bet. That list was the largest part of a stake's time in PostgreSQL left after
 -- batching, and it grew with the bet: every friend of the creator and every staker, on every stake.
 --
--- stake_on_bet is 0008's place_stake_answering_bet without the audience. That function, which
--- instances of the releases before this one call (directly and through place_stakes) during a
--- rolling deploy, now calls this one and adds the audience, so the rules exist once.
+-- stake_on_bet is 0008's place_stake_answering_bet without the audience, and stake_on_bets 0009's
+-- place_stakes. Instances of the releases before this one call those two during a rolling
+-- deploy: they now go through the new functions and add the audience, so the rules, the batch's
+-- locks and its loop each exist once.
 CREATE FUNCTION stake_on_bet(
   p_user integer, p_is_admin boolean, p_bet integer, p_option integer, p_amount bigint,
   p_username text, p_amount_text text
@@ -127,6 +128,23 @@ BEGIN
         (v_stake->>'userId')::integer, (v_stake->>'isAdmin')::boolean, (v_stake->>'betId')::integer,
         (v_stake->>'option')::integer, (v_stake->>'amountCents')::bigint, v_stake->>'username',
         v_stake->>'amountText') a;
+  END LOOP;
+END;
+$$;
+--> statement-breakpoint
+-- 0009's place_stakes, for instances of the releases before this one during a rolling deploy:
+-- the batch through stake_on_bets, so its locks and loop exist once, then each placed stake's
+-- audience, each by a statement after the batch's, so that it lists the stakers the batch added.
+CREATE OR REPLACE FUNCTION place_stakes(p_stakes jsonb)
+RETURNS TABLE (n integer, result text, bet json, audience json, notification json)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_answer record;
+BEGIN
+  FOR v_answer IN SELECT * FROM stake_on_bets(p_stakes) LOOP
+    RETURN QUERY SELECT v_answer.n, v_answer.result, v_answer.bet,
+      CASE WHEN v_answer.result = 'ok' THEN to_json(bet_audience((p_stakes->v_answer.n->>'betId')::integer)) END,
+      v_answer.notification;
   END LOOP;
 END;
 $$;

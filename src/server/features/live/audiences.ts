@@ -152,7 +152,7 @@ export class ConnectedAudiences {
     return audience;
   }
 
-  /** How many users' facts this instance holds (for tests and metrics). */
+  /** How many connected users this instance holds facts for. */
   get size(): number {
     return this.members.size;
   }
