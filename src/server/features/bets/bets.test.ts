@@ -269,6 +269,76 @@ describe(`betting on ${testDbKind}`, () => {
       expect(staked.json()).toEqual(listed);
     });
 
+    it('answers from its writes exactly what a read after them finds', async () => {
+      // stake_on_bet builds its answer from the rows its writes return (migration 0012), since
+      // one statement cannot read its own writes. The answer must be the committed state, field
+      // for field, including the columns the presenters leave out.
+      const bet = await createBetAs(ann, { title: 'Read after write', options: ['One', 'Two', 'Three'] });
+      const [one, two] = [await createUser(app, 'Kim'), await createUser(app, 'Lou')];
+      for (const user of [one, two]) await makeFriends(app, user, ann);
+      const readBackOf = async (id: number) =>
+        rowsOf<{ bet: unknown }>(
+          await app.db.execute(sql`select json_build_object(
+            'bet', row_to_json(b),
+            'creatorUsername', u.username,
+            'options', (select json_agg(row_to_json(o) order by o.idx) from bet_options o where o.bet_id = b.id)) as bet
+            from bets b join users u on u.id = b.creator_id where b.id = ${id}`),
+        )[0]!.bet;
+      for (const [staker, option, amount] of [[one, 2, 150], [two, 2, 275]] as const) {
+        const [answer] = rowsOf<{ result: string; bet: Record<string, unknown>; notification: unknown }>(
+          await app.db.execute(sql`select result, bet, notification from stake_on_bet(
+            ${staker.id}::int, false, ${bet.id}::int, ${option}::int, ${amount}::bigint, ${staker.username}::text, '$x'::text)`),
+        );
+        expect(answer!.result).toBe('ok');
+        const { viewerStake, ...rest } = answer!.bet;
+        expect(rest).toEqual(await readBackOf(bet.id));
+        const [stake] = rowsOf<{ stake: unknown }>(
+          await app.db.execute(sql`select row_to_json(s) as stake from stakes s where s.bet_id = ${bet.id} and s.user_id = ${staker.id}`),
+        );
+        expect(viewerStake).toEqual(stake!.stake);
+        expect(answer!.notification).toMatchObject({ user_id: ann.id, type: 'bet_staked', from_user_id: staker.id });
+      }
+
+      // A batch: three users on the bet in one round, answered with the bet as the round left
+      // it, then one of them again in a second round, refused, and once more on another bet.
+      const other = await createBetAs(ann, { title: 'Read after write, too', options: ['A', 'B'] });
+      const three = await createUser(app, 'Max');
+      await makeFriends(app, three, ann);
+      const call = (user: TestUser, betId: number, option: number, amountCents: number) =>
+        ({ userId: user.id, isAdmin: false, betId, option, amountCents, username: user.username, amountText: '$x' });
+      const calls = JSON.stringify([
+        call(three, bet.id, 0, 100_001), // beyond the balance: refused, and round two may still stake here
+        call(one, other.id, 1, 300),
+        call(three, bet.id, 1, 500),
+        call(two, other.id, 0, 700),
+      ]);
+      const answers = rowsOf<{ n: number; result: string; bet: { bet: { id: number } } | null }>(
+        await app.db.execute(sql`select n, result, bet from stake_on_bets(${calls}::jsonb)`),
+      ).sort((a, b) => a.n - b.n);
+      expect(answers.map((a) => a.result)).toEqual(['insufficient_balance', 'ok', 'ok', 'ok']);
+      for (const answer of answers.slice(1)) {
+        const { viewerStake: _stake, ...rest } = answer.bet as unknown as Record<string, unknown>;
+        expect(rest).toEqual(await readBackOf(answer.bet!.bet.id));
+      }
+      expect(await balanceOf(app, three.id)).toBe(100_000 - 500);
+    });
+
+    it('writes no notification for a creator who has muted stakes, and still takes the stake', async () => {
+      const creator = await createUser(app, 'Mia');
+      const staker = await createUser(app, 'Ned');
+      await makeFriends(app, staker, creator);
+      expect((await creator.agent.put('/api/users/preferences', { notifications: { bet_staked: false } })).statusCode).toBe(200);
+      const bet = await createBetAs(creator, { title: 'Quiet please', options: ['Yes', 'No'] });
+      const eventsBefore = events.length;
+      expect((await staker.agent.post(`/api/bets/${bet.id}/participate`, { option: 1, amount: 4 })).statusCode).toBe(200);
+      expect(events.slice(eventsBefore).filter((e) => e.type === 'notification')).toEqual([]);
+      const [{ count }] = rowsOf<{ count: number }>(
+        await app.db.execute(sql`select count(*)::int as count from notifications where bet_id = ${bet.id}`),
+      ) as [{ count: number }];
+      expect(count).toBe(0);
+      expect(await balanceOf(app, staker.id)).toBe(100_000 - 400);
+    });
+
     it("keeps the previous release's place_stake answering the detail, through the same rules", async () => {
       // Instances of the release before migration 0008 call place_stake during a rolling deploy.
       const bet = await createBetAs(ann, { title: 'Rolling deploy', options: ['Old', 'New'] });

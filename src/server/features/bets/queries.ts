@@ -30,7 +30,7 @@ type IdParam = number | Placeholder;
 
 /**
  * Who sees a bet (DESIGN §7): its creator, the creator's friends, whoever staked on it; admins
- * see all. Deleted bets are seen by nobody. The database function stake_on_bet (migration 0010)
+ * see all. Deleted bets are seen by nobody. The database function stake_on_bets (migration 0012)
  * and, for the users connected to an instance, ConnectedAudiences (live/audiences.ts) apply the
  * same rule; change them together.
  */
@@ -126,7 +126,7 @@ export type BundleJson = { bet: unknown; creatorUsername: string; options: unkno
  * What every bet shape needs, in the same row as the bet: the bet itself, its creator's name, its
  * options and the viewer's own stake, each row as JSON (src/server/db/row-json.ts): one
  * JSON.parse per value instead of the query builder's per-column mapping. The database functions
- * stake_on_bet (migrations 0008, 0010) and bet_detail (migrations 0006, 0007, with the most
+ * stake_on_bets (migrations 0008, 0012) and bet_detail (migrations 0006, 0007, with the most
  * recent participants) build the same shape.
  */
 function bundleSelection(viewerId: IdParam) {

@@ -212,7 +212,9 @@ export function stakeBatchesOf(app: FastifyInstance): StakeBatches<StakeCall, St
  * without its audience, which each instance finds among its connected users
  * (docs/decisions/013-fan-out-finds-the-audience.md). Stakes arriving together are placed
  * together, in one transaction (stake_on_bets, migrations 0009, 0010,
- * docs/decisions/012-stakes-in-batches.md); each is answered once that has committed.
+ * docs/decisions/012-stakes-in-batches.md); each is answered once that has committed. The
+ * batch's stakes are checked and written as sets, a few statements for the whole batch, and a
+ * single stake is a batch of one (migration 0012, docs/decisions/015-stakes-placed-as-sets.md).
  */
 export async function placeStake(
   app: FastifyInstance,

@@ -4,7 +4,7 @@ import { rowsOf, type Db } from '../../db/client.ts';
 /**
  * Who among the users connected to this instance may see a bet (DESIGN §7): its creator, the
  * creator's friends, its stakers and the admins. The same rule as visibleTo() in
- * src/server/features/bets/queries.ts and the database function stake_on_bet (migration 0010);
+ * src/server/features/bets/queries.ts and the database function stake_on_bets (migration 0012);
  * change them together.
  *
  * A bet's live events name the bet, not its audience: each instance finds the audience among
