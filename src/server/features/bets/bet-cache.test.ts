@@ -1,13 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { betListSchema, type Bet } from '../../../shared/schemas/bets.ts';
+import { z } from 'zod';
+import { betListSchema, betSchema, type Bet } from '../../../shared/schemas/bets.ts';
 import { bets, users } from '../../db/schema.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { BetCache, betCacheOf } from './bet-cache.ts';
 import { presentSharedBet } from './present.ts';
-import { listBets, type BetRow, type OptionRow } from './queries.ts';
+import { listBets, type BetFilter, type BetRow, type OptionRow } from './queries.ts';
 
 function sharedBet(id: number, title = `Bet ${id}`) {
   const bet = { id, creatorId: 1, title, description: '', category: 'General', status: 'active', expirationType: 'indefinite', expirationValue: '', expiresAt: null, totalPotCents: 0, participantCount: 0, winningOption: null, resolvedAt: null, resolvedBy: null, voidReason: null, deletedAt: null, createdAt: new Date(0), updatedAt: new Date(0), expiryNotifiedAt: null } satisfies BetRow;
@@ -159,5 +160,28 @@ describe(`feeds through the bet cache on ${testDbKind}`, () => {
     expect(await inFeed(cat)).toMatchObject({ status: 'resolved', isResolved: true, winningOption: 1, userParticipation: { payout: '25.00' } });
     await app.db.update(bets).set({ deletedAt: new Date() }).where(eq(bets.id, betId));
     expect(await inFeed(bob)).toBeUndefined();
+  });
+
+  it('answers every list route with the presented bets, within the contract and nothing beyond it', async () => {
+    const rowOf = async (user: TestUser) => (await app.db.select().from(users).where(eq(users.id, user.id)))[0]!;
+    const routes: [TestUser, string, BetFilter][] = [
+      [bob, '/api/bets/friends', { kind: 'friends' }],
+      [cat, '/api/my-bets', { kind: 'mine' }],
+      [cat, '/api/bets', { kind: 'visible' }],
+      [eve, '/api/bets', { kind: 'visible' }],
+      [bob, `/api/bets/user/${ann.id}`, { kind: 'creator', creatorId: ann.id }],
+    ];
+    for (const [user, route, filter] of routes) {
+      const response = await user.agent.get(route);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      const body: unknown = response.json();
+      // Strict: a member outside the contract, or one missing, fails.
+      expect(z.array(betSchema.strict()).parse(body), route).toEqual(body);
+      expect(body, route).toEqual(await listBets(app.db, await rowOf(user), filter, { limit: 50 }));
+    }
+    // The pages above held bets with and without the viewer's stake.
+    const cats = await feedOf(cat);
+    expect(cats.some((b) => b.userParticipation !== null) && cats.some((b) => b.userParticipation === null)).toBe(true);
   });
 });

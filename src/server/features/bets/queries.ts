@@ -6,7 +6,7 @@ import type { Tx } from '../../db/transaction.ts';
 import type { Bet } from '../../../shared/schemas/bets.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import { betCacheOf } from './bet-cache.ts';
-import { presentForViewer, presentSharedBet, type SharedBet } from './present.ts';
+import { betListJson, presentForViewer, presentSharedBet, type SharedBet, type ViewedBet } from './present.ts';
 
 export type BetRow = typeof bets.$inferSelect;
 export type OptionRow = typeof betOptions.$inferSelect;
@@ -85,11 +85,13 @@ function pageIds(isAdmin: boolean, filter: BetFilter, paged: boolean): SQL | und
   const creators =
     filter.kind === 'mine'
       ? sql`select ${P.viewerId}::int as id`
-      : sql`select ${P.viewerId}::int as id
+      : // Each side of the friendship on its own: two index-only scans, where one scan for
+        // either side reads the matching rows from the table (docs/performance.md).
+        sql`select ${P.viewerId}::int as id
           union all
-          select case when f.requester_id = ${P.viewerId} then f.addressee_id else f.requester_id end
-          from ${friendships} f
-          where f.status = 'accepted' and (f.requester_id = ${P.viewerId} or f.addressee_id = ${P.viewerId})`;
+          select f.addressee_id from ${friendships} f where f.requester_id = ${P.viewerId} and f.status = 'accepted'
+          union all
+          select f.requester_id from ${friendships} f where f.addressee_id = ${P.viewerId} and f.status = 'accepted'`;
   const created = sql`select c.id from (${creators}) p cross join lateral (
       select id from ${bets} where creator_id = p.id and deleted_at is null ${below} order by id desc limit ${P.limit}) c`;
   const staked = sql`select b.id from ${stakes} s join ${bets} b on b.id = s.bet_id
@@ -215,18 +217,14 @@ const listQueriesOf = oncePerDatabase((db) => ({
   shared: buildSharedBetsQuery(db),
 }));
 
+type PageRequest = { limit: number; before?: number | undefined };
+
 /**
  * One page of a feed as `viewer` sees it, newest first. Each bet is presented once per version
  * of its row and kept (bet-cache.ts); the page itself reads only ids, versions, creators' names
  * and the viewer's stakes, plus the rows of bets not kept at their current version.
  */
-export async function listBets(
-  db: Db,
-  viewer: UserRow,
-  filter: BetFilter,
-  page: { limit: number; before?: number | undefined },
-  now = new Date(),
-): Promise<Bet[]> {
+async function readBetPage(db: Db, viewer: UserRow, filter: BetFilter, page: PageRequest): Promise<ViewedBet[]> {
   const isAdmin = viewer.role === 'admin';
   const paged = page.before !== undefined && page.before > 0;
   const key = `${isAdmin}:${filter.kind}:${paged}`;
@@ -262,8 +260,19 @@ export async function listBets(
   return rows.flatMap((row) => {
     const bet = found.get(row.id);
     if (!bet) return [];
-    return [presentForViewer(bet.shared, row.creatorUsername, bet.viewerStake ? stakeJson.decode(bet.viewerStake) : null, now)];
+    return [{ shared: bet.shared, creatorUsername: row.creatorUsername, viewerStake: bet.viewerStake ? stakeJson.decode(bet.viewerStake) : null }];
   });
+}
+
+/** One page of a feed as `viewer` sees it, newest first, presented. */
+export async function listBets(db: Db, viewer: UserRow, filter: BetFilter, page: PageRequest, now = new Date()): Promise<Bet[]> {
+  const viewed = await readBetPage(db, viewer, filter, page);
+  return viewed.map((bet) => presentForViewer(bet.shared, bet.creatorUsername, bet.viewerStake, now));
+}
+
+/** The same page as the JSON text of its answer (betListJson), for the feed routes. */
+export async function listBetsJson(db: Db, viewer: UserRow, filter: BetFilter, page: PageRequest, now = new Date()): Promise<string> {
+  return betListJson(await readBetPage(db, viewer, filter, page), now);
 }
 
 /** One bet as `viewer` may see it, or null (the caller answers 404: never reveal it exists). */
