@@ -46,9 +46,10 @@ export const betRoutes: FastifyPluginAsyncZod = async (app) => {
   const listSchema = (summary: string) =>
     ({ tags: ['bets'], summary, querystring: listQuerySchema, response: { 200: betListSchema } }) as const;
   /**
-   * A feed page goes out as the JSON text listBetsJson writes, already checked against
-   * betListSchema bet by bet, so the route's serializer (which would check and write all of it
-   * again) is not used: a string with a JSON content type is sent as it is.
+   * A feed page goes out as the JSON text listBetsJson writes: each bet's shared members checked
+   * against betSchema once per version, the viewer's members typed by it (decision record 016).
+   * The route's serializer, which would check and write all of it again, is not used: a string
+   * with a JSON content type is sent as it is.
    */
   const listFor = async (reply: FastifyReply, viewer: UserRow, filter: BetFilter, page: z.infer<typeof listQuerySchema>) =>
     reply.type('application/json; charset=utf-8').send(await listBetsJson(app.db, viewer, filter, page));
