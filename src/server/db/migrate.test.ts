@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
+import { BACKFILLS } from './backfills.ts';
 import { listMigrations, migrate } from './migrate.ts';
 import { createTestDatabase, testDbKind } from '../test/test-app.ts';
 
@@ -22,12 +23,68 @@ describe(`migrations on ${testDbKind}`, () => {
     await drop?.();
   });
 
-  it('applies every migration exactly once when two instances start together', async () => {
+  it('applies every migration and backfill exactly once when two instances start together', async () => {
     const [a, b] = await Promise.all([migrate(first), migrate(second)]);
-    const all = listMigrations().map((m) => m.tag);
+    const all = [...listMigrations().map((m) => m.tag), ...Object.keys(BACKFILLS).map((tag) => `${tag}:backfill`)];
     expect([...a.applied, ...b.applied].sort()).toEqual([...all].sort());
     const rows = await first.withConnection((query) => query<{ tag: string }>('select tag from schema_migrations'));
     expect(rows.map((r) => r.tag).sort()).toEqual([...all].sort());
     expect((await migrate(first)).applied).toEqual([]);
+  });
+});
+
+describe(`the player figures' backfill on ${testDbKind}`, () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    drop = created.drop;
+    database = await openDatabase(created.database);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  it("fills the read model from the rows of a database from before it, the audit's way", async () => {
+    // The schema as the release before the read model left it, with a history written then:
+    // Ann won 10.00 (paid 40.00) against Bob's 30.00, Cat's 7.00 was refunded, Ann has 2.50 open.
+    const before = listMigrations().filter((m) => m.tag < '0013');
+    await database.withConnection(async (q) => {
+      await q('create table schema_migrations (tag text primary key, applied_at timestamptz not null default now())');
+      for (const migration of before) {
+        for (const statement of migration.statements) await q(statement);
+        await q('insert into schema_migrations (tag) values ($1)', [migration.tag]);
+      }
+      await q(`insert into users (id, username, balance_cents, total_bets, total_wins) values
+        (1, 'Ann', 102750, 2, 1), (2, 'Bob', 97000, 1, 0), (3, 'Cat', 100000, 0, 0), (4, 'Host', 100000, 0, 0)`);
+      await q(`insert into ledger_entries (user_id, bet_id, kind, amount_cents, balance_after_cents) values
+        (1, null, 'grant', 100000, 100000), (2, null, 'grant', 100000, 100000), (3, null, 'grant', 100000, 100000),
+        (4, null, 'grant', 100000, 100000),
+        (1, 1, 'stake', -1000, 99000), (2, 1, 'stake', -3000, 97000), (1, 1, 'payout', 4000, 103000),
+        (3, 2, 'stake', -700, 99300), (3, 2, 'refund', 700, 100000), (1, 3, 'stake', -250, 102750)`);
+      await q(`insert into bets (id, creator_id, title, description, status, total_pot_cents, participant_count, winning_option, resolved_at) values
+        (1, 4, 'Won', 'd', 'resolved', 4000, 2, 0, now()), (2, 4, 'Voided', 'd', 'void', 700, 1, null, now()),
+        (3, 4, 'Open', 'd', 'active', 250, 1, null, null)`);
+      await q(`insert into bet_options (bet_id, idx, label, pool_cents, stake_count) values
+        (1, 0, 'Yes', 1000, 1), (1, 1, 'No', 3000, 1), (2, 0, 'Yes', 700, 1), (2, 1, 'No', 0, 0), (3, 0, 'Yes', 0, 0), (3, 1, 'No', 250, 1)`);
+      await q(`insert into stakes (bet_id, user_id, option_idx, amount_cents, settled_cents) values
+        (1, 1, 0, 1000, 4000), (1, 2, 1, 3000, 0), (2, 3, 0, 700, 700), (3, 1, 1, 250, null)`);
+    });
+
+    const { applied } = await migrate(database);
+    expect(applied).toContain('0013_player_figures:backfill');
+    const figures = await database.withConnection((q) =>
+      q<Record<string, unknown>>(`select user_id, bets, settled_bets, wins, wagered_cents, profit_cents from player_figures
+        where period = 'all' order by user_id`),
+    );
+    expect(figures.map((r) => Object.values(r).map(Number))).toEqual([
+      [1, 2, 1, 1, 1250, 3000],
+      [2, 1, 1, 0, 3000, -3000],
+    ]);
+    const { auditLedger } = await import('../features/wallet/audit.ts');
+    expect((await auditLedger(database.db)).violations).toEqual([]);
   });
 });

@@ -1,21 +1,37 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Database } from './client.ts';
+import type { Database, RawQuery } from './client.ts';
+import { BACKFILLS } from './backfills.ts';
 
 /**
- * Applies the SQL migrations drizzle-kit generated (./migrations, in the order of its journal).
+ * Brings the database up to date at start-up, in three steps:
+ * 1. the SQL migrations drizzle-kit generated (./migrations, in the order of its journal), each
+ *    once, in a transaction of its own;
+ * 2. the SQL functions, triggers and views of ./functions, one file each, applied again at every
+ *    start (`CREATE OR REPLACE`), so a function is changed by editing its file, never by copying
+ *    it into a migration;
+ * 3. the backfills some migrations need (backfills.ts): code that fills new tables from existing
+ *    rows, once, after the functions they rely on exist.
  * Two instances starting together are safe: the whole run holds a Postgres advisory lock on one
- * connection, so the second waits and then finds nothing left to do.
+ * connection, so the second waits and then finds nothing left to do but step 2.
  */
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+const FUNCTIONS_DIR = fileURLToPath(new URL('./functions/', import.meta.url));
 // Any fixed 64-bit number works; it only has to be the same for every instance.
 const MIGRATION_LOCK_ID = 4_242_001;
+const STATEMENT_BREAK = '--> statement-breakpoint';
 
 interface JournalEntry {
   idx: number;
   tag: string;
 }
+
+const statementsOf = (text: string) =>
+  text
+    .split(STATEMENT_BREAK)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function listMigrations(): { tag: string; statements: string[] }[] {
   const journal = JSON.parse(readFileSync(`${MIGRATIONS_DIR}meta/_journal.json`, 'utf8')) as {
@@ -23,13 +39,34 @@ export function listMigrations(): { tag: string; statements: string[] }[] {
   };
   return journal.entries
     .sort((a, b) => a.idx - b.idx)
-    .map((entry) => ({
-      tag: entry.tag,
-      statements: readFileSync(`${MIGRATIONS_DIR}${entry.tag}.sql`, 'utf8')
-        .split('--> statement-breakpoint')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    }));
+    .map((entry) => ({ tag: entry.tag, statements: statementsOf(readFileSync(`${MIGRATIONS_DIR}${entry.tag}.sql`, 'utf8')) }));
+}
+
+/** The files of ./functions in name order, each as its statements. */
+export function listFunctions(): { file: string; statements: string[] }[] {
+  return readdirSync(FUNCTIONS_DIR)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => ({ file, statements: statementsOf(readFileSync(`${FUNCTIONS_DIR}${file}`, 'utf8')) }));
+}
+
+async function inTransaction(query: RawQuery, work: () => Promise<void>): Promise<void> {
+  await query('begin');
+  try {
+    await work();
+    await query('commit');
+  } catch (error) {
+    await query('rollback');
+    throw error;
+  }
+}
+
+async function applyFunctions(query: RawQuery): Promise<void> {
+  await inTransaction(query, async () => {
+    // A function may name another that a later file defines; each is checked when it first runs.
+    await query('set local check_function_bodies = off');
+    for (const { statements } of listFunctions()) for (const statement of statements) await query(statement);
+  });
 }
 
 export async function migrate(database: Database): Promise<{ applied: string[] }> {
@@ -45,16 +82,21 @@ export async function migrate(database: Database): Promise<{ applied: string[] }
       const applied: string[] = [];
       for (const migration of migrations) {
         if (done.has(migration.tag)) continue;
-        await query('begin');
-        try {
+        await inTransaction(query, async () => {
           for (const statement of migration.statements) await query(statement);
           await query('insert into schema_migrations (tag) values ($1)', [migration.tag]);
-          await query('commit');
-        } catch (error) {
-          await query('rollback');
-          throw error;
-        }
+        });
         applied.push(migration.tag);
+      }
+      await applyFunctions(query);
+      for (const [tag, backfill] of Object.entries(BACKFILLS)) {
+        const backfillTag = `${tag}:backfill`;
+        if (done.has(backfillTag)) continue;
+        await inTransaction(query, async () => {
+          await backfill(query);
+          await query('insert into schema_migrations (tag) values ($1)', [backfillTag]);
+        });
+        applied.push(backfillTag);
       }
       return { applied };
     } finally {

@@ -10,6 +10,8 @@ export interface Presence {
   disconnected(userId: number): Promise<boolean>; // true when the user just went offline
   isOnline(userId: number): Promise<boolean>;
   onlineAmong(userIds: readonly number[]): Promise<Set<number>>;
+  /** Everyone online: as many as are online, never every account. */
+  onlineUsers(): Promise<number[]>;
 }
 
 export function memoryPresence(): Presence {
@@ -31,6 +33,9 @@ export function memoryPresence(): Presence {
     },
     async onlineAmong(userIds) {
       return new Set(userIds.filter((id) => sockets.has(id)));
+    },
+    async onlineUsers() {
+      return [...sockets.keys()];
     },
   };
 }
@@ -90,6 +95,14 @@ export function redisPresence(redis: Redis, prefix: string, instanceId: string):
       const here = await local.onlineAmong(userIds);
       const elsewhere = await onlineElsewhere(userIds.filter((id) => !here.has(id)));
       return new Set([...here, ...elsewhere]);
+    },
+    async onlineUsers() {
+      const online = new Set<number>();
+      for (const instance of await liveInstances()) {
+        const counts = await redis.hgetall(`${prefix}presence:${instance}`);
+        for (const [userId, count] of Object.entries(counts)) if (Number(count) > 0) online.add(Number(userId));
+      }
+      return [...online];
     },
     async stop() {
       clearInterval(timer);

@@ -181,10 +181,12 @@ export const dailyFigureSchema = z.object({
 export const REPORT_DAYS = 30;
 
 /**
- * Platform analytics (spec §2 Analytics), every figure computed from the data:
- * volume = every stake ever placed; commission = 1% of it, rounded to the cent (a figure only,
- * nothing is deducted); active bet value = the pots of open bets; users = accounts not
- * deactivated; average bets per user = their stakes / their number.
+ * Platform analytics (spec §2 Analytics), with the rules of the player figures
+ * (src/shared/player-figures.ts): refunded stakes and deleted bets do not count.
+ * volume = the stakes that count; commission = 1% of it, rounded to the cent (a figure only,
+ * nothing is deducted); active bet value = the stakes on open bets; users = accounts not
+ * deactivated; average bets per user = the stakes that count / users; total bets = bets not
+ * deleted, active bets = the open ones among them.
  */
 export const reportsSchema = z.object({
   totalVolume: z.string(),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { playerFiguresSchema } from '../player-figures.ts';
 import { BET_CATEGORIES, betSchema } from './bets.ts';
 
+/** A month's figures (src/shared/player-figures.ts): the stakes placed in it, and their outcomes. */
 export const monthStatSchema = z.object({
   month: z.string(), // YYYY-MM
   bets: z.number().int(),
@@ -12,11 +14,14 @@ export const categoryStatSchema = z.object({
   category: z.enum(BET_CATEGORIES),
   amount: z.string(),
   count: z.number().int(),
-  /** Whole percent of the user's total staked amount. */
+  /** Whole percent of the user's wagered amount (refunded stakes count nowhere). */
   share: z.number().int(),
 });
 
-/** Spec §3's Statistics, computed: this month's figures plus the last 12 months and categories. */
+/**
+ * Spec §3's Statistics: the player's figures (src/shared/player-figures.ts) all time and this
+ * month, by period, the last 12 months and the categories. `totalWinnings` is the all-time profit.
+ */
 export const statisticsSchema = z.object({
   totalWinnings: z.string(),
   winRate: z.number().int(),
@@ -28,6 +33,7 @@ export const statisticsSchema = z.object({
   monthlyProfit: z.string(),
   months: z.array(monthStatSchema),
   categories: z.array(categoryStatSchema),
+  figures: z.object({ week: playerFiguresSchema, month: playerFiguresSchema, all: playerFiguresSchema }),
 });
 export type Statistics = z.infer<typeof statisticsSchema>;
 

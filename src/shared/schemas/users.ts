@@ -19,7 +19,11 @@ export const usernameSchema = z
     message: `Username cannot start with "${GENERATED_USERNAME_PREFIX}"`,
   });
 
-/** The User entity of spec §3. Amounts are decimal strings ("1000.00"). */
+/**
+ * The User entity of spec §3. Amounts are decimal strings ("1000.00"). The bets, wins, win rate,
+ * winnings (the all-time profit) and rank are the player's all-time figures
+ * (src/shared/player-figures.ts).
+ */
 export const userSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -39,8 +43,3 @@ export const userSchema = z.object({
   favoriteCategory: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
-
-/** Win rate in whole percent, 0 when there are no bets (spec §2). */
-export function winRatePercent(totalWins: number, totalBets: number): number {
-  return totalBets > 0 ? Math.round((totalWins / totalBets) * 100) : 0;
-}

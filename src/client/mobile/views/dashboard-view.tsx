@@ -1,6 +1,5 @@
 import { Plus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { winRatePercent } from '../../../shared/schemas/users.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
 import { showAmount } from '../../lib/format.ts';
@@ -32,7 +31,7 @@ export function DashboardView() {
         <Tile label="Balance" value={showAmount(user.balance)} testId="tile-balance" />
         <Tile label="Total Bets" value={user.totalBets} testId="tile-total-bets" />
         <Tile label="Wins" value={user.totalWins} testId="tile-wins" />
-        <Tile label="Win Rate" value={`${winRatePercent(user.totalWins, user.totalBets)}%`} testId="tile-win-rate" />
+        <Tile label="Win Rate" value={`${user.winRate}%`} testId="tile-win-rate" />
       </TileGrid>
       {pending > 0 && (
         <button

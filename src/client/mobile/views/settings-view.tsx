@@ -1,6 +1,5 @@
 import { Bell, KeyRound, LogOut, Shield, UserPen } from 'lucide-react';
 import { toast } from 'sonner';
-import { winRatePercent } from '../../../shared/schemas/users.ts';
 import type { Preferences } from '../../../shared/schemas/notifications.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { showAmount, showDate } from '../../lib/format.ts';
@@ -61,7 +60,7 @@ export function SettingsView() {
           <Tile label="Balance" value={showAmount(user.balance)} />
           <Tile label="Bets" value={user.totalBets} />
           <Tile label="Wins" value={user.totalWins} />
-          <Tile label="Win rate" value={`${winRatePercent(user.totalWins, user.totalBets)}%`} />
+          <Tile label="Win rate" value={`${user.winRate}%`} />
         </TileGrid>
       </Section>
       <Section title="Manage">

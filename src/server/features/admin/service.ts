@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { formatCents } from '../../../shared/money.ts';
@@ -10,8 +10,20 @@ import type {
   createUserBodySchema,
 } from '../../../shared/schemas/admin.ts';
 import type { Role } from '../../../shared/schemas/users.ts';
-import type { Db } from '../../db/client.ts';
-import { LEDGER_KINDS, bets, identities, ledgerEntries, localAccounts, sessions, stakes, users } from '../../db/schema.ts';
+import type { PlayerFigures } from '../../../shared/player-figures.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import {
+  LEDGER_KINDS,
+  bets,
+  identities,
+  ledgerEntries,
+  localAccounts,
+  platformTotals,
+  playerFigures,
+  sessions,
+  stakes,
+  users,
+} from '../../db/schema.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import { createLocalAccount } from '../../oidc/local-accounts.ts';
@@ -19,6 +31,7 @@ import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/
 import { isUniqueViolation } from '../auth/service.ts';
 import { revokeUserSessions, type UserRow } from '../auth/sessions.ts';
 import { listBets } from '../bets/queries.ts';
+import { figuresOfPlayers } from '../figures/service.ts';
 import { voidBet } from '../bets/service.ts';
 import { presentUser } from '../users/present.ts';
 import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/ledger.ts';
@@ -37,54 +50,120 @@ const emailTaken = () => conflict('Email is already registered', 'email_taken');
 // subquery would read as its own bets.id.
 const betsCreatedSql = sql<number>`(select count(*) from ${bets} b where b.creator_id = ${users}.id and b.deleted_at is null)::int`;
 
-export function presentAdminUser(row: UserRow, extra: { isOnline: boolean; betsCreated: number }): AdminUser {
+export function presentAdminUser(row: UserRow, allTime: PlayerFigures, extra: { isOnline: boolean; betsCreated: number }): AdminUser {
   return {
-    ...presentUser(row, { showEmail: true, isOnline: extra.isOnline }),
+    ...presentUser(row, allTime, { showEmail: true, isOnline: extra.isOnline }),
     deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
     betsCreated: Number(extra.betsCreated),
   };
 }
 
+/** Users as the admin list shows them, in the order of `ids`. */
+async function presentAdminUsers(app: FastifyInstance, ids: number[]): Promise<AdminUser[]> {
+  if (ids.length === 0) return [];
+  const [rows, figures, online] = await Promise.all([
+    app.db.select({ user: users, betsCreated: betsCreatedSql }).from(users).where(inArray(users.id, ids)),
+    figuresOfPlayers(app.db, ids, 'all'),
+    app.presence.onlineAmong(ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.user.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [presentAdminUser(row.user, figures.get(id)!, { isOnline: online.has(id), betsCreated: row.betsCreated })] : [];
+  });
+}
+
 /** `%` and `_` typed into the search box are literal characters, not patterns. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listUsers(app: FastifyInstance, query: z.output<typeof adminUserListQuerySchema>): Promise<AdminUserList> {
-  const conditions: (SQL | undefined)[] = [];
+type ListQuery = z.output<typeof adminUserListQuerySchema>;
+
+/** The ids of one page of users by all-time bets: those with bets from their index, then the others by id. */
+async function pageByBets(app: FastifyInstance, query: ListQuery, status: SQL): Promise<number[]> {
+  const dir = query.order === 'asc' ? sql`asc` : sql`desc`;
+  const bettors = (offset: number, limit: number) =>
+    app.db.execute(sql`select f.user_id as id from ${playerFigures} f join ${users} u on u.id = f.user_id
+      where f.period = 'all' and ${status} order by f.bets ${dir}, f.user_id ${dir} offset ${offset} limit ${limit}`);
+  const others = (offset: number, limit: number) =>
+    app.db.execute(sql`select u.id from ${users} u
+      where ${status} and not exists (select 1 from ${playerFigures} f where f.user_id = u.id and f.period = 'all')
+      order by u.id ${dir} offset ${offset} limit ${limit}`);
+  const countBettors = async () => {
+    const [row] = rowsOf<{ n: number | string }>(
+      await app.db.execute(sql`select count(*) as n from ${playerFigures} f join ${users} u on u.id = f.user_id
+        where f.period = 'all' and ${status}`),
+    );
+    return Number(row?.n ?? 0);
+  };
+  // Descending, the bettors come first; ascending, those without a bet. The second group is only
+  // read once a page reaches past the first, which takes counting the first.
+  const [first, second] = query.order === 'asc' ? [others, bettors] : [bettors, others];
+  const ids = rowsOf<{ id: number }>(await first(query.offset, query.limit)).map((r) => Number(r.id));
+  if (ids.length === query.limit) return ids;
+  const firstCount = query.order === 'asc' ? (await countAll(app, status)) - (await countBettors()) : await countBettors();
+  const rest = rowsOf<{ id: number }>(await second(Math.max(0, query.offset - firstCount), query.limit - ids.length));
+  return [...ids, ...rest.map((r) => Number(r.id))];
+}
+
+async function countAll(app: FastifyInstance, status: SQL): Promise<number> {
+  const [row] = rowsOf<{ n: number | string }>(await app.db.execute(sql`select count(*) as n from ${users} u where ${status}`));
+  return Number(row?.n ?? 0);
+}
+
+/** How many users each status has, from the platform's running totals. */
+async function userCounts(app: FastifyInstance): Promise<{ active: number; deactivated: number }> {
+  const [row] = rowsOf<{ active: number | string | null; deactivated: number | string | null }>(
+    await app.db.execute(sql`select sum(users) as active, sum(deactivated_users) as deactivated from ${platformTotals}`),
+  );
+  return { active: Number(row?.active ?? 0), deactivated: Number(row?.deactivated ?? 0) };
+}
+
+/**
+ * The admin's user list. Without a search, each order reads its own index (sign-up: the id;
+ * balance; bets: the all-time figures) and the total comes from the running totals, so a page
+ * costs the same however many users there are. A search reads the users whose name or email
+ * starts with it, from their indexes, and sorts those.
+ */
+export async function listUsers(app: FastifyInstance, query: ListQuery): Promise<AdminUserList> {
+  const status =
+    query.status === 'active' ? sql`u.deactivated_at is null` : query.status === 'deactivated' ? sql`u.deactivated_at is not null` : sql`true`;
+  const dir = query.order === 'asc' ? sql`asc` : sql`desc`;
+  let ids: number[];
+  let total: number;
   if (query.q) {
     const pattern = `${escapeLike(query.q.toLowerCase())}%`;
-    conditions.push(sql`(lower(${users.username}) like ${pattern} escape '\\' or lower(${users.email}) like ${pattern} escape '\\')`);
+    const matches = sql`(select id from ${users} where lower(username) collate "C" like ${pattern}
+      union select id from ${users} where lower(email) collate "C" like ${pattern}) m join ${users} u on u.id = m.id`;
+    const key = { signup: sql`u.id`, balance: sql`u.balance_cents`, bets: sql`coalesce(f.bets, 0)` }[query.sort];
+    const [page, [counted]] = await Promise.all([
+      app.db.execute(sql`select u.id from ${matches}
+        left join ${playerFigures} f on f.user_id = u.id and f.period = 'all'
+        where ${status} order by ${key} ${dir}, u.id ${dir} offset ${query.offset} limit ${query.limit}`),
+      app.db.execute(sql`select count(*) as n from ${matches} where ${status}`).then((r) => rowsOf<{ n: number | string }>(r)),
+    ]);
+    ids = rowsOf<{ id: number }>(page).map((r) => Number(r.id));
+    total = Number(counted?.n ?? 0);
+  } else {
+    const counts = await userCounts(app);
+    total = query.status === 'active' ? counts.active : query.status === 'deactivated' ? counts.deactivated : counts.active + counts.deactivated;
+    if (query.sort === 'bets') {
+      ids = await pageByBets(app, query, status);
+    } else {
+      // Sign-up order is id order.
+      const key = query.sort === 'balance' ? sql`u.balance_cents ${dir}, u.id ${dir}` : sql`u.id ${dir}`;
+      const page = await app.db.execute(sql`select u.id from ${users} u where ${status} order by ${key}
+        offset ${query.offset} limit ${query.limit}`);
+      ids = rowsOf<{ id: number }>(page).map((r) => Number(r.id));
+    }
   }
-  if (query.status === 'active') conditions.push(isNull(users.deactivatedAt));
-  if (query.status === 'deactivated') conditions.push(isNotNull(users.deactivatedAt));
-  const where = and(...conditions);
-
-  const direction = query.order === 'asc' ? asc : desc;
-  const sortColumn = { signup: users.createdAt, balance: users.balanceCents, bets: users.totalBets }[query.sort];
-  const [rows, [counted]] = await Promise.all([
-    app.db
-      .select({ user: users, betsCreated: betsCreatedSql })
-      .from(users)
-      .where(where)
-      // The id breaks ties, so pages neither repeat nor skip anyone.
-      .orderBy(direction(sortColumn), direction(users.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    app.db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
-  ]);
-  const online = await app.presence.onlineAmong(rows.map((r) => r.user.id));
-  const total = Number(counted?.total ?? 0);
-  const end = query.offset + rows.length;
-  return {
-    users: rows.map((r) => presentAdminUser(r.user, { isOnline: online.has(r.user.id), betsCreated: r.betsCreated })),
-    total,
-    nextOffset: end < total ? end : null,
-  };
+  const end = query.offset + ids.length;
+  return { users: await presentAdminUsers(app, ids), total, nextOffset: end < total ? end : null };
 }
 
 async function loadAdminUser(app: FastifyInstance, userId: number): Promise<AdminUser> {
-  const [row] = await app.db.select({ user: users, betsCreated: betsCreatedSql }).from(users).where(eq(users.id, userId));
-  if (!row) throw userNotFound();
-  return presentAdminUser(row.user, { isOnline: await app.presence.isOnline(userId), betsCreated: row.betsCreated });
+  const [user] = await presentAdminUsers(app, [userId]);
+  if (!user) throw userNotFound();
+  return user;
 }
 
 export async function userDetail(app: FastifyInstance, admin: UserRow, userId: number): Promise<AdminUserDetail> {
@@ -125,7 +204,7 @@ type CreateUserInput = z.output<typeof createUserBodySchema>;
 async function emailIsRegistered(db: Db, email: string): Promise<boolean> {
   const [account] = await db.select({ id: localAccounts.id }).from(localAccounts).where(sql`lower(${localAccounts.email}) = ${email}`);
   if (account) return true;
-  const [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+  const [user] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) collate "C" = ${email}`).limit(1);
   return Boolean(user);
 }
 

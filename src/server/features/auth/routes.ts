@@ -12,7 +12,7 @@ import {
 import { userSchema } from '../../../shared/schemas/users.ts';
 import { badRequest } from '../../errors.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
-import { presentUser } from '../users/present.ts';
+import { presentUserWithFigures } from '../users/present.ts';
 import type { AuthorizationChecks, RelyingParty } from './relying-party.ts';
 import { completeProfile, signInWithIdentity } from './service.ts';
 import { createSession, revokeSession } from './sessions.ts';
@@ -91,7 +91,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
       setSessionCookie(reply, config, session.token, session.expiresAt);
       request.log.info({ userId: user.id }, 'signed in');
       return {
-        user: presentUser(user, { showEmail: true, isOnline: true }),
+        user: await presentUserWithFigures(app.db, user, { showEmail: true, isOnline: true }),
         tokens: { expires_at: Math.floor(session.expiresAt.getTime() / 1000) },
       };
     },
@@ -103,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
     async (request) => {
       const user = requireUser(request);
       return {
-        ...presentUser(user, { showEmail: true, isOnline: true }),
+        ...(await presentUserWithFigures(app.db, user, { showEmail: true, isOnline: true })),
         sessionExpiresAt: Math.floor(request.authSession!.expiresAt.getTime() / 1000),
       };
     },
@@ -133,7 +133,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
     async (request) => {
       const user = requireUser(request);
       const updated = await completeProfile(app.db, user, request.body.username);
-      return presentUser(updated, { showEmail: true, isOnline: true });
+      return presentUserWithFigures(app.db, updated, { showEmail: true, isOnline: true });
     },
   );
 };

@@ -8,7 +8,6 @@ import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/audit.ts';
 import { rowsOf } from '../../db/client.ts';
-import { decodeDetail, type DetailJson } from './queries.ts';
 import { voidOverdueBets } from './service.ts';
 
 const refusal = (response: { statusCode: number; body: string }) => ({
@@ -252,8 +251,8 @@ describe(`betting on ${testDbKind}`, () => {
     });
 
     it('answers a stake with the bet as the feed and the detail show it', async () => {
-      // The stake's answer is built in its transaction (place_stake_answering_bet), a read by
-      // bet_detail, a list row by the feed query: three paths to one shape.
+      // The stake's answer is built in its transaction (stake_on_bets), a read by bet_detail, a
+      // list row by the feed query: three paths to one shape.
       const bet = await createBetAs(ann, { title: 'Three paths', options: ['Up', 'Down'] });
       const [first, second] = [await createUser(app, 'Fay'), await createUser(app, 'Gus')];
       for (const user of [first, second]) await makeFriends(app, user, ann);
@@ -270,8 +269,8 @@ describe(`betting on ${testDbKind}`, () => {
     });
 
     it('answers from its writes exactly what a read after them finds', async () => {
-      // stake_on_bet builds its answer from the rows its writes return (migration 0012), since
-      // one statement cannot read its own writes. The answer must be the committed state, field
+      // stake_on_bets builds its answer from the rows its writes return, since one statement
+      // cannot read its own writes. The answer must be the committed state, field
       // for field, including the columns the presenters leave out.
       const bet = await createBetAs(ann, { title: 'Read after write', options: ['One', 'Two', 'Three'] });
       const [one, two] = [await createUser(app, 'Kim'), await createUser(app, 'Lou')];
@@ -285,9 +284,11 @@ describe(`betting on ${testDbKind}`, () => {
             from bets b join users u on u.id = b.creator_id where b.id = ${id}`),
         )[0]!.bet;
       for (const [staker, option, amount] of [[one, 2, 150], [two, 2, 275]] as const) {
+        const single = JSON.stringify([
+          { userId: staker.id, isAdmin: false, betId: bet.id, option, amountCents: amount, username: staker.username, amountText: '$x' },
+        ]);
         const [answer] = rowsOf<{ result: string; bet: Record<string, unknown>; notification: unknown }>(
-          await app.db.execute(sql`select result, bet, notification from stake_on_bet(
-            ${staker.id}::int, false, ${bet.id}::int, ${option}::int, ${amount}::bigint, ${staker.username}::text, '$x'::text)`),
+          await app.db.execute(sql`select result, bet, notification from stake_on_bets(${single}::jsonb)`),
         );
         expect(answer!.result).toBe('ok');
         const { viewerStake, ...rest } = answer!.bet;
@@ -337,51 +338,6 @@ describe(`betting on ${testDbKind}`, () => {
       ) as [{ count: number }];
       expect(count).toBe(0);
       expect(await balanceOf(app, staker.id)).toBe(100_000 - 400);
-    });
-
-    it("keeps the previous release's place_stake answering the detail, through the same rules", async () => {
-      // Instances of the release before migration 0008 call place_stake during a rolling deploy.
-      const bet = await createBetAs(ann, { title: 'Rolling deploy', options: ['Old', 'New'] });
-      const staker = await createUser(app, 'Hal');
-      await makeFriends(app, staker, ann);
-      const call = (amountCents: number) =>
-        app.db.execute(sql`select result, detail, audience from place_stake(
-          ${staker.id}::int, false, ${bet.id}::int, 1, ${amountCents}::bigint, 'Hal'::text, '$3.00'::text)`);
-      const [answer] = rowsOf<{ result: string; detail: DetailJson; audience: number[] }>(await call(300));
-      expect(answer!.result).toBe('ok');
-      const detail = decodeDetail(answer!.detail);
-      expect(detail.participants.map((p) => [p.username, p.stake.amountCents])).toEqual([['Hal', 300]]);
-      expect(detail.viewerStake).toMatchObject({ userId: staker.id, optionIdx: 1, amountCents: 300 });
-      expect(answer!.audience.map(Number)).toContain(staker.id);
-      const [again] = rowsOf<{ result: string; detail: unknown }>(await call(300));
-      expect(again).toEqual(expect.objectContaining({ result: 'already_staked', detail: null }));
-      expect(await balanceOf(app, staker.id)).toBe(100_000 - 300);
-    });
-
-    it('keeps the calls of the releases before migration 0010 answering the audience, through the same rules', async () => {
-      // They publish the audience they are given during a rolling deploy (ADR 013).
-      const bet = await createBetAs(ann, { title: 'Audience answered', options: ['Old', 'New'] });
-      const [one, two] = [await createUser(app, 'Ivy'), await createUser(app, 'Jon')];
-      for (const user of [one, two]) await makeFriends(app, user, ann);
-      const [single] = rowsOf<{ result: string; audience: number[] }>(
-        await app.db.execute(sql`select result, audience from place_stake_answering_bet(
-          ${one.id}::int, false, ${bet.id}::int, 0, 100::bigint, 'Ivy'::text, '$1.00'::text)`),
-      );
-      const calls = JSON.stringify([
-        { userId: two.id, isAdmin: false, betId: bet.id, option: 1, amountCents: 200, username: 'Jon', amountText: '$2.00' },
-        { userId: two.id, isAdmin: false, betId: bet.id, option: 0, amountCents: 200, username: 'Jon', amountText: '$2.00' },
-      ]);
-      const batch = rowsOf<{ result: string; audience: number[] | null }>(
-        await app.db.execute(sql`select result, audience from place_stakes(${calls}::jsonb)`),
-      );
-      expect(single!.result).toBe('ok');
-      expect(single!.audience.map(Number)).toEqual(expect.arrayContaining([ann.id, one.id, two.id, eve.id]));
-      expect(single!.audience.map(Number)).not.toContain(dan.id);
-      expect(batch.map((b) => b.result)).toEqual(['ok', 'already_staked']);
-      expect(batch[0]!.audience!.map(Number)).toEqual(expect.arrayContaining([ann.id, one.id, two.id]));
-      expect(batch[1]!.audience).toBeNull();
-      expect(await balanceOf(app, one.id)).toBe(100_000 - 100);
-      expect(await balanceOf(app, two.id)).toBe(100_000 - 200);
     });
 
     it(`lists a bet's ${PARTICIPANT_LIST_LIMIT} most recent participants, newest first, and counts them all`, async () => {
@@ -461,7 +417,8 @@ describe(`betting on ${testDbKind}`, () => {
       ]);
 
       const me = await w1!.agent.get('/api/auth/user');
-      expect(me.json()).toMatchObject({ totalBets: 1, totalWins: 1, winRate: 100, totalWinnings: '1.34', balance: '1000.34' });
+      // Winnings are the profit: 1.34 paid for 1.00 staked.
+      expect(me.json()).toMatchObject({ totalBets: 1, totalWins: 1, winRate: 100, totalWinnings: '0.34', balance: '1000.34' });
       const lost = await loser!.agent.get('/api/auth/user');
       expect(lost.json()).toMatchObject({ totalBets: 1, totalWins: 0, winRate: 0 });
       const mine = betListSchema.parse((await w1!.agent.get('/api/my-bets')).json()).find((b) => b.id === bet.id);

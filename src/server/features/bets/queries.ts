@@ -303,9 +303,9 @@ export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Pro
 }
 
 /** What the database function bet_detail answers (migrations 0006, 0007). */
-export type DetailJson = BundleJson & { participants: { stake: unknown; username: string }[] };
+type DetailJson = BundleJson & { participants: { stake: unknown; username: string }[] };
 
-export function decodeDetail(detail: DetailJson): BetDetailRows {
+function decodeDetail(detail: DetailJson): BetDetailRows {
   return {
     ...toBundle(detail),
     participants: detail.participants.map((p) => ({ stake: stakeJson.decode(p.stake), username: p.username })),

@@ -6,7 +6,7 @@ import { MIN_STAKE_CENTS, type createBetBodySchema } from '../../../shared/schem
 import type { z } from 'zod';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { rowJson } from '../../db/row-json.ts';
-import { activities, betOptions, bets, notifications, stakes, users } from '../../db/schema.ts';
+import { activities, betOptions, bets, notifications, stakes } from '../../db/schema.ts';
 import { answeredByDatabase, errorChain, inTransaction, retryingConflicts, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { recordAdminAction } from '../admin/audit-log.ts';
@@ -141,14 +141,8 @@ interface StakeOutcome {
 
 async function placeStakeAlone(db: Db, call: StakeCall): Promise<StakeOutcome> {
   try {
-    const [outcome] = rowsOf<StakeOutcome>(
-      await retryingConflicts(() =>
-        db.execute(sql`select result, bet, notification from stake_on_bet(
-          ${call.userId}::int, ${call.isAdmin}::boolean, ${call.betId}::int, ${call.option}::int,
-          ${call.amountCents}::bigint, ${call.username}::text, ${call.amountText}::text)`),
-      ),
-    );
-    if (!outcome) throw new Error('stake_on_bet returned nothing');
+    const [outcome] = await retryingConflicts(() => placeStakesTogether(db, [call]));
+    if (!outcome) throw new Error('stake_on_bets returned nothing');
     return outcome;
   } catch (error) {
     // The bet's lock makes the function's own check see any earlier stake; the unique index is
@@ -277,10 +271,10 @@ async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlem
         betId: bet.id,
       });
     }
-    await tx.update(stakes).set({ settledCents: paid }).where(eq(stakes.id, stake.id));
-    if (settlement.kind === 'refund') {
-      // A refunded stake was never a bet won or lost.
-      await tx.update(users).set({ totalBets: sql`greatest(${users.totalBets} - 1, 0)` }).where(eq(users.id, stake.userId));
+    const outcome = settlement.kind === 'refund' ? 'refunded' : stake.optionIdx === bet.winningOption ? 'won' : 'lost';
+    // The player figures and platform totals follow the outcome (functions/*_on_stake_settled.sql).
+    await tx.update(stakes).set({ settledCents: paid, outcome }).where(eq(stakes.id, stake.id));
+    if (outcome === 'refunded') {
       await logActivity(tx, {
         userId: stake.userId,
         type: 'bet_refunded',
@@ -297,11 +291,7 @@ async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlem
           betId: bet.id,
         }),
       );
-    } else if (stake.optionIdx === bet.winningOption) {
-      await tx
-        .update(users)
-        .set({ totalWins: sql`${users.totalWins} + 1`, totalWinningsCents: sql`${users.totalWinningsCents} + ${paid}` })
-        .where(eq(users.id, stake.userId));
+    } else if (outcome === 'won') {
       await logActivity(tx, {
         userId: stake.userId,
         type: 'bet_won',

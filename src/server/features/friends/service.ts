@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { FriendRequest, SearchResult } from '../../../shared/schemas/friends.ts';
 import { isUniqueViolation } from '../auth/service.ts';
 import type { UserRow } from '../auth/sessions.ts';
+import { allTimeFiguresOf } from '../figures/service.ts';
 import { notify } from '../notifications/service.ts';
 
 /** Friend requests and friendships (spec §2 Friends page, §4, DESIGN §7). */
@@ -38,22 +39,18 @@ export async function searchUsers(app: FastifyInstance, viewer: UserRow, rawQuer
   const query = rawQuery.trim();
   if (query === '') return [];
   const prefix = `${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Each way of matching reads its own index: names in order from their start, the email exactly.
+  const byName = sql`(select id from ${users} where lower(username) collate "C" like ${prefix}
+      and deactivated_at is null and id <> ${viewer.id} order by lower(username) collate "C" limit 20)`;
+  const byEmail = sql`(select u.id from ${users} u left join ${userPreferences} p on p.user_id = u.id
+      where lower(u.email) collate "C" = ${query.toLowerCase()} and coalesce(p.findable_by_email, true)
+        and u.deactivated_at is null and u.id <> ${viewer.id})`;
   const rows = await app.db
     .select({ id: users.id, username: users.username, status: friendships.status, requesterId: friendships.requesterId })
-    .from(users)
-    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .from(sql`(${byName} union ${byEmail}) as found`)
+    .innerJoin(users, sql`${users.id} = found.id`)
     .leftJoin(friendships, pairCondition(viewer.id, users.id))
-    .where(
-      and(
-        sql`${users.id} <> ${viewer.id}`,
-        sql`${users.deactivatedAt} is null`,
-        or(
-          sql`lower(${users.username}) like ${prefix}`,
-          sql`(lower(${users.email}) = ${query.toLowerCase()} and coalesce(${userPreferences.findableByEmail}, true))`,
-        ),
-      ),
-    )
-    .orderBy(asc(sql`lower(${users.username})`))
+    .orderBy(sql`lower(${users.username}) collate "C"`)
     .limit(20);
   const online = await app.presence.onlineAmong(rows.map((r) => r.id));
   return rows.map((r) => ({
@@ -194,11 +191,14 @@ export async function incomingRequests(app: FastifyInstance, user: UserRow): Pro
 export async function listFriends(app: FastifyInstance, user: UserRow) {
   const ids = await friendIdsOf(app.db, user.id);
   if (ids.length === 0) return [];
-  const rows = await app.db
-    .select({ id: users.id, username: users.username, totalWins: users.totalWins, balanceCents: users.balanceCents })
-    .from(users)
-    .where(and(sql`${users.id} in ${ids}`, sql`${users.deactivatedAt} is null`))
-    .orderBy(asc(sql`lower(${users.username})`));
-  const online = await app.presence.onlineAmong(ids);
-  return rows.map((r) => ({ ...r, isOnline: online.has(r.id) }));
+  const [rows, figures, online] = await Promise.all([
+    app.db
+      .select({ id: users.id, username: users.username, balanceCents: users.balanceCents })
+      .from(users)
+      .where(and(sql`${users.id} in ${ids}`, sql`${users.deactivatedAt} is null`))
+      .orderBy(asc(sql`lower(${users.username})`)),
+    allTimeFiguresOf(app.db, ids),
+    app.presence.onlineAmong(ids),
+  ]);
+  return rows.map((r) => ({ ...r, totalWins: figures.get(r.id)?.wins ?? 0, isOnline: online.has(r.id) }));
 }

@@ -1,66 +1,77 @@
-import { sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../shared/money.ts';
-import {
-  isoWeek,
-  nextWeekStart,
-  periodStart,
-  type Leaderboard,
-  type LeaderboardPeriod,
-} from '../../../shared/schemas/leaderboard.ts';
-import { winRatePercent } from '../../../shared/schemas/users.ts';
-import { rowsOf } from '../../db/client.ts';
+import { isoWeek, nextWeekStart, periodKey, winRatePercent } from '../../../shared/player-figures.ts';
+import type { Leaderboard, LeaderboardPeriod } from '../../../shared/schemas/leaderboard.ts';
+import { users } from '../../db/schema.ts';
 import type { UserRow } from '../auth/sessions.ts';
+import {
+  nextProfitUp,
+  ranksOf,
+  rankedPlayerCount,
+  storedFiguresOf,
+  topOfPeriod,
+  type StoredFigures,
+} from '../figures/service.ts';
 import { friendIdsOf } from '../friends/service.ts';
 
 /**
- * The leaderboard: players ranked by net profit over the period (payouts and refunds minus the
- * stakes of bets settled in it); ties by win rate, then the earlier sign-up. Users who opted out
- * of the global board appear only to themselves and on their friends' boards.
+ * The leaderboard: players ranked by their profit over the period (src/shared/player-figures.ts);
+ * ties share a rank, players without a stake in the period are not ranked. The global board
+ * counts the listed players (those who show on it, with active accounts); a hidden player still
+ * sees their own place on it. The friends board ranks the caller and their friends, hidden or not.
  */
 
-interface RankedRow {
-  id: number;
-  username: string;
-  total_wins: number;
-  total_bets: number;
-  balance_cents: number | string;
-  profit: number | string;
-  settled: number | string;
-  rank: number | string;
+const TOP = 10;
+
+interface Ranked {
+  figures: StoredFigures;
+  rank: number;
 }
 
-async function rankedPlayers(
-  app: FastifyInstance,
-  options: { viewerId: number; scope: 'global' | 'friends'; since: Date; onlySettled?: boolean },
-): Promise<RankedRow[]> {
-  const friendIds = options.scope === 'friends' ? await friendIdsOf(app.db, options.viewerId) : [];
-  const scopeCondition =
-    options.scope === 'friends'
-      ? sql`u.id in (${sql.join([options.viewerId, ...friendIds].map((id) => sql`${id}`), sql`, `)})`
-      : sql`(coalesce(p.show_on_leaderboard, true) or u.id = ${options.viewerId})`;
-  return rowsOf<RankedRow>(
-    await app.db.execute(sql`
-      with period_stats as (
-        select s.user_id, sum(s.settled_cents - s.amount_cents) as profit, count(*) as settled
-        from stakes s join bets b on b.id = s.bet_id
-        where s.settled_cents is not null and b.resolved_at >= ${options.since.toISOString()}
-        group by s.user_id
-      )
-      select u.id, u.username, u.total_wins, u.total_bets, u.balance_cents,
-        coalesce(ps.profit, 0) as profit, coalesce(ps.settled, 0) as settled,
-        row_number() over (
-          order by coalesce(ps.profit, 0) desc,
-            case when u.total_bets > 0 then u.total_wins::float / u.total_bets else 0 end desc,
-            u.created_at asc, u.id asc
-        ) as rank
-      from users u
-      left join user_preferences p on p.user_id = u.id
-      left join period_stats ps on ps.user_id = u.id
-      where u.deactivated_at is null and ${scopeCondition}
-        ${options.onlySettled ? sql`and ps.settled > 0` : sql``}
-      order by rank`),
-  );
+/** Ranks among a few players: 1 + those of them with a higher profit. */
+function rankAmongThem(players: StoredFigures[]): Ranked[] {
+  const sorted = [...players].sort((a, b) => b.profitCents - a.profitCents || a.userId - b.userId);
+  return sorted.map((figures) => ({ figures, rank: 1 + sorted.filter((p) => p.profitCents > figures.profitCents).length }));
+}
+
+async function globalBoard(app: FastifyInstance, viewer: UserRow, period: LeaderboardPeriod, startsOn: string, now: Date) {
+  const [top, mine, listedCount] = await Promise.all([
+    topOfPeriod(app.db, period, startsOn, TOP),
+    storedFiguresOf(app.db, [viewer.id], period, now).then((found) => found.get(viewer.id)),
+    rankedPlayerCount(app.db, period, startsOn),
+  ]);
+  const entries: Ranked[] = rankAmongThem(top);
+  let me: { ranked: Ranked; gapToNextCents: number | null } | null = null;
+  if (mine) {
+    const [ranks, nextUp] = await Promise.all([
+      ranksOf(app.db, period, startsOn, [mine]),
+      nextProfitUp(app.db, period, startsOn, mine.profitCents, mine.rankBucket),
+    ]);
+    const rank = ranks.get(viewer.id)!;
+    me = { ranked: { figures: mine, rank }, gapToNextCents: nextUp === null ? null : nextUp - mine.profitCents };
+    // A hidden player sees themselves at their place among the listed players.
+    if (!mine.listed && rank <= TOP) {
+      entries.push(me.ranked);
+      entries.sort((a, b) => a.rank - b.rank || b.figures.profitCents - a.figures.profitCents);
+      entries.splice(TOP);
+    }
+  }
+  return { entries, me, playerCount: listedCount + (mine && !mine.listed ? 1 : 0) };
+}
+
+async function friendsBoard(app: FastifyInstance, viewer: UserRow, period: LeaderboardPeriod, now: Date) {
+  const ids = [viewer.id, ...(await friendIdsOf(app.db, viewer.id))];
+  const ranked = rankAmongThem([...(await storedFiguresOf(app.db, ids, period, now)).values()]);
+  const mineAt = ranked.findIndex((r) => r.figures.userId === viewer.id);
+  const mine = ranked[mineAt];
+  // The nearest higher profit among them.
+  const above = ranked.filter((r) => mine && r.figures.profitCents > mine.figures.profitCents).at(-1);
+  return {
+    entries: ranked.slice(0, TOP),
+    me: mine ? { ranked: mine, gapToNextCents: above ? above.figures.profitCents - mine.figures.profitCents : null } : null,
+    playerCount: ranked.length,
+  };
 }
 
 export async function leaderboard(
@@ -69,48 +80,43 @@ export async function leaderboard(
   query: { period: LeaderboardPeriod; scope: 'global' | 'friends' },
   now = new Date(),
 ): Promise<Leaderboard> {
-  const players = await rankedPlayers(app, { viewerId: viewer.id, scope: query.scope, since: periodStart(query.period, now) });
-  const top = players.slice(0, 10);
-  const online = await app.presence.onlineAmong(top.map((p) => p.id));
-  const meIndex = players.findIndex((p) => p.id === viewer.id);
-  const me = players[meIndex];
-  const ahead = meIndex > 0 ? players[meIndex - 1] : undefined;
+  const startsOn = periodKey(query.period, now);
+  const board =
+    query.scope === 'friends'
+      ? await friendsBoard(app, viewer, query.period, now)
+      : await globalBoard(app, viewer, query.period, startsOn, now);
+  const ids = board.entries.map((e) => e.figures.userId);
+  const [people, online] = await Promise.all([
+    ids.length === 0
+      ? []
+      : app.db.select({ id: users.id, username: users.username, balanceCents: users.balanceCents }).from(users).where(inArray(users.id, ids)),
+    app.presence.onlineAmong(ids),
+  ]);
+  const byId = new Map(people.map((p) => [p.id, p]));
   const { week, year } = isoWeek(now);
   return {
     period: query.period,
     scope: query.scope,
-    entries: top.map((p) => ({
-      rank: Number(p.rank),
-      id: p.id,
-      username: p.username,
-      isOnline: online.has(p.id),
-      totalWins: p.total_wins,
-      winRate: winRatePercent(p.total_wins, p.total_bets),
-      balance: formatCents(Number(p.balance_cents)),
-      weeklyEarnings: formatCents(Number(p.profit)),
+    entries: board.entries.map(({ figures, rank }) => ({
+      rank,
+      id: figures.userId,
+      username: byId.get(figures.userId)?.username ?? '',
+      isOnline: online.has(figures.userId),
+      bets: figures.bets,
+      totalWins: figures.wins,
+      winRate: winRatePercent(figures.wins, figures.bets),
+      balance: formatCents(byId.get(figures.userId)?.balanceCents ?? 0),
+      weeklyEarnings: formatCents(figures.profitCents),
     })),
-    me: me
+    me: board.me
       ? {
-          rank: Number(me.rank),
-          weeklyEarnings: formatCents(Number(me.profit)),
-          gapToNext: ahead ? formatCents(Number(ahead.profit) - Number(me.profit)) : null,
+          rank: board.me.ranked.rank,
+          weeklyEarnings: formatCents(board.me.ranked.figures.profitCents),
+          gapToNext: board.me.gapToNextCents === null ? null : formatCents(board.me.gapToNextCents),
         }
       : null,
-    playerCount: players.length,
+    playerCount: board.playerCount,
+    startsOn,
     week: { number: week, year, resetsAt: nextWeekStart(now).toISOString() },
   };
-}
-
-/**
- * A user's platform rank: their place on the all-time global board among players with at least
- * one settled stake; null when they have none or opted out.
- */
-export async function rankOf(app: FastifyInstance, userId: number): Promise<number | null> {
-  const [prefs] = rowsOf<{ show: boolean }>(
-    await app.db.execute(sql`select show_on_leaderboard as show from user_preferences where user_id = ${userId}`),
-  );
-  if (prefs && !prefs.show) return null;
-  const players = await rankedPlayers(app, { viewerId: userId, scope: 'global', since: new Date(0), onlySettled: true });
-  const me = players.find((p) => p.id === userId);
-  return me ? Number(me.rank) : null;
 }

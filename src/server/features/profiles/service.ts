@@ -3,14 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../shared/money.ts';
 import { NOTIFICATION_TYPES, type Preferences } from '../../../shared/schemas/notifications.ts';
 import { computeAchievements, type FriendProfile, type OwnProfile } from '../../../shared/schemas/profiles.ts';
-import { winRatePercent } from '../../../shared/schemas/users.ts';
 import { bets, stakes, userPreferences, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import { visibleTo } from '../bets/queries.ts';
 import { areFriends, friendIdsOf } from '../friends/service.ts';
+import { figuresOf } from '../figures/service.ts';
 import { presentUser } from '../users/present.ts';
-import { rankOf } from '../leaderboard/service.ts';
 
 /** Bets the owner created or staked on that the viewer may see, newest first. */
 async function recentBetsOf(app: FastifyInstance, owner: number, viewer: UserRow, limit: number) {
@@ -33,29 +32,20 @@ async function recentBetsOf(app: FastifyInstance, owner: number, viewer: UserRow
 }
 
 export async function ownProfile(app: FastifyInstance, user: UserRow): Promise<OwnProfile> {
-  const [friends, [counts], recentBets, rank] = await Promise.all([
+  const [friends, allTime, recentBets] = await Promise.all([
     friendIdsOf(app.db, user.id),
-    app.db
-      .select({
-        activeBets: sql<number>`count(*) filter (where ${bets.status} = 'active')::int`,
-        wageredCents: sql<number>`coalesce(sum(${stakes.amountCents}), 0)::bigint`,
-      })
-      .from(stakes)
-      .innerJoin(bets, eq(bets.id, stakes.betId))
-      .where(eq(stakes.userId, user.id)),
+    figuresOf(app.db, user.id, 'all'),
     recentBetsOf(app, user.id, user, 5),
-    rankOf(app, user.id),
   ]);
-  const base = presentUser(user, { showEmail: true, isOnline: true, rank });
   return {
-    ...base,
+    ...presentUser(user, allTime, { showEmail: true, isOnline: true }),
     friendsCount: friends.length,
-    activeBets: Number(counts?.activeBets ?? 0),
-    totalWagered: formatCents(Number(counts?.wageredCents ?? 0)),
+    activeBets: allTime.openBets,
+    totalWagered: allTime.wagered,
     achievements: computeAchievements({
-      totalWins: user.totalWins,
-      totalBets: user.totalBets,
-      winRate: base.winRate,
+      totalWins: allTime.wins,
+      totalBets: allTime.bets,
+      winRate: allTime.winRate,
       friends: friends.length,
     }),
     recentBets,
@@ -79,12 +69,12 @@ export async function friendProfile(app: FastifyInstance, viewer: UserRow, userI
   const allowed =
     owner && !owner.deactivatedAt && (viewer.role === 'admin' || viewer.id === userId || (await areFriends(app.db, viewer.id, userId)));
   if (!owner || !allowed) throw notFound('User not found', 'user_not_found');
-  const [recentBets, friends, isOnline] = await Promise.all([
+  const [recentBets, friends, isOnline, allTime] = await Promise.all([
     recentBetsOf(app, owner.id, viewer, 5),
     friendIdsOf(app.db, owner.id),
     app.presence.isOnline(owner.id),
+    figuresOf(app.db, owner.id, 'all'),
   ]);
-  const winRate = winRatePercent(owner.totalWins, owner.totalBets);
   return {
     id: owner.id,
     username: owner.username,
@@ -93,11 +83,16 @@ export async function friendProfile(app: FastifyInstance, viewer: UserRow, userI
     bio: owner.bio,
     location: owner.location,
     favoriteCategory: owner.favoriteCategory,
-    totalBets: owner.totalBets,
-    totalWins: owner.totalWins,
-    winRate,
+    totalBets: allTime.bets,
+    totalWins: allTime.wins,
+    winRate: allTime.winRate,
     recentBets,
-    achievements: computeAchievements({ totalWins: owner.totalWins, totalBets: owner.totalBets, winRate, friends: friends.length }),
+    achievements: computeAchievements({
+      totalWins: allTime.wins,
+      totalBets: allTime.bets,
+      winRate: allTime.winRate,
+      friends: friends.length,
+    }),
   };
 }
 

@@ -1,44 +1,41 @@
-import { and, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents, formatDollars } from '../../../shared/money.ts';
 import type { BetEvent, Insight, Statistics } from '../../../shared/schemas/statistics.ts';
 import { BET_CATEGORIES, type BetCategory } from '../../../shared/schemas/bets.ts';
-import { winRatePercent } from '../../../shared/schemas/users.ts';
+import { periodKey, winRatePercent } from '../../../shared/player-figures.ts';
 import { rowsOf } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { playerFigures } from '../../db/schema.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import { listBets } from '../bets/queries.ts';
+import { allTimeFiguresOf, figuresByPeriod, figuresOf } from '../figures/service.ts';
 import { friendIdsOf } from '../friends/service.ts';
-import { rankOf } from '../leaderboard/service.ts';
 
-/** Statistics, insights and events, all computed from the user's own data. */
+/**
+ * Statistics, insights and events, from the caller's own rows: the player figures
+ * (src/shared/player-figures.ts) from their read model, and the caller's stakes for what the
+ * figures do not hold (categories, stake sizes, hours). A refunded stake counts nowhere here either.
+ */
 
 const monthKey = (date: Date) => `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
 
-/** The user's stakes with their bet's outcome; `outcome` is null while unsettled. */
+/** The user's stakes that count (not refunded), with their bet's category; `outcome` is null while open. */
 interface StakeFact {
   amount: number;
   settled: number | null;
   category: BetCategory;
   placed_at: Date;
   resolved_at: Date | null;
-  outcome: 'won' | 'lost' | 'refunded' | null;
+  outcome: 'won' | 'lost' | null;
 }
 
 async function stakeFacts(app: FastifyInstance, userId: number): Promise<StakeFact[]> {
   const rows = rowsOf<Record<string, unknown>>(
     await app.db.execute(sql`
-      select s.amount_cents as amount, s.settled_cents as settled, b.category, s.created_at as placed_at, b.resolved_at,
-        case
-          when s.settled_cents is null then null
-          when b.status = 'void' or wo.pool_cents = 0 then 'refunded'
-          when s.option_idx = b.winning_option then 'won'
-          else 'lost'
-        end as outcome
+      select s.amount_cents as amount, s.settled_cents as settled, b.category, s.created_at as placed_at, b.resolved_at, s.outcome
       from stakes s
       join bets b on b.id = s.bet_id
-      left join bet_options wo on wo.bet_id = b.id and wo.idx = b.winning_option
-      where s.user_id = ${userId}
+      where s.user_id = ${userId} and s.outcome is distinct from 'refunded'
       order by s.id`),
   );
   return rows.map((r) => ({
@@ -51,50 +48,59 @@ async function stakeFacts(app: FastifyInstance, userId: number): Promise<StakeFa
   }));
 }
 
-export async function statistics(app: FastifyInstance, user: UserRow, now = new Date()): Promise<Statistics> {
-  const [facts, rank] = await Promise.all([stakeFacts(app, user.id), rankOf(app, user.id)]);
-  const months = Array.from({ length: 12 }, (_, i) => {
-    const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1));
-    return { month: monthKey(date), bets: 0, wins: 0, profitCents: 0 };
+/** The last 12 calendar months (UTC), oldest first, with the user's figures in each. */
+async function monthFigures(app: FastifyInstance, userId: number, now: Date) {
+  const months = Array.from({ length: 12 }, (_, i) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11 + i, 1)));
+  const rows = await app.db
+    .select()
+    .from(playerFigures)
+    .where(
+      and(
+        eq(playerFigures.userId, userId),
+        eq(playerFigures.period, 'month'),
+        gte(playerFigures.startsOn, periodKey('month', months[0]!)),
+      ),
+    );
+  const byMonth = new Map(rows.map((r) => [r.startsOn.slice(0, 7), r]));
+  return months.map((date) => {
+    const row = byMonth.get(monthKey(date));
+    return { month: monthKey(date), bets: row?.bets ?? 0, wins: row?.wins ?? 0, profit: formatCents(row?.profitCents ?? 0) };
   });
-  const byMonth = new Map(months.map((m) => [m.month, m]));
+}
+
+export async function statistics(app: FastifyInstance, user: UserRow, now = new Date()): Promise<Statistics> {
+  const [facts, figures, months] = await Promise.all([
+    stakeFacts(app, user.id),
+    figuresByPeriod(app.db, user.id, now),
+    monthFigures(app, user.id, now),
+  ]);
   const categories = new Map<BetCategory, { amount: number; count: number }>();
-  let staked = 0;
   for (const fact of facts) {
-    const placed = byMonth.get(monthKey(fact.placed_at));
-    if (placed) placed.bets += 1;
-    if (fact.resolved_at && fact.settled !== null) {
-      const settledMonth = byMonth.get(monthKey(fact.resolved_at));
-      if (settledMonth) {
-        settledMonth.profitCents += fact.settled - fact.amount;
-        if (fact.outcome === 'won') settledMonth.wins += 1;
-      }
-    }
     const category = categories.get(fact.category) ?? { amount: 0, count: 0 };
     category.amount += fact.amount;
     category.count += 1;
     categories.set(fact.category, category);
-    staked += fact.amount;
   }
-  const current = months[months.length - 1]!;
+  const wagered = facts.reduce((sum, f) => sum + f.amount, 0);
   return {
-    totalWinnings: formatCents(user.totalWinningsCents),
-    winRate: winRatePercent(user.totalWins, user.totalBets),
-    totalBets: user.totalBets,
-    totalWins: user.totalWins,
-    rank,
-    monthlyBets: current.bets,
-    monthlyWins: current.wins,
-    monthlyProfit: formatCents(current.profitCents),
-    months: months.map((m) => ({ month: m.month, bets: m.bets, wins: m.wins, profit: formatCents(m.profitCents) })),
+    totalWinnings: figures.all.profit,
+    winRate: figures.all.winRate,
+    totalBets: figures.all.bets,
+    totalWins: figures.all.wins,
+    rank: figures.all.rank,
+    monthlyBets: figures.month.bets,
+    monthlyWins: figures.month.wins,
+    monthlyProfit: figures.month.profit,
+    months,
     categories: BET_CATEGORIES.filter((c) => categories.has(c))
       .map((c) => ({
         category: c,
         amount: formatCents(categories.get(c)!.amount),
         count: categories.get(c)!.count,
-        share: staked === 0 ? 0 : Math.round((categories.get(c)!.amount / staked) * 100),
+        share: wagered === 0 ? 0 : Math.round((categories.get(c)!.amount / wagered) * 100),
       }))
       .sort((a, b) => b.share - a.share),
+    figures,
   };
 }
 
@@ -114,7 +120,7 @@ export function suggestedStakeCents(balanceCents: number, wins: number, outcomes
       share = 2;
       reason = `2% of your balance, because you win ${rate}% of your settled bets: small stakes protect it`;
     } else {
-      reason = `5% of your balance, because your win rate of ${rate}% is about even`;
+      reason = `5% of your balance, because you win ${rate}% of your settled bets, about even`;
     }
   }
   const cents = Math.max(100, Math.floor((balanceCents * share) / 100 / 100) * 100);
@@ -122,34 +128,36 @@ export function suggestedStakeCents(balanceCents: number, wins: number, outcomes
 }
 
 export async function insights(app: FastifyInstance, user: UserRow, now = new Date()): Promise<Insight[]> {
-  const facts = await stakeFacts(app, user.id);
+  const [facts, allTime] = await Promise.all([stakeFacts(app, user.id), figuresOf(app.db, user.id, 'all', now)]);
   if (facts.length === 0) return [];
-  const outcomes = facts.filter((f) => f.outcome === 'won' || f.outcome === 'lost');
+  const outcomes = facts.filter((f) => f.outcome !== null);
   const wins = outcomes.filter((f) => f.outcome === 'won');
   const result: Insight[] = [];
 
-  // Win rate and trend: the last 30 days against the 30 before.
+  // Trends compare win rates over settled bets only, and say so.
   const inWindow = (f: StakeFact, fromDays: number, toDays: number) =>
     f.resolved_at !== null &&
     f.resolved_at.getTime() > now.getTime() - fromDays * DAY_MS &&
     f.resolved_at.getTime() <= now.getTime() - toDays * DAY_MS;
   const recent = outcomes.filter((f) => inWindow(f, 30, 0));
   const before = outcomes.filter((f) => inWindow(f, 60, 30));
-  const rate = percent(wins.length, outcomes.length);
   let trend = 'There is not enough history yet to show a trend.';
   if (recent.length > 0 && before.length > 0) {
     const recentRate = percent(recent.filter((f) => f.outcome === 'won').length, recent.length);
     const beforeRate = percent(before.filter((f) => f.outcome === 'won').length, before.length);
     trend =
       recentRate === beforeRate
-        ? `Over the last 30 days it held steady at ${recentRate}%.`
-        : `Over the last 30 days it was ${recentRate}%, ${recentRate > beforeRate ? 'up' : 'down'} from ${beforeRate}% in the 30 days before.`;
+        ? `Over bets settled in the last 30 days it held steady at ${recentRate}% of settled bets won.`
+        : `Over bets settled in the last 30 days you won ${recentRate}% of them, ${recentRate > beforeRate ? 'up' : 'down'} from ${beforeRate}% in the 30 days before.`;
   }
+  const open = allTime.openBets;
   result.push({
     id: 'win_rate',
     title: 'Win rate',
-    value: `${rate}%`,
-    explanation: `You won ${wins.length} of your ${outcomes.length} settled bets. ${trend}`,
+    value: `${allTime.winRate}%`,
+    explanation:
+      `You won ${allTime.wins} of your ${allTime.bets} bet${allTime.bets === 1 ? '' : 's'}` +
+      ` (won ${allTime.wins} of ${allTime.settledBets} settled${open > 0 ? `, ${open} still open` : ''}). ${trend}`,
   });
 
   const byCategory = new Map<BetCategory, { profit: number; count: number }>();
@@ -198,23 +206,17 @@ export async function insights(app: FastifyInstance, user: UserRow, now = new Da
   }
 
   const friendIds = await friendIdsOf(app.db, user.id);
-  const friendRows =
-    friendIds.length === 0
-      ? []
-      : await app.db
-          .select({ wins: users.totalWins, bets: users.totalBets })
-          .from(users)
-          .where(and(sql`${users.id} in ${friendIds}`, sql`${users.totalBets} > 0`));
-  if (friendRows.length > 0) {
-    const average = Math.round(friendRows.reduce((sum, f) => sum + winRatePercent(f.wins, f.bets), 0) / friendRows.length);
+  const friendFigures = [...(await allTimeFiguresOf(app.db, friendIds)).values()].filter((f) => f.bets > 0);
+  if (friendFigures.length > 0) {
+    const average = Math.round(friendFigures.reduce((sum, f) => sum + winRatePercent(f.wins, f.bets), 0) / friendFigures.length);
     result.push({
       id: 'friends_win_rate',
       title: "Friends' win rate",
       value: `${average}%`,
       explanation:
-        friendRows.length === 1
-          ? `Your 1 friend with settled bets wins ${average}% of them; you win ${rate}%.`
-          : `Your ${friendRows.length} friends with settled bets win ${average}% of them on average; you win ${rate}%.`,
+        friendFigures.length === 1
+          ? `Your 1 friend with bets wins ${average}% of them; you win ${allTime.winRate}%.`
+          : `Your ${friendFigures.length} friends with bets win ${average}% of them on average; you win ${allTime.winRate}%.`,
     });
   }
 

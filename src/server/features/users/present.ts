@@ -1,15 +1,16 @@
+import type { Db } from '../../db/client.ts';
+import type { PlayerFigures } from '../../../shared/player-figures.ts';
+import type { User } from '../../../shared/schemas/users.ts';
 import { formatCents } from '../../../shared/money.ts';
-import { winRatePercent, type User } from '../../../shared/schemas/users.ts';
 import type { UserRow } from '../auth/sessions.ts';
+import { figuresOf } from '../figures/service.ts';
 
 /**
- * A user row as the API shows it (spec §3's User). The email is only shown to its owner and to
- * admins (DESIGN §7); `isOnline` and `rank` come from the live layer and the leaderboard.
+ * A user row as the API shows it (spec §3's User), with their all-time figures
+ * (src/shared/player-figures.ts). The email is only shown to its owner and to admins (DESIGN §7);
+ * `isOnline` comes from the live layer.
  */
-export function presentUser(
-  row: UserRow,
-  options: { showEmail: boolean; isOnline?: boolean; rank?: number | null },
-): User {
+export function presentUser(row: UserRow, allTime: PlayerFigures, options: { showEmail: boolean; isOnline?: boolean }): User {
   return {
     id: row.id,
     username: row.username,
@@ -17,15 +18,24 @@ export function presentUser(
     firstName: row.firstName,
     role: row.role,
     balance: formatCents(row.balanceCents),
-    totalBets: row.totalBets,
-    totalWins: row.totalWins,
+    totalBets: allTime.bets,
+    totalWins: allTime.wins,
     createdAt: row.createdAt.toISOString(),
     isOnline: options.isOnline ?? false,
-    winRate: winRatePercent(row.totalWins, row.totalBets),
-    totalWinnings: formatCents(row.totalWinningsCents),
-    rank: options.rank ?? null,
+    winRate: allTime.winRate,
+    totalWinnings: allTime.profit,
+    rank: allTime.rank,
     bio: row.bio,
     location: row.location,
     favoriteCategory: row.favoriteCategory,
   };
+}
+
+/** presentUser with the user's all-time figures read for it. */
+export async function presentUserWithFigures(
+  db: Db,
+  row: UserRow,
+  options: { showEmail: boolean; isOnline?: boolean },
+): Promise<User> {
+  return presentUser(row, await figuresOf(db, row.id, 'all'), options);
 }

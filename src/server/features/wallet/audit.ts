@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 
 /**
- * Checks every money invariant of DESIGN §5 on the whole database, and that every row of the
- * tables a stake writes refers to an existing user and bet, which no foreign key checks there
- * (decision record 014). Each violation is one human-readable line; an empty list means the books
- * balance.
+ * Checks every money invariant of DESIGN §5 on the whole database; that every row of the tables
+ * a stake writes refers to an existing user and bet, which no foreign key checks there (decision
+ * record 014); and that everything derived from money (the player figures, their rank counts,
+ * the platform totals) equals its recomputation from the rows. Each violation is one
+ * human-readable line; an empty list means the books balance.
  */
 
 /** Each reference that decision record 014 left to the audit: table, column, the table it names. */
@@ -115,6 +116,80 @@ const CHECKS: { name: string; query: string; describe: (row: Record<string, unkn
         from ${table} t where t.${column} is not null and not exists (select 1 from ${target} x where x.id = t.${column})`,
     ).join('\nunion all\n'),
     describe: (r) => `${r.table} row ${r.id}: ${r.column} ${r.ref} names no such row`,
+  },
+  {
+    name: 'player figures equal their recomputation from the stakes',
+    query: `select coalesce(f.user_id, r.user_id) as user_id, coalesce(f.period, r.period) as period,
+        coalesce(f.starts_on, r.starts_on)::text as starts_on,
+        row(f.bets, f.settled_bets, f.wins, f.wagered_cents, f.profit_cents, f.listed)::text as kept,
+        row(r.bets, r.settled_bets, r.wins, r.wagered_cents, r.profit_cents, r.listed)::text as recomputed
+      from player_figures f
+      full join player_figures_from_stakes r on r.user_id = f.user_id and r.period = f.period and r.starts_on = f.starts_on
+      where row(f.bets, f.settled_bets, f.wins, f.wagered_cents, f.profit_cents, f.listed)
+        is distinct from row(r.bets, r.settled_bets, r.wins, r.wagered_cents, r.profit_cents, r.listed)`,
+    describe: (r) =>
+      `user ${r.user_id}, ${r.period} from ${r.starts_on}: kept (bets, settled, wins, wagered, profit, listed) ${r.kept}, recomputed ${r.recomputed}`,
+  },
+  {
+    name: 'the rank counts match the listed players',
+    query: `select coalesce(k.period, c.period) as period, coalesce(k.starts_on, c.starts_on)::text as starts_on,
+        coalesce(k.rank_bucket, c.rank_bucket) as rank_bucket, coalesce(k.players, 0) as kept, coalesce(c.players, 0) as counted
+      from (select period, starts_on, rank_bucket, sum(players) as players from figures_ladder group by 1, 2, 3
+            union all
+            select period, starts_on, null, sum(players) from figures_players group by 1, 2) k
+      full join (select period, starts_on, rank_bucket, count(*) as players from player_figures
+                 where listed and rank_bucket <> 0 group by 1, 2, 3
+                 union all
+                 select period, starts_on, null, count(*) from player_figures where listed group by 1, 2) c
+        on c.period = k.period and c.starts_on = k.starts_on and c.rank_bucket is not distinct from k.rank_bucket
+      where coalesce(k.players, 0) <> coalesce(c.players, 0)`,
+    describe: (r) =>
+      `${r.period} from ${r.starts_on}, ${r.rank_bucket === null ? 'all ranked players' : `profit band ${r.rank_bucket}`}: kept ${r.kept}, counted ${r.counted}`,
+  },
+  {
+    name: 'platform totals equal their recomputation',
+    query: `select row(t.stakes, t.volume_cents, t.bets, t.active_bets, t.active_value_cents, t.users, t.deactivated_users)::text as kept,
+        row(r.stakes, r.volume_cents, r.bets, r.active_bets, r.active_value_cents, r.users, r.deactivated_users)::text as recomputed
+      from (select coalesce(sum(stakes), 0) as stakes, coalesce(sum(volume_cents), 0) as volume_cents, coalesce(sum(bets), 0) as bets,
+              coalesce(sum(active_bets), 0) as active_bets, coalesce(sum(active_value_cents), 0) as active_value_cents,
+              coalesce(sum(users), 0) as users, coalesce(sum(deactivated_users), 0) as deactivated_users from platform_totals) t,
+        platform_totals_from_rows r
+      where row(t.stakes, t.volume_cents, t.bets, t.active_bets, t.active_value_cents, t.users, t.deactivated_users)
+        is distinct from row(r.stakes::numeric, r.volume_cents::numeric, r.bets::numeric, r.active_bets::numeric,
+          r.active_value_cents::numeric, r.users::numeric, r.deactivated_users::numeric)`,
+    describe: (r) => `(stakes, volume, bets, open bets, open value, users, deactivated) kept ${r.kept}, recomputed ${r.recomputed}`,
+  },
+  {
+    name: 'platform days equal their recomputation',
+    query: `select coalesce(k.day, r.day)::text as day,
+        row(k.volume_cents, k.new_users, k.bets_created, k.bets_resolved)::text as kept,
+        row(r.volume_cents, r.new_users, r.bets_created, r.bets_resolved)::text as recomputed
+      from (select day, sum(volume_cents) as volume_cents, sum(new_users) as new_users, sum(bets_created) as bets_created,
+              sum(bets_resolved) as bets_resolved from platform_days group by day
+            having sum(volume_cents) <> 0 or sum(new_users) <> 0 or sum(bets_created) <> 0 or sum(bets_resolved) <> 0) k
+      full join platform_days_from_rows r on r.day = k.day
+      where row(k.volume_cents, k.new_users, k.bets_created, k.bets_resolved)
+        is distinct from row(r.volume_cents::numeric, r.new_users::numeric, r.bets_created::numeric, r.bets_resolved::numeric)`,
+    describe: (r) => `${r.day}: (volume, sign-ups, bets created, resolved) kept ${r.kept}, recomputed ${r.recomputed}`,
+  },
+  {
+    name: 'balance equals grants and adjustments plus all-time profit minus open stakes',
+    query: `select u.id, u.balance_cents,
+        coalesce((select sum(l.amount_cents) from ledger_entries l where l.user_id = u.id and l.kind in ('grant', 'adjustment')), 0)
+        + coalesce((select f.profit_cents from player_figures f where f.user_id = u.id and f.period = 'all'), 0)
+        - coalesce((select sum(s.amount_cents) from stakes s where s.user_id = u.id and s.outcome is null), 0) as expected
+      from users u
+      where u.balance_cents <>
+        coalesce((select sum(l.amount_cents) from ledger_entries l where l.user_id = u.id and l.kind in ('grant', 'adjustment')), 0)
+        + coalesce((select f.profit_cents from player_figures f where f.user_id = u.id and f.period = 'all'), 0)
+        - coalesce((select sum(s.amount_cents) from stakes s where s.user_id = u.id and s.outcome is null), 0)`,
+    describe: (r) => `user ${r.id}: balance ${r.balance_cents}, but grants + adjustments + profit - open stakes is ${r.expected}`,
+  },
+  {
+    name: 'every settled stake has its outcome, and only settled ones',
+    query: `select s.id, s.bet_id, s.outcome, s.settled_cents from stakes s
+      where (s.settled_cents is null) <> (s.outcome is null)`,
+    describe: (r) => `stake ${r.id} (bet ${r.bet_id}): outcome ${r.outcome}, settled ${r.settled_cents}`,
   },
   {
     name: 'at most one payout or refund per user and bet',

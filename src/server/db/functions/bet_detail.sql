@@ -1,0 +1,21 @@
+-- One bet with its options, the viewer's own stake and its 50 most recent participants, newest
+-- first (PARTICIPANT_LIST_LIMIT in src/shared/schemas/bets.ts), as one JSON value: the bet detail
+-- in one round trip (src/server/features/bets/queries.ts, findBetDetail). It does not check
+-- visibility: its caller selects only bets the viewer may see.
+CREATE OR REPLACE FUNCTION bet_detail(p_viewer integer, p_bet integer) RETURNS json
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (
+    SELECT json_build_object(
+      'bet', row_to_json(b),
+      'creatorUsername', u.username,
+      'options', (SELECT coalesce(json_agg(row_to_json(o) ORDER BY o.idx), '[]'::json)
+                  FROM bet_options o WHERE o.bet_id = b.id),
+      'viewerStake', (SELECT row_to_json(vs) FROM stakes vs WHERE vs.bet_id = b.id AND vs.user_id = p_viewer),
+      'participants', (SELECT coalesce(json_agg(json_build_object('stake', row_to_json(s), 'username', pu.username) ORDER BY s.id DESC), '[]'::json)
+                       FROM (SELECT * FROM stakes rs WHERE rs.bet_id = b.id ORDER BY rs.id DESC LIMIT 50) s
+                       JOIN users pu ON pu.id = s.user_id))
+    FROM bets b JOIN users u ON u.id = b.creator_id
+    WHERE b.id = p_bet);
+END;
+$$;
