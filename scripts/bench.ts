@@ -11,6 +11,7 @@ import { parseOptions, type Part } from './bench/options.ts';
 import { BenchPostgres, runPgbench } from './bench/postgres.ts';
 import { formatTable, rowsOf, targetsOf, type BenchResults } from './bench/report.ts';
 import { stopAllServers } from './bench/server.ts';
+import { SCALE_SIZES, benchScale } from './bench/scale.ts';
 import { benchStakesPglite, benchStakesPostgres } from './bench/stakes.ts';
 import { ROOT, coresBetween, cpuSnapshot, progress } from './bench/util.ts';
 
@@ -101,6 +102,10 @@ try {
     results.pglite = await attempt('pglite', () => benchStakesPglite(seconds, profileDir('pglite')));
   }
   if (wants('client')) results.client = await attempt('client', () => benchClient(pgServer, options.lighthouseRuns, options.lighthouseReports));
+  if (wants('scale')) {
+    const sizes = SCALE_SIZES.filter((size) => options.scaleSizes.includes(size.name));
+    results.scale = await attempt('scale', () => benchScale(pgServer, { requests: options.scaleRequests, sizes }));
+  }
   if (wants('instances')) {
     const redisUrl = process.env.BENCH_REDIS_URL;
     if (redisUrl) {

@@ -1,9 +1,9 @@
 /** The command line of `npm run bench`. */
 
-export const PARTS = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances'] as const;
+export const PARTS = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale'] as const;
 export type Part = (typeof PARTS)[number];
 /** What runs without --only; 'instances' needs BENCH_REDIS_URL as well. */
-const DEFAULT_PARTS: Part[] = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances'];
+const DEFAULT_PARTS: Part[] = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale'];
 
 export interface BenchOptions {
   parts: Set<Part>;
@@ -15,6 +15,9 @@ export interface BenchOptions {
   /** Where to keep every Lighthouse run's full report, if anywhere. */
   lighthouseReports: string | undefined;
   cpuProfile: boolean;
+  /** Sequential requests per route in the scale part, and which of its sizes to build. */
+  scaleRequests: number;
+  scaleSizes: string[];
   output: string;
 }
 
@@ -27,6 +30,8 @@ export const USAGE = `npm run bench -- [options]      (needs DATABASE_URL=postgr
   --fanout-stakes=30    stakes whose fan-out is timed
   --lighthouse-runs=3   Lighthouse runs per page (the median is reported)
   --lighthouse-reports=DIR  keep each Lighthouse run's full JSON report in DIR
+  --scale-requests=200  sequential requests per GET route in the scale part (medians and p99)
+  --scale-sizes=10k,100k  the data sizes of the scale part (10k: 10,000 players; 100k: 100,000)
   --cpu-prof            write V8 CPU profiles of the servers to bench-profiles/ and summarise them
   --output=bench-results.json
   BENCH_REDIS_URL=redis://...  runs the two-instance part against that Redis (its 'betbro:'
@@ -42,6 +47,8 @@ export function parseOptions(argv: string[]): BenchOptions | string {
     lighthouseRuns: 3,
     lighthouseReports: undefined,
     cpuProfile: false,
+    scaleRequests: 200,
+    scaleSizes: ['10k', '100k'],
     output: 'bench-results.json',
   };
   const integer = (name: string, value: string, min: number, max: number) => {
@@ -79,6 +86,15 @@ export function parseOptions(argv: string[]): BenchOptions | string {
           if (!value) throw new Error('--lighthouse-reports needs a folder');
           options.lighthouseReports = value;
           break;
+        case '--scale-requests':
+          options.scaleRequests = integer('scale-requests', value, 10, 10_000);
+          break;
+        case '--scale-sizes': {
+          const sizes = value.split(',').map((v) => v.trim()).filter(Boolean);
+          if (sizes.length === 0 || sizes.some((v) => v !== '10k' && v !== '100k')) throw new Error('--scale-sizes takes 10k, 100k or both');
+          options.scaleSizes = sizes;
+          break;
+        }
         case '--cpu-prof':
           options.cpuProfile = true;
           break;

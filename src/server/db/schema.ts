@@ -470,11 +470,11 @@ export const playerFigures = pgTable(
     /** Counted on the leaderboard: the player shows there and the account is active. */
     listed: boolean('listed').notNull().default(true),
     /**
-     * The profit's band on a logarithmic scale (four per doubling, signed; 0 for no profit), so a
+     * The profit's band on a logarithmic scale (eight per doubling, signed; 0 for no profit), so a
      * rank counts whole bands from figures_ladder and reads only the players of its own band.
      */
     rankBucket: integer('rank_bucket').generatedAlwaysAs(
-      sql`case when profit_cents = 0 then 0 else (sign(profit_cents::float8) * (1 + floor(ln(abs(profit_cents)::float8) * 4 / ln(2::float8))))::integer end`,
+      sql`case when profit_cents = 0 then 0 else (sign(profit_cents::float8) * (1 + floor(ln(abs(profit_cents)::float8) * 8 / ln(2::float8))))::integer end`,
     ),
   },
   (t) => [

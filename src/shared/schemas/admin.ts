@@ -15,6 +15,13 @@ export const adminUserSchema = userSchema.extend({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/**
+ * A user as a row of the admin's list: everything but the rank, which is read for one player at
+ * a time (it costs one look at the leaderboard per player); the user's detail carries it.
+ */
+export const adminUserRowSchema = adminUserSchema.omit({ rank: true });
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
 export const ADMIN_USER_SORTS = ['signup', 'balance', 'bets'] as const;
 
 export const adminUserListQuerySchema = z.object({
@@ -28,7 +35,7 @@ export const adminUserListQuerySchema = z.object({
 });
 
 export const adminUserListSchema = z.object({
-  users: z.array(adminUserSchema),
+  users: z.array(adminUserRowSchema),
   /** How many users match the filter, over all pages. */
   total: z.number().int(),
   nextOffset: z.number().int().nullable(),

@@ -1,7 +1,7 @@
 import { Search, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { createUserBodySchema, type AdminUser } from '../../../shared/schemas/admin.ts';
+import { createUserBodySchema, type AdminUserRow } from '../../../shared/schemas/admin.ts';
 import { Badge } from '../../components/ui/badge.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card, EmptyState } from '../../components/ui/card.tsx';
@@ -178,7 +178,7 @@ function UserDetailDialog({ userId, onClose }: { userId: number; onClose: () => 
   );
 }
 
-function UserCard({ user, onView, onDelete }: { user: AdminUser; onView: () => void; onDelete: () => void }) {
+function UserCard({ user, onView, onDelete }: { user: AdminUserRow; onView: () => void; onDelete: () => void }) {
   const me = useCurrentUser();
   const deactivated = user.deactivatedAt !== null;
   return (
@@ -215,7 +215,7 @@ function UserManagement() {
   const remove = useDeleteUser();
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
   return (
     <div className="space-y-4">
       <Button className="w-full" onClick={() => setAdding(true)}>

@@ -38,7 +38,7 @@ CREATE TABLE "player_figures" (
 	"wagered_cents" bigint DEFAULT 0 NOT NULL,
 	"profit_cents" bigint DEFAULT 0 NOT NULL,
 	"listed" boolean DEFAULT true NOT NULL,
-	"rank_bucket" integer GENERATED ALWAYS AS (case when profit_cents = 0 then 0 else (sign(profit_cents::float8) * (1 + floor(ln(abs(profit_cents)::float8) * 4 / ln(2::float8))))::integer end) STORED,
+	"rank_bucket" integer GENERATED ALWAYS AS (case when profit_cents = 0 then 0 else (sign(profit_cents::float8) * (1 + floor(ln(abs(profit_cents)::float8) * 8 / ln(2::float8))))::integer end) STORED,
 	CONSTRAINT "player_figures_user_id_period_starts_on_pk" PRIMARY KEY("user_id","period","starts_on"),
 	CONSTRAINT "player_figures_period_known" CHECK ("player_figures"."period" in ('week', 'month', 'all')),
 	CONSTRAINT "player_figures_counts" CHECK ("player_figures"."bets" > 0 and "player_figures"."settled_bets" between 0 and "player_figures"."bets" and "player_figures"."wins" between 0 and "player_figures"."settled_bets")

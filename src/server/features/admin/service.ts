@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { formatCents } from '../../../shared/money.ts';
 import type {
   AdminUser,
+  AdminUserRow,
   AdminUserDetail,
   AdminUserList,
   adminUserListQuerySchema,
@@ -31,7 +32,7 @@ import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/
 import { isUniqueViolation } from '../auth/service.ts';
 import { revokeUserSessions, type UserRow } from '../auth/sessions.ts';
 import { listBets } from '../bets/queries.ts';
-import { figuresOfPlayers } from '../figures/service.ts';
+import { allTimeFiguresOf, figuresOf, presentFigures } from '../figures/service.ts';
 import { voidBet } from '../bets/service.ts';
 import { presentUser } from '../users/present.ts';
 import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/ledger.ts';
@@ -58,18 +59,23 @@ export function presentAdminUser(row: UserRow, allTime: PlayerFigures, extra: { 
   };
 }
 
-/** Users as the admin list shows them, in the order of `ids`. */
-async function presentAdminUsers(app: FastifyInstance, ids: number[]): Promise<AdminUser[]> {
+/** Users as the admin list shows them, in the order of `ids`, without their ranks (adminUserRowSchema). */
+async function presentAdminRows(app: FastifyInstance, ids: number[]): Promise<AdminUserRow[]> {
   if (ids.length === 0) return [];
   const [rows, figures, online] = await Promise.all([
     app.db.select({ user: users, betsCreated: betsCreatedSql }).from(users).where(inArray(users.id, ids)),
-    figuresOfPlayers(app.db, ids, 'all'),
+    allTimeFiguresOf(app.db, ids),
     app.presence.onlineAmong(ids),
   ]);
   const byId = new Map(rows.map((r) => [r.user.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [presentAdminUser(row.user, figures.get(id)!, { isOnline: online.has(id), betsCreated: row.betsCreated })] : [];
+    if (!row) return [];
+    const { rank: _rank, ...listed } = presentAdminUser(row.user, presentFigures('all', figures.get(id)!, null), {
+      isOnline: online.has(id),
+      betsCreated: row.betsCreated,
+    });
+    return [listed];
   });
 }
 
@@ -157,13 +163,14 @@ export async function listUsers(app: FastifyInstance, query: ListQuery): Promise
     }
   }
   const end = query.offset + ids.length;
-  return { users: await presentAdminUsers(app, ids), total, nextOffset: end < total ? end : null };
+  return { users: await presentAdminRows(app, ids), total, nextOffset: end < total ? end : null };
 }
 
 async function loadAdminUser(app: FastifyInstance, userId: number): Promise<AdminUser> {
-  const [user] = await presentAdminUsers(app, [userId]);
-  if (!user) throw userNotFound();
-  return user;
+  const [row] = await app.db.select({ user: users, betsCreated: betsCreatedSql }).from(users).where(eq(users.id, userId));
+  if (!row) throw userNotFound();
+  const [allTime, isOnline] = await Promise.all([figuresOf(app.db, userId, 'all'), app.presence.isOnline(userId)]);
+  return presentAdminUser(row.user, allTime, { isOnline, betsCreated: row.betsCreated });
 }
 
 export async function userDetail(app: FastifyInstance, admin: UserRow, userId: number): Promise<AdminUserDetail> {

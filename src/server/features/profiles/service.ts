@@ -11,13 +11,19 @@ import { areFriends, friendIdsOf } from '../friends/service.ts';
 import { figuresOf } from '../figures/service.ts';
 import { presentUser } from '../users/present.ts';
 
-/** Bets the owner created or staked on that the viewer may see, newest first. */
+/**
+ * Bets the owner created or staked on that the viewer may see, newest first. The candidates are
+ * found from the owner's side (their newest bets, the bets of their stakes), so the cost follows
+ * the owner's own activity, never the number of bets there are.
+ */
 async function recentBetsOf(app: FastifyInstance, owner: number, viewer: UserRow, limit: number) {
+  const candidates = sql`(select id from ${bets} where creator_id = ${owner} and deleted_at is null order by id desc limit ${limit})
+    union (select bet_id from ${stakes} where user_id = ${owner})`;
   const rows = await app.db
     .select({ bet: bets, stake: stakes })
     .from(bets)
     .leftJoin(stakes, and(eq(stakes.betId, bets.id), eq(stakes.userId, owner)))
-    .where(and(visibleTo(viewer), sql`(${bets.creatorId} = ${owner} or ${stakes.id} is not null)`))
+    .where(and(sql`${bets.id} in (${candidates})`, visibleTo(viewer)))
     .orderBy(desc(bets.id))
     .limit(limit);
   return rows.map(({ bet, stake }) => ({

@@ -1,7 +1,7 @@
 import { UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { createUserBodySchema, type AdminUser } from '../../../../shared/schemas/admin.ts';
+import { createUserBodySchema, type AdminUserRow } from '../../../../shared/schemas/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -188,7 +188,7 @@ export function UserManagementPanel() {
   const remove = useDeleteUser();
   const [adding, setAdding] = useState(false);
   const [viewing, setViewing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [deleting, setDeleting] = useState<AdminUserRow | null>(null);
 
   return (
     <div className="space-y-4">

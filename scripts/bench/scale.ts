@@ -1,0 +1,359 @@
+import { randomBytes } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import pg from 'pg';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { SESSION_COOKIE, SESSION_TTL_MS, hashSessionId } from '../../src/server/features/auth/sessions.ts';
+import type { BenchPostgres } from './postgres.ts';
+import { startServer } from './server.ts';
+import { percentile, progress, round } from './util.ts';
+
+/**
+ * Scale: does a request cost more as the user base grows? Two PostgreSQL databases of the same
+ * shape, one ten times the other (players, bets, stakes; 25 friends each; an activity, a ledger
+ * row and a notification per stake), generated in SQL. Against each, one signed-in player and
+ * one admin call every GET route of the API one request after another, and the medians and
+ * 99th percentiles of the two sizes are set side by side.
+ */
+
+export interface ScaleSize {
+  name: string;
+  players: number;
+  bets: number;
+  stakes: number;
+}
+
+export const SCALE_SIZES: ScaleSize[] = [
+  { name: '10k', players: 10_000, bets: 5_000, stakes: 100_000 },
+  { name: '100k', players: 100_000, bets: 50_000, stakes: 1_000_000 },
+];
+
+/** Stakes per bet: each bet's stakers are the first of its creator's friends, so every stake is visible. */
+const FRIEND_STEPS = [1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8, -8, 9, -9, 10, -10, 11, -11, 12, -12];
+
+export interface RouteTiming {
+  route: string;
+  as: 'player' | 'admin';
+  medianMs: number;
+  p99Ms: number;
+}
+
+export interface ScaleRun {
+  size: ScaleSize;
+  generateSeconds: number;
+  routes: RouteTiming[];
+  /** The viewer's all-time rank read the plain way and from the profit bands (decision record 017). */
+  rank: { plainMs: number; bandsMs: number; rank: number };
+}
+
+export interface ScaleResult {
+  requestsPerRoute: number;
+  runs: ScaleRun[];
+  /** Per route: the large size's median, and how many times the small one's it is. */
+  growth: { route: string; as: string; smallMs: number; largeMs: number; ratio: number; smallP99Ms: number; largeP99Ms: number }[];
+}
+
+/**
+ * The data, in SQL. Players are users 1..N; player i is friends with i+1 .. i+12 (and i+13 for
+ * odd i), around the circle, so everyone has 24 or 26 friends, 25 on average. Bets are spread
+ * over the last 90 days, the newest tenth still open, the rest resolved (one in seven voided);
+ * each has stakes by the nearest of its creator's friends. Triggers are off while the rows go in
+ * (as for a restore) and the read model is rebuilt from them at the end, as an operator would.
+ */
+function generationSql(size: ScaleSize): string[] {
+  const { players: n, bets: b, stakes: s } = size;
+  const perBet = Math.max(1, Math.min(FRIEND_STEPS.length, Math.round(s / b)));
+  const steps = `array[${FRIEND_STEPS.slice(0, perBet).join(',')}]`;
+  return [
+    `set session_replication_role = replica`,
+    `insert into users (id, username, email, first_name, balance_cents, created_at)
+       select i, 'p' || lpad(i::text, 6, '0'), 'p' || i || '@bench.betbro.invalid', 'Synthetic bench user', 100000,
+         now() - interval '120 days' + i * interval '50 milliseconds'
+       from generate_series(1, ${n}) i`,
+    `select setval('users_id_seq', ${n})`,
+    `insert into friendships (requester_id, addressee_id, status, created_at, responded_at)
+       select i, ((i - 1 + k) % ${n}) + 1, 'accepted', now() - interval '100 days', now() - interval '100 days'
+       from generate_series(1, ${n}) i, generate_series(1, 13) k where k <= 12 or i % 2 = 1`,
+    `insert into bets (id, creator_id, title, description, category, status, expiration_type, created_at, updated_at)
+       select j, ((j::bigint * 7919) % ${n}) + 1, 'Synthetic bet ' || j, 'A bet of the scale benchmark',
+         (array['Sports','Entertainment','Politics','Personal','General'])[1 + j % 5],
+         case when j > ${b} * 0.9 then 'active' when j % 7 = 0 then 'void' else 'resolved' end,
+         'indefinite', now() - interval '90 days' + (j::float / ${b}) * interval '90 days',
+         now() - interval '90 days' + (j::float / ${b}) * interval '90 days'
+       from generate_series(1, ${b}) j`,
+    `select setval('bets_id_seq', ${b})`,
+    `insert into bet_options (bet_id, idx, label)
+       select j, o, 'Option ' || (o + 1) from generate_series(1, ${b}) j, generate_series(0, 2) o where o < 2 + j % 2`,
+    `insert into stakes (bet_id, user_id, option_idx, amount_cents, created_at)
+       select bt.id, ((bt.creator_id - 1 + step + ${n}) % ${n}) + 1, (bt.id + k) % (2 + bt.id % 2),
+         100 + ((bt.id * 31 + k * 17) % 4900), bt.created_at + k * interval '1 minute'
+       from bets bt, unnest(${steps}) with ordinality as st(step, k)`,
+    // Settle the closed bets: winners share the pot in proportion (floors; the cents left over stay
+    // unpaid, which the benchmark does not need), a voided bet refunds everyone.
+    `update bets bt set winning_option = case when bt.status = 'resolved' then bt.id % (2 + bt.id % 2) end,
+       resolved_at = case when bt.status <> 'active' then bt.created_at + interval '1 day' end`,
+    `with pools as (
+       select s.bet_id, sum(s.amount_cents) as pot, sum(s.amount_cents) filter (where s.option_idx = bt.winning_option) as winners
+       from stakes s join bets bt on bt.id = s.bet_id where bt.status <> 'active' group by s.bet_id)
+     update stakes s set
+       outcome = case when bt.status = 'void' or coalesce(p.winners, 0) = 0 then 'refunded'
+         when s.option_idx = bt.winning_option then 'won' else 'lost' end,
+       settled_cents = case when bt.status = 'void' or coalesce(p.winners, 0) = 0 then s.amount_cents
+         when s.option_idx = bt.winning_option then s.amount_cents * p.pot / p.winners else 0 end
+     from bets bt, pools p where bt.id = s.bet_id and p.bet_id = s.bet_id`,
+    `update bet_options o set pool_cents = t.pool, stake_count = t.n
+       from (select bet_id, option_idx, sum(amount_cents) as pool, count(*) as n from stakes group by 1, 2) t
+       where o.bet_id = t.bet_id and o.idx = t.option_idx`,
+    `update bets bt set total_pot_cents = t.pot, participant_count = t.n
+       from (select bet_id, sum(amount_cents) as pot, count(*) as n from stakes group by 1) t where bt.id = t.bet_id`,
+    // Every movement in the ledger, with its running balance, and the balances that follow.
+    `insert into ledger_entries (user_id, bet_id, kind, amount_cents, balance_after_cents, created_at)
+       select user_id, bet_id, kind, amount, sum(amount) over (partition by user_id order by at, seq, bet_id), at
+       from (
+         select id as user_id, null::int as bet_id, 'grant' as kind, 100000::bigint as amount, created_at as at, 0 as seq from users
+         union all
+         select user_id, bet_id, 'stake', -amount_cents, created_at, 1 from stakes
+         union all
+         select s.user_id, s.bet_id, case when s.outcome = 'refunded' then 'refund' else 'payout' end, s.settled_cents, bt.resolved_at, 2
+           from stakes s join bets bt on bt.id = s.bet_id where s.settled_cents > 0
+       ) movements`,
+    `update users u set balance_cents = t.balance from (select user_id, sum(amount_cents) as balance from ledger_entries group by 1) t
+       where u.id = t.user_id`,
+    `insert into activities (user_id, type, description, bet_id, amount_cents, created_at)
+       select s.user_id, 'bet_placed', 'Placed a stake on "' || bt.title || '"', s.bet_id, s.amount_cents, s.created_at
+       from stakes s join bets bt on bt.id = s.bet_id`,
+    `insert into notifications (user_id, type, title, body, bet_id, from_user_id, created_at)
+       select bt.creator_id, 'bet_staked', 'New stake on your bet', 'A friend staked on "' || bt.title || '"', s.bet_id, s.user_id, s.created_at
+       from stakes s join bets bt on bt.id = s.bet_id`,
+    `set session_replication_role = origin`,
+    `select rebuild_figures()`,
+  ];
+}
+
+/** A signed-in session for `userId`: the Cookie header that carries it. */
+async function sessionFor(client: pg.Client, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await client.query(`insert into sessions (id_hash, user_id, expires_at, user_agent) values ($1, $2, $3, 'betbro bench')`, [
+    hashSessionId(token),
+    userId,
+    new Date(Date.now() + SESSION_TTL_MS).toISOString(),
+  ]);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/** What the routes are called with: the viewer, their friend, a bet they see, a conversation. */
+interface Subjects {
+  viewer: number;
+  friend: number;
+  bet: number;
+  conversation: number;
+  playerCookie: string;
+  adminCookie: string;
+}
+
+async function prepareSubjects(url: string, size: ScaleSize): Promise<Subjects> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // A player in the middle of the circle: nothing about them is first or last.
+    const viewer = Math.floor(size.players / 2) + 1;
+    const friend = viewer + 1;
+    const admin = viewer + 2;
+    await client.query(`update users set role = 'admin' where id = $1`, [admin]);
+    const bet = (await client.query<{ id: number }>(`select bet_id as id from stakes where user_id = $1 order by id desc limit 1`, [viewer])).rows[0]!.id;
+    const conversation = (
+      await client.query<{ id: number }>(`insert into conversations (user_low, user_high) values ($1, $2) returning id`, [viewer, friend])
+    ).rows[0]!.id;
+    await client.query(
+      `insert into messages (conversation_id, sender_id, text) select $1, case when i % 2 = 0 then $2::int else $3::int end, 'Message ' || i
+       from generate_series(1, 30) i`,
+      [conversation, viewer, friend],
+    );
+    await client.query(`insert into bet_comments (bet_id, user_id, text) select $1, $2, 'Comment ' || i from generate_series(1, 10) i`, [bet, friend]);
+    await client.query('vacuum analyze');
+    return { viewer, friend, bet, conversation, playerCookie: await sessionFor(client, viewer), adminCookie: await sessionFor(client, admin) };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Every GET route a signed-in player or an admin calls, with what it is called with. The list is
+ * checked against the server's own OpenAPI document, so a new GET route cannot go unmeasured.
+ */
+function routesFor(s: Subjects): { route: string; path: string; as: 'player' | 'admin' }[] {
+  const player = (route: string, path = route) => ({ route, path, as: 'player' as const });
+  const admin = (route: string, path = route) => ({ route, path, as: 'admin' as const });
+  return [
+    player('/api/auth/user'),
+    player('/api/bets'),
+    player('/api/bets/friends'),
+    player('/api/my-bets'),
+    player('/api/bets/user/:id', `/api/bets/user/${s.friend}`),
+    player('/api/bets/:id', `/api/bets/${s.bet}`),
+    player('/api/bets/:id/comments', `/api/bets/${s.bet}/comments`),
+    player('/api/leaderboard?period=week', '/api/leaderboard?period=week'),
+    player('/api/leaderboard?period=month', '/api/leaderboard?period=month'),
+    player('/api/leaderboard?period=all', '/api/leaderboard?period=all'),
+    player('/api/leaderboard?scope=friends', '/api/leaderboard?period=all&scope=friends'),
+    player('/api/friends'),
+    player('/api/friend-requests'),
+    player('/api/users/search', '/api/users/search?q=p05'),
+    player('/api/users/profile'),
+    player('/api/users/:id/profile', `/api/users/${s.friend}/profile`),
+    player('/api/users/preferences'),
+    player('/api/statistics'),
+    player('/api/insights'),
+    player('/api/events'),
+    player('/api/activities'),
+    player('/api/notifications'),
+    player('/api/notifications/unread-count'),
+    player('/api/conversations'),
+    player('/api/conversations/:id/messages', `/api/conversations/${s.conversation}/messages`),
+    player('/api/wallet/ledger'),
+    player('/api/account'),
+    admin('/api/bets (admin)', '/api/bets'),
+    admin('/api/admin/users'),
+    admin('/api/admin/users?sort=balance', '/api/admin/users?sort=balance'),
+    admin('/api/admin/users?sort=bets', '/api/admin/users?sort=bets'),
+    admin('/api/admin/users/:id', `/api/admin/users/${s.viewer}`),
+    admin('/api/admin/audit-log'),
+    admin('/api/admin/moderation'),
+    admin('/api/reports'),
+  ];
+}
+
+/** GET routes of the OpenAPI document that the list above does not call. */
+async function unmeasuredRoutes(baseUrl: string, measured: string[]): Promise<string[]> {
+  const doc = (await (await fetch(`${baseUrl}/api/docs`)).json()) as { paths: Record<string, Record<string, unknown>> };
+  const notCalledByPlayers = new Set(['/api/login', '/api/docs']);
+  // Only the API: /healthz and /readyz are the load balancer's.
+  const names = new Set(measured.map((r) => r.split('?')[0]!.replace(' (admin)', '')));
+  return Object.entries(doc.paths)
+    .filter(([, methods]) => 'get' in methods)
+    .map(([path]) => path.replace(/\{(\w+)\}/g, ':$1'))
+    .filter((path) => path.startsWith('/api/') && !notCalledByPlayers.has(path) && !names.has(path));
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+
+function get(baseUrl: string, path: string, cookie: string): Promise<{ status: number; ms: number }> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const req = request(`${baseUrl}${path}`, { agent, headers: { cookie } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function timeRoutes(baseUrl: string, subjects: Subjects, requests: number): Promise<RouteTiming[]> {
+  const timings: RouteTiming[] = [];
+  const routes = routesFor(subjects);
+  const missing = await unmeasuredRoutes(baseUrl, routes.map((r) => r.route));
+  if (missing.length > 0) throw new Error(`GET routes the scale benchmark does not call: ${missing.join(', ')}`);
+  for (const route of routes) {
+    const cookie = route.as === 'admin' ? subjects.adminCookie : subjects.playerCookie;
+    const times: number[] = [];
+    for (let i = 0; i < requests + 20; i += 1) {
+      const { status, ms } = await get(baseUrl, route.path, cookie);
+      if (status !== 200) throw new Error(`${route.path} answered ${status}`);
+      // The first twenty warm the server (prepared statements, JIT) and PostgreSQL's caches.
+      if (i >= 20) times.push(ms);
+    }
+    timings.push({ route: route.route, as: route.as, medianMs: round(percentile(times, 50), 2), p99Ms: round(percentile(times, 99), 2) });
+  }
+  return timings;
+}
+
+/**
+ * The viewer's all-time rank, read 200 times each way in PostgreSQL itself: the plain count of
+ * everyone above, and the statement the server uses (src/server/features/figures/service.ts,
+ * ranksOf). Both must give the same rank.
+ */
+async function timeRank(url: string, viewer: number): Promise<ScaleRun['rank']> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const me = (
+      await client.query<{ profit: string; bucket: number }>(
+        `select profit_cents as profit, rank_bucket as bucket from player_figures where user_id = $1 and period = 'all'`,
+        [viewer],
+      )
+    ).rows[0]!;
+    const plain = `select 1 + count(*) as rank from player_figures where listed and period = 'all' and starts_on = '1970-01-01' and profit_cents > $1`;
+    const bands = `select 1
+      + coalesce((select sum(players) from figures_ladder where period = 'all' and starts_on = '1970-01-01' and rank_bucket > $2), 0)
+      + case when $2::integer < 0
+          then coalesce((select sum(players) from figures_players where period = 'all' and starts_on = '1970-01-01'), 0)
+            - coalesce((select sum(players) from figures_ladder where period = 'all' and starts_on = '1970-01-01'), 0)
+          else 0 end
+      + case when $2::integer <> 0 then (select count(*) from player_figures where listed and period = 'all'
+          and starts_on = '1970-01-01' and rank_bucket = $2 and profit_cents > $1) else 0 end as rank`;
+    const time = async (text: string, params: unknown[]) => {
+      const times: number[] = [];
+      let rank = 0;
+      for (let i = 0; i < 220; i += 1) {
+        const started = performance.now();
+        rank = Number((await client.query<{ rank: string }>({ text, values: params, name: text.length > 100 ? 'bands' : 'plain' })).rows[0]!.rank);
+        if (i >= 20) times.push(performance.now() - started);
+      }
+      return { ms: round(percentile(times, 50), 3), rank };
+    };
+    const plainRun = await time(plain, [me.profit]);
+    const bandsRun = await time(bands, [me.profit, me.bucket]);
+    if (plainRun.rank !== bandsRun.rank) throw new Error(`rank ${plainRun.rank} counted plainly, ${bandsRun.rank} from the bands`);
+    return { plainMs: plainRun.ms, bandsMs: bandsRun.ms, rank: bandsRun.rank };
+  } finally {
+    await client.end();
+  }
+}
+
+export async function benchScale(pgServer: BenchPostgres, options: { requests: number; sizes?: ScaleSize[] }): Promise<ScaleResult> {
+  const runs: ScaleRun[] = [];
+  for (const size of options.sizes ?? SCALE_SIZES) {
+    const db = await pgServer.createDatabase(`scale_${size.name}`);
+    progress(`scale ${size.name}: ${size.players} players, ${size.bets} bets, ${size.stakes} stakes`);
+    const started = performance.now();
+    const database = await openDatabase({ kind: 'postgres', url: db.url });
+    try {
+      await migrate(database);
+      await database.withConnection(async (query) => {
+        for (const statement of generationSql(size)) await query(statement);
+      });
+    } finally {
+      await database.close();
+    }
+    const subjects = await prepareSubjects(db.url, size);
+    const generateSeconds = round((performance.now() - started) / 1000, 1);
+    progress(`scale ${size.name}: data made in ${generateSeconds} s`);
+    const rank = await timeRank(db.url, subjects.viewer);
+    const server = await startServer({ name: `scale-${size.name}`, databaseUrl: db.url });
+    try {
+      const routes = await timeRoutes(server.url, subjects, options.requests);
+      runs.push({ size, generateSeconds, routes, rank });
+    } finally {
+      await server.stop();
+      await pgServer.dropDatabase(db.name);
+    }
+  }
+  const [small, large] = runs;
+  const growth =
+    small && large
+      ? large.routes.map((l) => {
+          const s = small.routes.find((r) => r.route === l.route)!;
+          return {
+            route: l.route,
+            as: l.as,
+            smallMs: s.medianMs,
+            largeMs: l.medianMs,
+            ratio: round(l.medianMs / s.medianMs, 2),
+            smallP99Ms: s.p99Ms,
+            largeP99Ms: l.p99Ms,
+          };
+        })
+      : [];
+  return { requestsPerRoute: options.requests, runs, growth };
+}
