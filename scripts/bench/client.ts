@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type lighthouseRun from 'lighthouse';
-import { placeStake } from '../../src/server/features/bets/service.ts';
+import { placeStake } from '../../src/server/features/bets/stakes.ts';
 import { findChromium } from '../lib/chromium.ts';
 import { ensureClientBuild } from '../lib/client-build.ts';
 import { bundleBreakdown, type BundlePart } from './bundle-breakdown.ts';

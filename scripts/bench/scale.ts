@@ -60,7 +60,7 @@ export interface ScaleResult {
  * each has stakes by the nearest of its creator's friends. Triggers are off while the rows go in
  * (as for a restore) and the read model is rebuilt from them at the end, as an operator would.
  */
-function generationSql(size: ScaleSize): string[] {
+export function generationSql(size: ScaleSize): string[] {
   const { players: n, bets: b, stakes: s } = size;
   const perBet = Math.max(1, Math.min(FRIEND_STEPS.length, Math.round(s / b)));
   const steps = `array[${FRIEND_STEPS.slice(0, perBet).join(',')}]`;
@@ -292,18 +292,18 @@ async function timeRank(url: string, viewer: number): Promise<ScaleRun['rank']> 
           else 0 end
       + case when $2::integer <> 0 then (select count(*) from player_figures where listed and period = 'all'
           and starts_on = '1970-01-01' and rank_bucket = $2 and profit_cents > $1) else 0 end as rank`;
-    const time = async (text: string, params: unknown[]) => {
+    const time = async (name: string, text: string, params: unknown[]) => {
       const times: number[] = [];
       let rank = 0;
       for (let i = 0; i < 220; i += 1) {
         const started = performance.now();
-        rank = Number((await client.query<{ rank: string }>({ text, values: params, name: text.length > 100 ? 'bands' : 'plain' })).rows[0]!.rank);
+        rank = Number((await client.query<{ rank: string }>({ text, values: params, name })).rows[0]!.rank);
         if (i >= 20) times.push(performance.now() - started);
       }
       return { ms: round(percentile(times, 50), 3), rank };
     };
-    const plainRun = await time(plain, [me.profit]);
-    const bandsRun = await time(bands, [me.profit, me.bucket]);
+    const plainRun = await time('plain', plain, [me.profit]);
+    const bandsRun = await time('bands', bands, [me.profit, me.bucket]);
     if (plainRun.rank !== bandsRun.rank) throw new Error(`rank ${plainRun.rank} counted plainly, ${bandsRun.rank} from the bands`);
     return { plainMs: plainRun.ms, bandsMs: bandsRun.ms, rank: bandsRun.rank };
   } finally {

@@ -27,7 +27,8 @@ import { leaderboardRoutes } from './features/leaderboard/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { statisticsRoutes } from './features/statistics/routes.ts';
-import { notifyExpiredBets, voidOverdueBets } from './features/bets/service.ts';
+import { notifyExpiredBets } from './features/bets/service.ts';
+import { voidOverdueBets } from './features/bets/stakes.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import {

@@ -18,8 +18,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export type DomainEvent =
   | { type: 'bet_created'; betId: number; actorId: number }
   // `snapshot` when the transaction already read it (a stake), so that the fan-out needs no query.
-  // `stakerId` when a stake caused it: that user sees the bet from now on.
-  | { type: 'bet_updated'; betId: number; actorId: number; snapshot?: BetSnapshot; stakerId?: number }
+  | { type: 'bet_updated'; betId: number; actorId: number; snapshot?: BetSnapshot }
   | { type: 'bet_resolved'; betId: number; actorId: number | null; participantIds: number[] }
   | { type: 'bet_voided'; betId: number; actorId: number | null; participantIds: number[] }
   | { type: 'bet_comment'; betId: number; commentId: number; actorId: number }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { betCacheOf } from '../features/bets/bet-cache.ts';
-import { stakeBatchesOf } from '../features/bets/service.ts';
+import { stakeBatchesOf } from '../features/bets/stakes.ts';
 
 /**
  * Prometheus metrics at /metrics: a request latency histogram by route and status, how often the

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_CLIENT_FRAME_BYTES, clientMessageSchema, type ServerMessage } from '../../shared/ws-events.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { SESSION_COOKIE, loadSession } from '../features/auth/sessions.ts';
-import { ConnectedAudiences, audienceFactsFrom } from '../features/live/audiences.ts';
-import { deliveriesFor, presenceDelivery } from '../features/live/fan-out.ts';
+import { audienceOfBet, deliveriesFor, isDeactivated, presenceDelivery } from '../features/live/fan-out.ts';
 import { memoryBus, redisBus, type Bus, type Delivery } from './bus.ts';
 import { memoryPresence, redisPresence, type Presence } from './presence.ts';
 
@@ -16,7 +15,6 @@ import { memoryPresence, redisPresence, type Presence } from './presence.ts';
  */
 
 const HEARTBEAT_MS = 30_000;
-const AUDIENCE_REFRESH_MS = 5 * 60_000;
 const MAX_ABUSE = 5;
 
 export async function registerRealtime(app: FastifyInstance): Promise<{ presence: Presence }> {
@@ -39,41 +37,34 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   const closeSocketsOf = (userId: number, code: number, reason: string) => {
     for (const socket of sockets.get(userId) ?? []) socket.close(code, reason);
   };
-  const audiences = new ConnectedAudiences(audienceFactsFrom(app.db), {
-    readFailed(err, userId) {
-      app.log.error({ err, userId }, 'reading who a connected user may hear about failed');
-      // Their facts are gone, so they would hear of nothing: the client reconnects and reads them anew.
-      closeSocketsOf(userId, 1011, 'Live updates interrupted, reconnect');
-    },
-    // A deactivated account's sessions are revoked: its open sockets go too.
-    accountClosed: (userId) => closeSocketsOf(userId, 1008, 'Account deactivated'),
-  });
-  // Read every connected user's facts again after the bus may have lost a change, and every few
-  // minutes in case one was missed any other way; one refresh at a time.
-  let refreshing: Promise<void> | null = null;
-  const refreshAudiences = () => {
-    refreshing ??= audiences.refreshAll().finally(() => (refreshing = null));
+  /**
+   * Who, among the users with a socket here, a delivery is for: a bet's audience is read from
+   * bet_viewers (functions/bet_viewers.sql) when its event arrives, so it always follows the
+   * friendships, stakes and roles as they are committed now.
+   */
+  const recipientsOf = async (delivery: Exclude<Delivery, { changed: number }>): Promise<number[]> => {
+    if (!('bet' in delivery)) return delivery.userIds;
+    if (sockets.size === 0) return [];
+    return (await audienceOfBet(app, delivery.bet.id)).filter((userId) => sockets.has(userId));
   };
-  bus.onGap(refreshAudiences);
-  const refresher = setInterval(refreshAudiences, AUDIENCE_REFRESH_MS);
-  refresher.unref();
   bus.subscribe((delivery) => {
-    if ('changed' in delivery) return void audiences.accountChanged(delivery.changed);
-    const { message } = delivery;
-    let recipients: Iterable<number>;
-    if ('bet' in delivery) {
-      if (delivery.bet.stakerId !== undefined) audiences.staked(delivery.bet.stakerId, delivery.bet.id);
-      recipients = audiences.ofBet(delivery.bet);
-    } else {
-      recipients = delivery.userIds;
-      // Friends see each other's bets: what each of the two hears about has changed.
-      if (message.type === 'friend_accepted') for (const userId of delivery.userIds) void audiences.changed(userId);
-      if (message.type === 'friend_removed') for (const userId of delivery.userIds) void audiences.unfriended(userId, message.userId);
+    if ('changed' in delivery) {
+      // A role or an account changed: a deactivated account's sessions are revoked, its sockets go too.
+      const userId = delivery.changed;
+      if (!sockets.has(userId)) return;
+      void isDeactivated(app, userId)
+        .then((closed) => closed && closeSocketsOf(userId, 1008, 'Account deactivated'))
+        .catch((err: unknown) => app.log.warn({ err, userId }, 'checking a changed account failed'));
+      return;
     }
-    const data = JSON.stringify(message);
-    for (const userId of recipients) {
-      for (const socket of sockets.get(userId) ?? []) if (socket.readyState === socket.OPEN) socket.send(data);
-    }
+    const data = JSON.stringify(delivery.message);
+    void recipientsOf(delivery)
+      .then((recipients) => {
+        for (const userId of recipients) {
+          for (const socket of sockets.get(userId) ?? []) if (socket.readyState === socket.OPEN) socket.send(data);
+        }
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'finding who hears a live event failed'));
   });
 
   const publish = (deliveries: Promise<Delivery[]>) =>
@@ -116,9 +107,6 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
       let userSockets = sockets.get(userId);
       if (!userSockets) sockets.set(userId, (userSockets = new Set()));
       userSockets.add(socket);
-      // Answered once this user's facts are read: from auth_ok on, the socket hears every bet
-      // event meant for them.
-      const heard = audiences.join(userId);
       void presence
         .connected(userId)
         .then(async (cameOnline) => {
@@ -149,12 +137,11 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
           // The session decides who this is; a different claim changes nothing.
           request.log.warn({ userId, claimed: message.userId }, 'socket auth message claimed another user');
         }
-        void heard.then(() => send(socket, { type: 'auth_ok', userId }));
+        send(socket, { type: 'auth_ok', userId });
       });
       socket.on('close', () => {
         userSockets.delete(socket);
         if (userSockets.size === 0) sockets.delete(userId);
-        audiences.leave(userId);
         void app.backgroundWork.track(
           presence
             .disconnected(userId)
@@ -184,7 +171,6 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
 
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
-    clearInterval(refresher);
     unsubscribe();
     for (const set of sockets.values()) for (const socket of set) socket.close(1001, 'Server shutting down');
   });

@@ -1,10 +1,8 @@
 -- Places a batch of stakes (one stake is a batch of one) in the caller's transaction and
 -- answers each: 'ok' with the bet as its staker now sees it and the creator's notification, or
--- the first rule it breaks. The rules, in the order they are checked (DESIGN §7): the bet must
--- exist and be visible to the staker, not be their own, be open and not expired;
--- the option must exist; one stake per user and bet; the balance must cover it. Nothing is
--- written for a stake until all its checks pass, and the balance debit is the guard for the rest
--- (DESIGN §5). src/server/features/bets/stakes.ts calls it and turns the answers into replies.
+-- the first rule it breaks: those of stake_refusal.sql, then the balance, which the debit itself
+-- checks. Nothing is written for a stake until all its checks pass, and the balance debit is the
+-- guard for the rest (DESIGN §5). src/server/features/bets/stakes.ts calls it and turns the answers into replies.
 --
 -- Why SQL, and why sets (docs/decisions/015-stakes-placed-as-sets.md): a stake is a dozen
 -- writes, and placing a batch with a few set-based statements instead of a dozen statements per
@@ -23,7 +21,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_rounds integer;
 BEGIN
-  -- The same locks in the same order as 0009: the bets, then the stakers, by id.
+  -- The bets, then the stakers, locked in id order: batches on other connections never deadlock.
   PERFORM 1 FROM bets b
     WHERE b.id IN (SELECT (s->>'betId')::integer FROM jsonb_array_elements(p_stakes) s)
     ORDER BY b.id FOR UPDATE;
@@ -39,7 +37,7 @@ BEGIN
     RETURN QUERY
     WITH calls AS (
       SELECT * FROM (
-        SELECT (t.i - 1)::integer AS n, (t.s->>'userId')::integer AS user_id, (t.s->>'isAdmin')::boolean AS is_admin,
+        SELECT (t.i - 1)::integer AS n, (t.s->>'userId')::integer AS user_id,
           (t.s->>'betId')::integer AS bet_id, (t.s->>'option')::integer AS option_idx,
           (t.s->>'amountCents')::bigint AS amount, t.s->>'username' AS username, t.s->>'amountText' AS amount_text,
           row_number() OVER (PARTITION BY t.s->>'userId' ORDER BY t.i) AS round
@@ -48,28 +46,15 @@ BEGIN
       WHERE numbered.round = v_round
     ), checked AS (
       SELECT c.*, b.creator_id, b.title, f.label,
-        CASE
-          WHEN b.id IS NULL OR b.deleted_at IS NOT NULL THEN 'not_found'
-          -- Who sees a bet (DESIGN §7): its creator, the creator's friends, its stakers, the
-          -- admins; the same rule as visibleTo() in src/server/features/bets/queries.ts and, for
-          -- the users connected to an instance, ConnectedAudiences in
-          -- src/server/features/live/audiences.ts. Change them together.
-          WHEN NOT (c.is_admin OR b.creator_id = c.user_id OR f.staked OR f.friend) THEN 'not_found'
-          WHEN b.creator_id = c.user_id THEN 'own_bet'
-          WHEN b.status <> 'active' THEN 'bet_closed'
-          WHEN coalesce(b.expires_at <= now(), false) THEN 'bet_expired'
-          WHEN f.label IS NULL THEN 'invalid_option'
-          WHEN f.staked THEN 'already_staked'
-        END AS refusal
+        stake_refusal(
+          EXISTS (SELECT 1 FROM bet_viewers v WHERE v.bet_id = c.bet_id AND v.viewer_id = c.user_id),
+          b.creator_id, c.user_id, b.status, b.expires_at, f.label IS NOT NULL, f.staked) AS refusal
       FROM calls c
       LEFT JOIN bets b ON b.id = c.bet_id
       LEFT JOIN LATERAL (
         SELECT
           (SELECT o.label FROM bet_options o WHERE o.bet_id = c.bet_id AND o.idx = c.option_idx) AS label,
-          EXISTS (SELECT 1 FROM stakes s WHERE s.bet_id = c.bet_id AND s.user_id = c.user_id) AS staked,
-          EXISTS (SELECT 1 FROM friendships fr WHERE fr.status = 'accepted' AND (
-            (fr.requester_id = b.creator_id AND fr.addressee_id = c.user_id)
-            OR (fr.requester_id = c.user_id AND fr.addressee_id = b.creator_id))) AS friend
+          EXISTS (SELECT 1 FROM stakes s WHERE s.bet_id = c.bet_id AND s.user_id = c.user_id) AS staked
       ) f ON true
     ), debit AS (
       -- One stake per user in a round, so one row of checked per user updated.

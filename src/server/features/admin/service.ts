@@ -33,7 +33,7 @@ import { isUniqueViolation } from '../auth/service.ts';
 import { revokeUserSessions, type UserRow } from '../auth/sessions.ts';
 import { listBets } from '../bets/queries.ts';
 import { allTimeFiguresOf, figuresOf, presentFigures } from '../figures/service.ts';
-import { voidBet } from '../bets/service.ts';
+import { voidBet } from '../bets/stakes.ts';
 import { presentUser } from '../users/present.ts';
 import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/ledger.ts';
 import { recordAdminAction } from './audit-log.ts';

@@ -8,7 +8,7 @@ import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/audit.ts';
 import { rowsOf } from '../../db/client.ts';
-import { voidOverdueBets } from './service.ts';
+import { voidOverdueBets } from './stakes.ts';
 
 const refusal = (response: { statusCode: number; body: string }) => ({
   status: response.statusCode,
@@ -214,10 +214,10 @@ describe(`betting on ${testDbKind}`, () => {
       expect(bet.participants).toBe(1);
       expect(bet.userParticipation).toEqual({ amount: '30.00', option: 0, potentialWin: '30.00', payout: null });
       expect(await balanceOf(app, bob.id)).toBe(100_000 - 3000);
-      // The event brings the pools read in the stake's transaction, and names the staker, who
-      // sees the bet from now on; each instance finds the rest of its audience (live.test.ts).
+      // The event brings the pools read in the stake's transaction; each instance reads who hears
+      // about it (live.test.ts).
       const updates = betEvents(eventsBefore);
-      expect(updates).toEqual([{ type: 'bet_updated', betId, actorId: bob.id, stakerId: bob.id, snapshot: expect.any(Object) }]);
+      expect(updates).toEqual([{ type: 'bet_updated', betId, actorId: bob.id, snapshot: expect.any(Object) }]);
       const { snapshot } = updates[0] as Extract<DomainEvent, { type: 'bet_updated' }>;
       expect(snapshot).toMatchObject({ title: 'Staking rules', creatorId: ann.id });
       expect(snapshot?.pools).toEqual({
@@ -285,7 +285,7 @@ describe(`betting on ${testDbKind}`, () => {
         )[0]!.bet;
       for (const [staker, option, amount] of [[one, 2, 150], [two, 2, 275]] as const) {
         const single = JSON.stringify([
-          { userId: staker.id, isAdmin: false, betId: bet.id, option, amountCents: amount, username: staker.username, amountText: '$x' },
+          { userId: staker.id, betId: bet.id, option, amountCents: amount, username: staker.username, amountText: '$x' },
         ]);
         const [answer] = rowsOf<{ result: string; bet: Record<string, unknown>; notification: unknown }>(
           await app.db.execute(sql`select result, bet, notification from stake_on_bets(${single}::jsonb)`),
@@ -306,7 +306,7 @@ describe(`betting on ${testDbKind}`, () => {
       const three = await createUser(app, 'Max');
       await makeFriends(app, three, ann);
       const call = (user: TestUser, betId: number, option: number, amountCents: number) =>
-        ({ userId: user.id, isAdmin: false, betId, option, amountCents, username: user.username, amountText: '$x' });
+        ({ userId: user.id, betId, option, amountCents, username: user.username, amountText: '$x' });
       const calls = JSON.stringify([
         call(three, bet.id, 0, 100_001), // beyond the balance: refused, and round two may still stake here
         call(one, other.id, 1, 300),

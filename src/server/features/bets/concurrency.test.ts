@@ -6,7 +6,7 @@ import { answeredByDatabase } from '../../db/transaction.ts';
 import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/audit.ts';
-import { stakeBatchesOf, type StakeCall } from './service.ts';
+import { stakeBatchesOf, type StakeCall } from './stakes.ts';
 
 // Many clients at once against one bet: on PostgreSQL these are truly concurrent transactions
 // on a pool of connections; on PGlite they interleave on its single connection.
@@ -136,7 +136,6 @@ describe(`concurrent stakes and resolves on ${testDbKind}`, () => {
     const call = (staker: TestUser, betId: number, amountCents: number) =>
       stakeBatchesOf(app).place({
         userId: staker.id,
-        isAdmin: false,
         betId,
         option: 0,
         amountCents,
@@ -169,7 +168,7 @@ describe(`concurrent stakes and resolves on ${testDbKind}`, () => {
     const staker = await createUser(app, 'AtomicStaker');
     await makeFriends(app, staker, host);
     const bet = await createBetAs(host, { options: ['Yes', 'No'] });
-    const valid: StakeCall = { userId: staker.id, isAdmin: false, betId: bet.id, option: 0, amountCents: 500, username: staker.username, amountText: '$5.00' };
+    const valid: StakeCall = { userId: staker.id, betId: bet.id, option: 0, amountCents: 500, username: staker.username, amountText: '$5.00' };
     // The second stake cannot even be read: the statement fails after the first was written.
     const batch = JSON.stringify([valid, { ...valid, option: 'not a number' }]);
     const refused = await app.db.execute(sql`select * from stake_on_bets(${batch}::jsonb)`).then(

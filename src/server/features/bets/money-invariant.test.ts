@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/audit.ts';
-import { voidOverdueBets } from './service.ts';
+import { voidOverdueBets } from './stakes.ts';
 
 // Random sequences of everything that moves money; after every single step the books balance
 // (DESIGN §5's invariant and every other audit check).

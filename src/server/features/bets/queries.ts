@@ -1,14 +1,18 @@
 import { and, desc, eq, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { oncePerDatabase, type Db } from '../../db/client.ts';
 import { rowJson } from '../../db/row-json.ts';
-import { betOptions, bets, friendships, stakes, users } from '../../db/schema.ts';
+import { betOptions, bets, stakes, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { notFound } from '../../errors.ts';
 import type { Bet } from '../../../shared/schemas/bets.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import { betCacheOf } from './bet-cache.ts';
 import { betListJson, presentForViewer, presentSharedBet, type SharedBet, type ViewedBet } from './present.ts';
 
 export type BetRow = typeof bets.$inferSelect;
+
+/** The answer for a bet that does not exist or that the caller may not see: never reveal which. */
+export const betNotFound = () => notFound('Bet not found', 'bet_not_found');
 export type OptionRow = typeof betOptions.$inferSelect;
 export type StakeRow = typeof stakes.$inferSelect;
 
@@ -19,28 +23,21 @@ export interface BetBundle {
   viewerStake: StakeRow | null;
 }
 
-/** SQL: `a` and `b` are friends (an accepted request either way). */
-export function areFriendsSql(a: SQL | IdParam, b: SQL | IdParam): SQL {
-  return sql`exists (select 1 from ${friendships} f where f.status = 'accepted' and (
-    (f.requester_id = ${a} and f.addressee_id = ${b}) or (f.requester_id = ${b} and f.addressee_id = ${a})))`;
-}
-
 /** A user id as a value, or as a placeholder of a prepared query. */
 type IdParam = number | Placeholder;
 
 /**
- * Who sees a bet (DESIGN §7): its creator, the creator's friends, whoever staked on it; admins
- * see all. Deleted bets are seen by nobody. The database function stake_on_bets (migration 0012)
- * and, for the users connected to an instance, ConnectedAudiences (live/audiences.ts) apply the
- * same rule; change them together.
+ * The bet row's id, always with its table's name: in a select from `bets` alone the query builder
+ * writes its columns bare, and a bare `id` inside the subqueries below would be their own table's.
  */
-export function visibleTo(viewer: { id: IdParam; role: UserRow['role'] }): SQL {
-  const notDeleted = sql`${bets.deletedAt} is null`;
-  if (viewer.role === 'admin') return notDeleted;
-  return sql`${notDeleted} and (
-    ${bets.creatorId} = ${viewer.id}
-    or exists (select 1 from ${stakes} s where s.bet_id = ${bets.id} and s.user_id = ${viewer.id})
-    or ${areFriendsSql(sql`${bets.creatorId}`, viewer.id)})`;
+const outerBetId = sql`${bets}."id"`;
+
+/**
+ * The bet row of the query is one `viewer` may see (DESIGN §7), by the one statement of the rule,
+ * the view bet_viewers (src/server/db/functions/bet_viewers.sql). Others get 404 for it.
+ */
+export function visibleTo(viewer: { id: IdParam }): SQL {
+  return sql`exists (select 1 from bet_viewers v where v.bet_id = ${outerBetId} and v.viewer_id = ${viewer.id})`;
 }
 
 export type BetFilter =
@@ -62,7 +59,7 @@ function filterSql(filter: BetFilter): SQL | undefined {
     case 'visible':
       return undefined;
     case 'friends':
-      return sql`(${bets.creatorId} = ${P.viewerId} or ${areFriendsSql(sql`${bets.creatorId}`, P.viewerId)})`;
+      return sql`${bets.creatorId} in (select c.creator_id from creators_seen c where c.viewer_id = ${P.viewerId})`;
     case 'creator':
       return eq(bets.creatorId, P.creatorId);
     case 'mine':
@@ -72,28 +69,23 @@ function filterSql(filter: BetFilter): SQL | undefined {
 
 /**
  * The ids of one page of a feed, found from the viewer's side: the newest `limit` bets of each
- * of the viewer's friends and their own (one short scan of `bets_creator_idx` each), plus,
- * where the feed includes them, the bets they staked on; merged newest first. Without it the
- * feed walks every bet newest first testing each creator for friendship, which costs the whole
- * table divided by the viewer's share of it (docs/performance.md). These sets are exactly the
- * filters' definitions (and visibleTo's, DESIGN §7), so the page needs no other condition.
- * Undefined where the plain query is already cheap: admins' feeds, one creator's bets.
+ * creator whose bets the viewer sees (creators_seen: their own and their friends'; one short scan
+ * of `bets_creator_idx` each), plus, where the feed includes them, the bets they staked on; merged
+ * newest first. These are the branches of bet_viewers (functions/bet_viewers.sql) taken from the
+ * viewer's side, and the feed tests compare each page with bet_viewers itself. Without it the
+ * feed walks every bet newest first testing each, which costs the whole table divided by the
+ * viewer's share of it (docs/performance.md). Undefined where the plain query is already cheap:
+ * admins' feeds, one creator's bets.
  */
 function pageIds(isAdmin: boolean, filter: BetFilter, paged: boolean): SQL | undefined {
   if (filter.kind === 'creator' || (isAdmin && filter.kind !== 'mine')) return undefined;
   const below = paged ? sql`and id < ${P.before}` : sql``;
   const creators =
     filter.kind === 'mine'
-      ? sql`select ${P.viewerId}::int as id`
-      : // Each side of the friendship on its own: two index-only scans, where one scan for
-        // either side reads the matching rows from the table (docs/performance.md).
-        sql`select ${P.viewerId}::int as id
-          union all
-          select f.addressee_id from ${friendships} f where f.requester_id = ${P.viewerId} and f.status = 'accepted'
-          union all
-          select f.requester_id from ${friendships} f where f.addressee_id = ${P.viewerId} and f.status = 'accepted'`;
+      ? sql`select ${P.viewerId}::int as creator_id`
+      : sql`select c.creator_id from creators_seen c where c.viewer_id = ${P.viewerId}`;
   const created = sql`select c.id from (${creators}) p cross join lateral (
-      select id from ${bets} where creator_id = p.id and deleted_at is null ${below} order by id desc limit ${P.limit}) c`;
+      select id from ${bets} where creator_id = p.creator_id and deleted_at is null ${below} order by id desc limit ${P.limit}) c`;
   const staked = sql`select b.id from ${stakes} s join ${bets} b on b.id = s.bet_id
       where s.user_id = ${P.viewerId} and b.deleted_at is null ${paged ? sql`and b.id < ${P.before}` : sql``}`;
   const ids = filter.kind === 'friends' ? created : sql`${created} union ${staked}`;
@@ -103,12 +95,6 @@ function pageIds(isAdmin: boolean, filter: BetFilter, paged: boolean): SQL | und
 const betJson = rowJson(bets);
 const optionJson = rowJson(betOptions);
 const stakeJson = rowJson(stakes);
-
-/**
- * The bet row's id, always with its table's name: in a select from `bets` alone the query builder
- * writes its columns bare, and a bare `id` inside the subqueries below would be their own table's.
- */
-const outerBetId = sql`${bets}."id"`;
 
 /** A bet's options in order, as one JSON array of rows, for the row of `bets` in the query. */
 const optionsJson = sql<unknown[]>`(select coalesce(json_agg(${optionJson.sql('o')} order by o.idx), '[]'::json)
@@ -177,8 +163,7 @@ function buildListQuery(db: Db, isAdmin: boolean, filter: BetFilter, paged: bool
       .limit(P.limit)
       .prepare(name);
   }
-  const viewer = { id: P.viewerId, role: isAdmin ? ('admin' as const) : ('user' as const) };
-  const conditions = [visibleTo(viewer), filterSql(filter), paged ? lt(bets.id, P.before) : undefined];
+  const conditions = [visibleTo({ id: P.viewerId }), filterSql(filter), paged ? lt(bets.id, P.before) : undefined];
   return db
     .select(pageSelection(P.viewerId))
     .from(bets)
@@ -275,6 +260,16 @@ export async function listBetsJson(db: Db, viewer: UserRow, filter: BetFilter, p
   return betListJson(await readBetPage(db, viewer, filter, page), now);
 }
 
+/** Locks the bet row for the rest of the transaction, with whether it has expired by the database's clock. */
+export async function lockBet(tx: Tx, betId: number): Promise<{ bet: BetRow; expired: boolean } | null> {
+  const [row] = await tx
+    .select({ bet: bets, expired: sql<boolean>`coalesce(${bets.expiresAt} <= now(), false)` })
+    .from(bets)
+    .where(eq(bets.id, betId))
+    .for('update');
+  return row && !row.bet.deletedAt ? row : null;
+}
+
 /** One bet as `viewer` may see it, or null (the caller answers 404: never reveal it exists). */
 export async function findVisibleBet(db: Db | Tx, viewer: UserRow, betId: number): Promise<BetBundle | null> {
   const [row] = await db
@@ -287,6 +282,8 @@ export async function findVisibleBet(db: Db | Tx, viewer: UserRow, betId: number
 
 export interface BetDetailRows extends BetBundle {
   participants: { stake: StakeRow; username: string }[];
+  /** Whether the viewer may stake on it now, by stake_refusal (functions/stake_refusal.sql). */
+  canStake: boolean;
 }
 
 /**
@@ -303,11 +300,12 @@ export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Pro
 }
 
 /** What the database function bet_detail answers (migrations 0006, 0007). */
-type DetailJson = BundleJson & { participants: { stake: unknown; username: string }[] };
+type DetailJson = BundleJson & { participants: { stake: unknown; username: string }[]; canStake: boolean };
 
 function decodeDetail(detail: DetailJson): BetDetailRows {
   return {
     ...toBundle(detail),
     participants: detail.participants.map((p) => ({ stake: stakeJson.decode(p.stake), username: p.username })),
+    canStake: detail.canStake,
   };
 }

@@ -18,7 +18,8 @@ import { requireAdmin, requireUser } from '../../plugins/auth.ts';
 import type { UserRow } from '../auth/sessions.ts';
 import { isExpired, presentBet, presentParticipant } from './present.ts';
 import { findBetDetail, listBetsJson, type BetDetailRows, type BetFilter } from './queries.ts';
-import { createBet, editBet, editOwnBet, placeStake, resolveBet, voidBet } from './service.ts';
+import { createBet, editBet, editOwnBet } from './service.ts';
+import { placeStake, resolveBet, resolveRefusal, voidBet } from './stakes.ts';
 
 async function betDetail(app: FastifyInstance, viewer: UserRow, betId: number): Promise<BetDetail> {
   const found = await findBetDetail(app.db, viewer, betId);
@@ -26,19 +27,14 @@ async function betDetail(app: FastifyInstance, viewer: UserRow, betId: number): 
   return presentDetail(found, viewer);
 }
 
+/** The detail; `canStake` and `canResolve` say what the stake's and the resolution's own rules allow the viewer. */
 function presentDetail(found: BetDetailRows, viewer: UserRow): BetDetail {
-  const { participants } = found;
   const pools = found.options.map((o) => o.poolCents);
-  const { bet } = found;
-  const active = bet.status === 'active';
-  const expired = isExpired(bet);
   return {
     ...presentBet(found),
-    participantList: participants.map((p) => presentParticipant(p.stake, p.username, pools)),
-    canStake: active && !expired && bet.creatorId !== viewer.id && !found.viewerStake,
-    canResolve:
-      active &&
-      (viewer.role === 'admin' || (bet.creatorId === viewer.id && (bet.expirationType === 'indefinite' || expired))),
+    participantList: found.participants.map((p) => presentParticipant(p.stake, p.username, pools)),
+    canStake: found.canStake,
+    canResolve: resolveRefusal(found.bet, isExpired(found.bet), viewer, viewer.role === 'admin') === null,
   };
 }
 

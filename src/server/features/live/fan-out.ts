@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ServerMessage } from '../../../shared/ws-events.ts';
+import { rowsOf } from '../../db/client.ts';
 import { betComments, betOptions, bets, messages, notifications, users } from '../../db/schema.ts';
 import type { Delivery } from '../../plugins/bus.ts';
 import type { BetSnapshot, DomainEvent } from '../../plugins/domain-events.ts';
@@ -9,10 +10,21 @@ import { friendIdsOf } from '../friends/service.ts';
 
 /**
  * Turns committed domain events into socket messages for exactly the users allowed to see their
- * subject (DESIGN §7, §9): a bet goes to everyone who may see it, whom each instance finds among
- * its own connected users (ConnectedAudiences in audiences.ts); a chat message to the two
- * members; a notification to its owner.
+ * subject (DESIGN §7, §9): a bet goes to everyone who may see it (audienceOfBet, read by each
+ * instance when the event arrives); a chat message to the two members; a notification to its
+ * owner.
  */
+
+/** Everyone who may see the bet now, by the one rule (functions/bet_viewers.sql). */
+export async function audienceOfBet(app: FastifyInstance, betId: number): Promise<number[]> {
+  const rows = rowsOf<{ viewer_id: number }>(await app.db.execute(sql`select distinct viewer_id from bet_viewers where bet_id = ${betId}`));
+  return rows.map((r) => Number(r.viewer_id));
+}
+
+export async function isDeactivated(app: FastifyInstance, userId: number): Promise<boolean> {
+  const [row] = await app.db.select({ deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId));
+  return !row || row.deactivatedAt !== null;
+}
 
 /** A bet's pools, title and creator, in one round trip. A stake brings its own snapshot, read in its transaction. */
 async function betSnapshot(app: FastifyInstance, betId: number): Promise<BetSnapshot | null> {
@@ -53,21 +65,19 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
       } else {
         message = { type: 'bet_resolved', bet: pools };
       }
-      const stakerId = event.type === 'bet_updated' ? event.stakerId : undefined;
-      return [{ bet: { id: event.betId, creatorId: snapshot.creatorId, ...(stakerId !== undefined && { stakerId }) }, message }];
+      return [{ bet: { id: event.betId }, message }];
     }
     case 'bet_comment': {
       const [row] = await app.db
-        .select({ comment: betComments, username: users.username, creatorId: bets.creatorId })
+        .select({ comment: betComments, username: users.username })
         .from(betComments)
         .innerJoin(users, eq(users.id, betComments.userId))
-        .innerJoin(bets, eq(bets.id, betComments.betId))
         .where(eq(betComments.id, event.commentId));
       if (!row) return [];
-      const { comment, username, creatorId } = row;
+      const { comment, username } = row;
       return [
         {
-          bet: { id: comment.betId, creatorId },
+          bet: { id: comment.betId },
           message: {
             type: 'bet_comment',
             comment: { id: comment.id, betId: comment.betId, userId: comment.userId, username, text: comment.text, createdAt: comment.createdAt.toISOString() },

@@ -1,0 +1,24 @@
+-- Who sees a bet (DESIGN §7): its creator, the creator's friends, whoever staked on it, and the
+-- admins; a deleted bet, nobody. The one statement of the rule: the bet lists, the detail, the
+-- stake (stake_on_bets.sql), the feed and the live audience all read it from these two views.
+-- Asked about one bet or one viewer, PostgreSQL pushes the question into each branch, so each
+-- is a lookup in an index (the bet's creator, the viewer's friendships, the viewer's stakes).
+--
+-- creators_seen: whose bets a user sees for who made them, their own and their friends'.
+CREATE OR REPLACE VIEW creators_seen AS
+  SELECT u.id AS viewer_id, u.id AS creator_id FROM users u
+  UNION ALL
+  SELECT f.requester_id, f.addressee_id FROM friendships f WHERE f.status = 'accepted'
+  UNION ALL
+  SELECT f.addressee_id, f.requester_id FROM friendships f WHERE f.status = 'accepted';
+--> statement-breakpoint
+-- bet_viewers: every (bet, user who sees it) pair; a pair may appear more than once.
+CREATE OR REPLACE VIEW bet_viewers AS
+  SELECT b.id AS bet_id, c.viewer_id FROM bets b JOIN creators_seen c ON c.creator_id = b.creator_id
+    WHERE b.deleted_at IS NULL
+  UNION ALL
+  SELECT s.bet_id, s.user_id FROM stakes s JOIN bets b ON b.id = s.bet_id
+    WHERE b.deleted_at IS NULL
+  UNION ALL
+  SELECT b.id, a.id FROM bets b CROSS JOIN users a
+    WHERE a.role = 'admin' AND a.deactivated_at IS NULL AND b.deleted_at IS NULL;

@@ -1,0 +1,434 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { formatCents, formatDollars, parseAmountToCents } from '../../../shared/money.ts';
+import { refundAll, settle, type Settlement } from '../../../shared/payout.ts';
+import { MIN_STAKE_CENTS } from '../../../shared/schemas/bets.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { rowJson } from '../../db/row-json.ts';
+import { betOptions, bets, notifications, stakes } from '../../db/schema.ts';
+import { answeredByDatabase, errorChain, inTransaction, retryingConflicts, type Tx } from '../../db/transaction.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
+import { recordActivity } from '../activities/service.ts';
+import { recordAdminAction } from '../admin/audit-log.ts';
+import type { UserRow } from '../auth/sessions.ts';
+import { notify } from '../notifications/service.ts';
+import { recordMovement } from '../wallet/ledger.ts';
+import { presentPools } from './present.ts';
+import { betNotFound, findVisibleBet, lockBet, toBundle, type BetBundle, type BetRow, type BundleJson, type StakeRow } from './queries.ts';
+import { StakeBatches } from './stake-batches.ts';
+
+/**
+ * Money on bets, every rule of it in one place: a stake goes in (placeStake), and comes out at
+ * settlement, paid to the winners (resolveBet) or refunded to everyone (voidBet: an admin's
+ * delete, the overdue sweep, a deactivated creator). Each movement is a ledger row in the same
+ * transaction as the balance change (DESIGN §5); the player figures and platform totals follow
+ * the stakes rows by triggers (docs/player-figures.md); events go out after commit.
+ */
+
+/** What the audit log keeps of a bet before and after an admin touched it. */
+function auditSnapshot(bet: BetRow): Record<string, unknown> {
+  return {
+    title: bet.title,
+    description: bet.description,
+    status: bet.status,
+    winningOption: bet.winningOption,
+    totalPot: formatCents(bet.totalPotCents),
+    participants: bet.participantCount,
+    voidReason: bet.voidReason,
+    deleted: bet.deletedAt !== null,
+  };
+}
+
+export function parseStakeAmount(amount: number | string): number {
+  const cents = parseAmountToCents(amount);
+  if (cents === null) {
+    const looksLikeFraction = /^\d*\.\d{3,}$/.test(String(amount).trim());
+    throw badRequest(looksLikeFraction ? 'Amount must be in whole cents' : 'Please enter a valid bet amount', 'invalid_amount');
+  }
+  if (cents <= 0) throw badRequest('Please enter a valid bet amount', 'invalid_amount');
+  if (cents < MIN_STAKE_CENTS) throw badRequest('Minimum bet is $1.00', 'amount_too_small');
+  return cents;
+}
+
+/** The answers of stake_on_bets (functions/stake_refusal.sql), each with what the staker is told. */
+const STAKE_REFUSALS: Record<string, () => AppError> = {
+  not_found: betNotFound,
+  own_bet: () => forbidden('You cannot bet on your own bet', 'own_bet'),
+  bet_closed: () => conflict('This bet is closed', 'bet_closed'),
+  bet_expired: () => conflict('This bet has expired', 'bet_expired'),
+  invalid_option: () => badRequest('Please choose an option', 'invalid_option'),
+  already_staked: () => conflict('You have already placed a bet on this', 'already_staked'),
+  insufficient_balance: () => new AppError(409, 'insufficient_balance', 'Insufficient balance'),
+};
+
+/** Whether `error` is the unique index refusing a second stake by one user on one bet. */
+function isDuplicateStake(error: unknown): boolean {
+  return errorChain(error).some((e) => e.code === '23505' && e.constraint === 'stakes_bet_user_key');
+}
+
+const notificationJson = rowJson(notifications);
+
+/** One stake as stake_on_bets takes it (it reads these names from JSON). */
+export interface StakeCall {
+  userId: number;
+  betId: number;
+  option: number;
+  amountCents: number;
+  username: string;
+  amountText: string;
+}
+
+interface StakeOutcome {
+  result: string;
+  bet: BundleJson | null;
+  notification: unknown;
+}
+
+async function placeStakeAlone(db: Db, call: StakeCall): Promise<StakeOutcome> {
+  try {
+    const [outcome] = await retryingConflicts(() => placeStakesTogether(db, [call]));
+    if (!outcome) throw new Error('stake_on_bets returned nothing');
+    return outcome;
+  } catch (error) {
+    // The bet's lock makes the function's own check see any earlier stake; the unique index is
+    // the last word should anything ever slip past it.
+    if (isDuplicateStake(error)) return { result: 'already_staked', bet: null, notification: null };
+    throw error;
+  }
+}
+
+async function placeStakesTogether(db: Db, calls: StakeCall[]): Promise<StakeOutcome[]> {
+  // stake_on_bets reads each stake's fields under StakeCall's names.
+  const stakesJson = JSON.stringify(calls);
+  const rows = rowsOf<StakeOutcome & { n: number }>(
+    await db.execute(sql`select n, result, bet, notification from stake_on_bets(${stakesJson}::jsonb)`),
+  );
+  const outcomes: StakeOutcome[] = [];
+  for (const row of rows) outcomes[Number(row.n)] = row;
+  return outcomes;
+}
+
+/**
+ * On PostgreSQL, a second batch starts beside a running one only once 16 stakes wait, and at
+ * most 8 run at once: enough to keep its cores busy while others commit, and 12 of the pool's 20
+ * connections stay free for every other request. Measured in docs/performance.md (15 s runs
+ * with 2 to 8 batches and 8 to 16 stakes to fill: 0.47x to 0.57x of pgbench, against 0.41x to
+ * 0.47x when every free slot took whatever waited). PGlite has one connection: one batch at a time.
+ */
+const BATCH_LIMITS = {
+  postgres: { batches: 8, size: 64, fill: 16 },
+  pglite: { batches: 1, size: 64, fill: 1 },
+} as const;
+
+const stakeBatches = new WeakMap<Db, StakeBatches<StakeCall, StakeOutcome>>();
+
+export function stakeBatchesOf(app: FastifyInstance): StakeBatches<StakeCall, StakeOutcome> {
+  let batches = stakeBatches.get(app.db);
+  if (!batches) {
+    const db = app.db;
+    batches = new StakeBatches<StakeCall, StakeOutcome>(
+      {
+        one: (call) => placeStakeAlone(db, call),
+        many: (calls) => placeStakesTogether(db, calls),
+        // PostgreSQL refused the batch's one statement, so it rolled back.
+        placedNone: answeredByDatabase,
+      },
+      BATCH_LIMITS[app.database.kind],
+    );
+    stakeBatches.set(app.db, batches);
+  }
+  return batches;
+}
+
+/**
+ * A stake (DESIGN §5, §7): its amount checked here, then every rule, the debit and every write
+ * in one statement of the database function stake_on_bets (src/server/db/functions/
+ * stake_on_bets.sql, its rules in stake_refusal.sql), which answers with the bet as the staker
+ * now sees it and the creator's notification; the live update and the notification go out after
+ * it has committed. Stakes arriving together are placed together in one call and one
+ * transaction (stake-batches.ts, docs/decisions/012-stakes-in-batches.md).
+ */
+export async function placeStake(
+  app: FastifyInstance,
+  user: UserRow,
+  betId: number,
+  input: { option: number; amount: number | string },
+): Promise<BetBundle> {
+  const amountCents = parseStakeAmount(input.amount);
+  const outcome = await stakeBatchesOf(app).place({
+    userId: user.id,
+    betId,
+    option: input.option,
+    amountCents,
+    username: user.username,
+    amountText: formatDollars(amountCents),
+  });
+  if (outcome.result !== 'ok') {
+    const refusal = STAKE_REFUSALS[outcome.result];
+    if (!refusal) throw new Error(`stake_on_bet answered ${outcome.result}`);
+    throw refusal();
+  }
+  // The function reads back the bet it has just locked and written: it is always there.
+  if (!outcome.bet) throw new Error('stake_on_bet answered ok without the bet');
+  const bundle = toBundle(outcome.bet);
+  // The stake has committed: failing to announce it must not turn it into an error for the staker.
+  try {
+    app.domainEvents.emit({
+      type: 'bet_updated',
+      betId,
+      actorId: user.id,
+      snapshot: { pools: presentPools(bundle.bet, bundle.options), title: bundle.bet.title, creatorId: bundle.bet.creatorId },
+    });
+    if (outcome.notification) {
+      const row = notificationJson.decode(outcome.notification);
+      app.domainEvents.emit({ type: 'notification', userId: row.userId, notificationId: row.id, row });
+    }
+  } catch (err) {
+    app.log.error({ err, betId }, 'announcing a committed stake failed');
+  }
+  return bundle;
+}
+
+/**
+ * Pays out (or refunds) every stake of a bet whose status the caller has just moved out of
+ * 'active' in this transaction, so no other settlement of it can run.
+ */
+async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlement: Settlement, winningLabel: string | null) {
+  // Users are touched in id order, so concurrent settlements cannot deadlock on them.
+  const ordered = [...betStakes].sort((a, b) => a.userId - b.userId);
+  const notified: Awaited<ReturnType<typeof notify>>[] = [];
+  for (const stake of ordered) {
+    const paid = settlement.paid.get(stake.id) ?? 0;
+    if (paid > 0) {
+      await recordMovement(tx, {
+        userId: stake.userId,
+        kind: settlement.kind === 'refund' ? 'refund' : 'payout',
+        amountCents: paid,
+        betId: bet.id,
+      });
+    }
+    const outcome = settlement.kind === 'refund' ? 'refunded' : stake.optionIdx === bet.winningOption ? 'won' : 'lost';
+    // The player figures and platform totals follow the outcome (functions/*_on_stake_settled.sql).
+    await tx.update(stakes).set({ settledCents: paid, outcome }).where(eq(stakes.id, stake.id));
+    if (outcome === 'refunded') {
+      await recordActivity(tx, {
+        userId: stake.userId,
+        type: 'bet_refunded',
+        description: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
+        betId: bet.id,
+        amountCents: paid,
+      });
+      notified.push(
+        await notify(tx, {
+          userId: stake.userId,
+          type: 'bet_settled',
+          title: 'Stake refunded',
+          body: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
+          betId: bet.id,
+        }),
+      );
+    } else if (outcome === 'won') {
+      await recordActivity(tx, {
+        userId: stake.userId,
+        type: 'bet_won',
+        description: `Won ${formatDollars(paid)} on "${bet.title}" ("${winningLabel}")`,
+        betId: bet.id,
+        amountCents: paid,
+      });
+      notified.push(
+        await notify(tx, {
+          userId: stake.userId,
+          type: 'bet_settled',
+          title: `You won ${formatDollars(paid)}!`,
+          body: `"${winningLabel}" won in "${bet.title}"`,
+          betId: bet.id,
+        }),
+      );
+    } else {
+      await recordActivity(tx, {
+        userId: stake.userId,
+        type: 'bet_lost',
+        description: `Lost ${formatDollars(stake.amountCents)} on "${bet.title}"`,
+        betId: bet.id,
+        amountCents: stake.amountCents,
+      });
+      notified.push(
+        await notify(tx, {
+          userId: stake.userId,
+          type: 'bet_settled',
+          title: `You lost ${formatDollars(stake.amountCents)}`,
+          body: `"${winningLabel}" won in "${bet.title}"`,
+          betId: bet.id,
+        }),
+      );
+    }
+  }
+  return notified;
+}
+
+async function stakesOf(tx: Tx, betId: number): Promise<StakeRow[]> {
+  return tx.select().from(stakes).where(eq(stakes.betId, betId)).orderBy(asc(stakes.id));
+}
+
+/**
+ * Why `actor` may not resolve the bet, or null when they may (spec §4, DESIGN §7): a bet is
+ * resolved once, only while it is open; by its creator when it is indefinite or has expired, by
+ * an admin at any time. resolveBet enforces it; the bet detail's `canResolve` shows it.
+ */
+export function resolveRefusal(bet: BetRow, expired: boolean, actor: Pick<UserRow, 'id'>, asAdmin: boolean): AppError | null {
+  if (bet.status === 'resolved') return conflict('This bet has already been resolved', 'already_resolved');
+  if (bet.status !== 'active') return conflict('This bet is closed', 'bet_closed');
+  if (asAdmin) return null;
+  if (bet.creatorId !== actor.id) return forbidden('Only the creator can resolve this bet', 'not_creator');
+  if (bet.expirationType !== 'indefinite' && !expired) return conflict('This bet can only be resolved after it expires', 'not_expired');
+  return null;
+}
+
+export async function resolveBet(
+  app: FastifyInstance,
+  actor: UserRow,
+  betId: number,
+  winningOption: number,
+  options: { asAdmin: boolean },
+): Promise<void> {
+  const { participantIds, notified } = await inTransaction(app.db, async (tx) => {
+    if (!options.asAdmin && !(await findVisibleBet(tx, actor, betId))) throw betNotFound();
+    const locked = await lockBet(tx, betId);
+    if (!locked) throw betNotFound();
+    const { bet, expired } = locked;
+    const refusal = resolveRefusal(bet, expired, actor, options.asAdmin);
+    if (refusal) throw refusal;
+    const betOptionRows = await tx.select().from(betOptions).where(eq(betOptions.betId, betId)).orderBy(asc(betOptions.idx));
+    const winner = betOptionRows[winningOption];
+    if (!winner) {
+      throw badRequest(`Winning option must be between 0 and ${betOptionRows.length - 1}`, 'invalid_option');
+    }
+    // Exactly one resolver gets past this UPDATE (DESIGN §5).
+    const [resolved] = await tx
+      .update(bets)
+      .set({ status: 'resolved', winningOption, resolvedAt: new Date(), resolvedBy: actor.id, updatedAt: new Date() })
+      .where(and(eq(bets.id, betId), eq(bets.status, 'active')))
+      .returning();
+    if (!resolved) throw conflict('This bet has already been resolved', 'already_resolved');
+
+    const betStakes = await stakesOf(tx, betId);
+    const settlement = settle(
+      betStakes.map((s) => ({ id: s.id, option: s.optionIdx, amountCents: s.amountCents, placedOrder: s.id })),
+      winningOption,
+    );
+    const settledNotices = await paySettlement(tx, resolved, betStakes, settlement, winner.label);
+    if (options.asAdmin) {
+      await recordAdminAction(tx, {
+        actorId: actor.id,
+        action: 'bet.resolve',
+        targetType: 'bet',
+        targetId: betId,
+        before: auditSnapshot(bet),
+        after: { ...auditSnapshot(resolved), winningLabel: winner.label, settlement: settlement.kind },
+      });
+    }
+    await recordActivity(tx, {
+      userId: bet.creatorId,
+      type: 'bet_resolved',
+      description: `"${bet.title}" was resolved: "${winner.label}" won`,
+      betId,
+    });
+    return { participantIds: betStakes.map((s) => s.userId), notified: settledNotices };
+  });
+  app.domainEvents.emit({ type: 'bet_resolved', betId, actorId: actor.id, participantIds });
+  app.domainEvents.notified(notified);
+}
+
+/**
+ * Voids a bet and refunds every stake: admin delete (which also hides it), the overdue sweep,
+ * a deactivated creator. Returns false when the bet was already settled (someone else won).
+ */
+export async function voidBet(
+  app: FastifyInstance,
+  betId: number,
+  reason: string,
+  // `audited`: an admin asked for this (delete, deactivating the creator): the audit log says so.
+  options: { actorId: number | null; delete: boolean; audited?: boolean },
+): Promise<boolean> {
+  const auditActorId = options.audited ? options.actorId : null;
+  const outcome = await inTransaction(app.db, async (tx) => {
+    const locked = await lockBet(tx, betId);
+    if (!locked) throw betNotFound();
+    if (locked.bet.status !== 'active') {
+      if (options.delete) {
+        // A settled bet has nothing left to refund; deleting only hides it.
+        const [hidden] = await tx
+          .update(bets)
+          .set({ deletedAt: new Date(), updatedAt: new Date() })
+          .where(eq(bets.id, betId))
+          .returning();
+        if (auditActorId !== null && hidden) {
+          await recordAdminAction(tx, {
+            actorId: auditActorId,
+            action: 'bet.delete',
+            targetType: 'bet',
+            targetId: betId,
+            before: auditSnapshot(locked.bet),
+            after: { ...auditSnapshot(hidden), refundedStakes: 0 },
+          });
+        }
+      }
+      return null;
+    }
+    const [voided] = await tx
+      .update(bets)
+      .set({
+        status: 'void',
+        voidReason: reason,
+        resolvedAt: new Date(),
+        resolvedBy: options.actorId,
+        deletedAt: options.delete ? new Date() : null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(bets.id, betId), eq(bets.status, 'active')))
+      .returning();
+    if (!voided) return null;
+    const betStakes = await stakesOf(tx, betId);
+    const refunds = refundAll(
+      betStakes.map((s) => ({ id: s.id, option: s.optionIdx, amountCents: s.amountCents, placedOrder: s.id })),
+    );
+    const notified = await paySettlement(tx, voided, betStakes, refunds, null);
+    if (auditActorId !== null) {
+      await recordAdminAction(tx, {
+        actorId: auditActorId,
+        action: options.delete ? 'bet.delete' : 'bet.void',
+        targetType: 'bet',
+        targetId: betId,
+        before: auditSnapshot(locked.bet),
+        after: { ...auditSnapshot(voided), refundedStakes: betStakes.length },
+      });
+    }
+    return { participantIds: betStakes.map((s) => s.userId), notified };
+  });
+  if (outcome === null) return false;
+  app.domainEvents.emit({ type: 'bet_voided', betId, actorId: options.actorId, participantIds: outcome.participantIds });
+  app.domainEvents.notified(outcome.notified);
+  return true;
+}
+
+/**
+ * The background sweep: bets left unresolved VOID_AFTER_DAYS after expiry are voided and
+ * refunded. Safe on every instance at once: voidBet settles each bet exactly once.
+ */
+export async function voidOverdueBets(app: FastifyInstance): Promise<number> {
+  const overdue = rowsOf<{ id: number }>(
+    await app.db.execute(sql`select id from ${bets}
+      where status = 'active' and expires_at < now() - make_interval(days => ${app.config.voidAfterDays})
+      order by id limit 100`),
+  );
+  let voided = 0;
+  for (const { id } of overdue) {
+    try {
+      if (await voidBet(app, id, 'expired_unresolved', { actorId: null, delete: false })) voided += 1;
+    } catch (error) {
+      if (!(error instanceof AppError && error.statusCode === 404)) throw error;
+    }
+  }
+  return voided;
+}
+

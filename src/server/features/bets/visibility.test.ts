@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { betListSchema } from '../../../shared/schemas/bets.ts';
+import { rowsOf } from '../../db/client.ts';
+import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
+import { createTestApp, testDbKind } from '../../test/test-app.ts';
+import { audienceOfBet } from '../live/fan-out.ts';
+
+/**
+ * Who sees a bet is stated once, by the view bet_viewers (src/server/db/functions/
+ * bet_viewers.sql). Every reader is held to it here: the lists (whose pages are found from the
+ * viewer's side for speed), the detail, the stake and the live audience.
+ */
+describe(`one rule for who sees a bet on ${testDbKind}`, () => {
+  let app: FastifyInstance;
+  let people: TestUser[];
+  let admin: TestUser;
+  const betIds: number[] = [];
+
+  beforeAll(async () => {
+    app = await createTestApp({ rateLimits: { loginPerIp: 100, loginFailuresPerEmail: 100, loginWindowSeconds: 60, writesPerMinute: 1_000_000 } });
+    admin = await createUser(app, 'Boss', { admin: true });
+    people = [];
+    for (let i = 0; i < 7; i += 1) people.push(await createUser(app, `V${i}`));
+    // A world drawn at random, the same on every run: friendships, bets, stakes, a deleted bet.
+    const world = fc.sample(
+      fc.record({
+        friendships: fc.uniqueArray(fc.tuple(fc.nat(6), fc.nat(6)), { minLength: 6, maxLength: 12, selector: ([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}` }),
+        bets: fc.array(fc.nat(6), { minLength: 12, maxLength: 12 }),
+        stakes: fc.array(fc.tuple(fc.nat(6), fc.nat(11)), { minLength: 10, maxLength: 20 }),
+      }),
+      { numRuns: 1, seed: 7 },
+    )[0]!;
+    for (const [a, b] of world.friendships) if (a !== b) await makeFriends(app, people[a]!, people[b]!);
+    for (const creator of world.bets) betIds.push((await createBetAs(people[creator]!, { title: 'Seen or not' })).id);
+    for (const [who, bet] of world.stakes) {
+      await people[who]!.agent.post(`/api/bets/${betIds[bet]!}/participate`, { option: 0, amount: 1 });
+    }
+    // A stake on a bet its staker can no longer see through its creator: it still shows to them.
+    const [lonely, stranger] = [await createUser(app, 'Lonely'), await createUser(app, 'Stranger')];
+    await makeFriends(app, lonely, stranger);
+    const kept = await createBetAs(stranger, { title: 'Staked, then unfriended' });
+    await lonely.agent.post(`/api/bets/${kept.id}/participate`, { option: 1, amount: 1 });
+    await app.database.withConnection((q) => q('delete from friendships where requester_id = $1', [lonely.id]));
+    people.push(lonely, stranger);
+    betIds.push(kept.id);
+    expect((await admin.agent.delete(`/api/admin/bets/${betIds[3]!}`)).statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const seenBy = async (userId: number): Promise<number[]> =>
+    rowsOf<{ bet_id: number }>(
+      await app.db.execute(sql`select distinct bet_id from bet_viewers where viewer_id = ${userId} order by bet_id desc`),
+    ).map((r) => Number(r.bet_id));
+
+  /** DESIGN §7 in words, from the raw rows: the creator, their friends, the stakers, the admins; deleted bets, nobody. */
+  const byTheRule = async (betId: number): Promise<number[]> => {
+    const [bet] = rowsOf<{ creator_id: number; deleted: boolean }>(
+      await app.db.execute(sql`select creator_id, deleted_at is not null as deleted from bets where id = ${betId}`),
+    );
+    if (!bet || bet.deleted) return [];
+    const ids = rowsOf<{ id: number }>(
+      await app.db.execute(sql`select ${bet.creator_id}::int as id
+        union select case when requester_id = ${bet.creator_id} then addressee_id else requester_id end from friendships
+          where status = 'accepted' and ${bet.creator_id} in (requester_id, addressee_id)
+        union select user_id from stakes where bet_id = ${betId}
+        union select id from users where role = 'admin' and deactivated_at is null`),
+    );
+    return ids.map((r) => Number(r.id)).sort((a, b) => a - b);
+  };
+
+  it('is the rule of DESIGN §7', async () => {
+    for (const id of betIds) {
+      const viewers = [...people, admin];
+      const seen = (await Promise.all(viewers.map(async (p) => ((await seenBy(p.id)).includes(id) ? [p.id] : [])))).flat();
+      expect(seen.sort((a, b) => a - b), `bet ${id}`).toEqual(await byTheRule(id));
+    }
+  });
+
+  it('lists, page by page, exactly the bets the rule lets each viewer see', async () => {
+    for (const viewer of [...people, admin]) {
+      const expected = await seenBy(viewer.id);
+      const listed: number[] = [];
+      let before = 0;
+      for (;;) {
+        const page = betListSchema.parse((await viewer.agent.get(`/api/bets?limit=3${before ? `&before=${before}` : ''}`)).json());
+        listed.push(...page.map((b) => b.id));
+        if (page.length < 3) break;
+        before = page.at(-1)!.id;
+      }
+      expect(listed, viewer.username).toEqual(expected);
+    }
+  });
+
+  it('shows the detail of those bets and answers 404 for every other', async () => {
+    for (const viewer of people) {
+      const seen = new Set(await seenBy(viewer.id));
+      for (const id of betIds) {
+        expect((await viewer.agent.get(`/api/bets/${id}`)).statusCode, `${viewer.username} on bet ${id}`).toBe(seen.has(id) ? 200 : 404);
+      }
+    }
+  });
+
+  it('refuses a stake on a bet the staker may not see as if it did not exist', async () => {
+    for (const viewer of people) {
+      const seen = new Set(await seenBy(viewer.id));
+      for (const id of betIds.filter((bet) => !seen.has(bet))) {
+        const response = await viewer.agent.post(`/api/bets/${id}/participate`, { option: 0, amount: 1 });
+        expect(response.json(), `${viewer.username} on bet ${id}`).toMatchObject({ code: 'bet_not_found' });
+      }
+    }
+  });
+
+  it('sends a bet live to the same people', async () => {
+    for (const id of betIds) expect((await audienceOfBet(app, id)).sort((a, b) => a - b), `bet ${id}`).toEqual(await byTheRule(id));
+  });
+});
