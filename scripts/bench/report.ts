@@ -178,7 +178,7 @@ export function rowsOf(results: BenchResults): Row[] {
   add('feed', results.feed, () => {
     const f = results.feed as FeedRun;
     return [
-      loadRow(`GET /api/auth/user (trivial), ${f.trivial.connections} conn`, f.trivial.okPerSecond, 'req/s', f.trivial.latencyMs, f.trivial.non2xx),
+      loadRow(`GET /api/users/preferences (trivial), ${f.trivial.connections} conn`, f.trivial.okPerSecond, 'req/s', f.trivial.latencyMs, f.trivial.non2xx),
       loadRow(`GET /api/bets/friends, ${f.users} users, ${f.bets} bets, ${f.friendsPerUser} friends`, f.feed.okPerSecond, 'req/s', f.feed.latencyMs, f.feed.non2xx),
       ['  ratio feed / trivial', `${round(f.ratio, 3)}x; feed handler mean ${ms(f.serverSide.feed.meanMs)}`],
       [
