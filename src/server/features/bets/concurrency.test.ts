@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/client.ts';
 import { answeredByDatabase } from '../../db/transaction.ts';
 import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
-import { auditLedger } from '../wallet/audit.ts';
+import { auditLedger } from '../wallet/service.ts';
 import { stakeBatchesOf, type StakeCall } from './stakes.ts';
 
 // Many clients at once against one bet: on PostgreSQL these are truly concurrent transactions

@@ -5,24 +5,14 @@ import { betOptions, bets, stakes, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
 import type { Bet } from '../../../shared/schemas/bets.ts';
-import type { UserRow } from '../auth/sessions.ts';
+import type { BetRow, StakeRow, UserRow } from '../../db/rows.ts';
 import { betCacheOf } from './bet-cache.ts';
-import { betListJson, presentForViewer, presentSharedBet, type SharedBet, type ViewedBet } from './present.ts';
+import { betListJson, presentForViewer, presentSharedBet, type BetBundle, type SharedBet, type ViewedBet } from './present.ts';
 
-export type BetRow = typeof bets.$inferSelect;
+export type { BetBundle } from './present.ts';
 
 /** The answer for a bet that does not exist or that the caller may not see: never reveal which. */
 export const betNotFound = () => notFound('Bet not found', 'bet_not_found');
-export type OptionRow = typeof betOptions.$inferSelect;
-export type StakeRow = typeof stakes.$inferSelect;
-
-export interface BetBundle {
-  bet: BetRow;
-  creatorUsername: string;
-  options: OptionRow[];
-  viewerStake: StakeRow | null;
-}
-
 /** A user id as a value, or as a placeholder of a prepared query. */
 type IdParam = number | Placeholder;
 

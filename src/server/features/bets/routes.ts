@@ -15,7 +15,7 @@ import {
 import { idParamsSchema } from '../../../shared/schemas/common.ts';
 import { notFound } from '../../errors.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
-import type { UserRow } from '../auth/sessions.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { isExpired, presentBet, presentParticipant } from './present.ts';
 import { findBetDetail, listBetsJson, type BetDetailRows, type BetFilter } from './queries.ts';
 import { createBet, editBet, editOwnBet } from './service.ts';

@@ -9,12 +9,13 @@ import { betOptions, bets, notifications, stakes } from '../../db/schema.ts';
 import { answeredByDatabase, errorChain, inTransaction, retryingConflicts, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
 import { recordActivity } from '../activities/service.ts';
-import { recordAdminAction } from '../admin/audit-log.ts';
-import type { UserRow } from '../auth/sessions.ts';
+import { recordAdminAction } from '../audit-log/service.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { notify } from '../notifications/service.ts';
-import { recordMovement } from '../wallet/ledger.ts';
+import { recordMovement } from '../wallet/service.ts';
 import { presentPools } from './present.ts';
-import { betNotFound, findVisibleBet, lockBet, toBundle, type BetBundle, type BetRow, type BundleJson, type StakeRow } from './queries.ts';
+import type { BetRow, StakeRow } from '../../db/rows.ts';
+import { betNotFound, findVisibleBet, lockBet, toBundle, type BetBundle, type BundleJson } from './queries.ts';
 import { StakeBatches } from './stake-batches.ts';
 
 /**

@@ -5,7 +5,7 @@ import { rowsOf } from '../../db/client.ts';
 import { betComments, betOptions, bets, messages, notifications, users } from '../../db/schema.ts';
 import type { Delivery } from '../../plugins/bus.ts';
 import type { BetSnapshot, DomainEvent } from '../../plugins/domain-events.ts';
-import { presentPools } from '../bets/present.ts';
+import { presentPools } from '../bets/service.ts';
 import { friendIdsOf } from '../friends/service.ts';
 
 /**
