@@ -17,7 +17,7 @@ export async function plainBetPage(
   db: Db,
   viewer: UserRow,
   filter: BetFilter,
-  page: { limit: number; before?: number },
+  page: { limit: number; before?: number | undefined },
   now = new Date(),
 ): Promise<Bet[]> {
   const filters: Record<BetFilter['kind'], SQL | undefined> = {

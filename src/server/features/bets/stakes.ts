@@ -120,6 +120,8 @@ const BATCH_LIMITS = {
   postgres: { batches: 8, size: 64, fill: 16 },
   pglite: { batches: 1, size: 64, fill: 1 },
 } as const;
+/** PLAIN_PATHS=stake-batches: each stake alone, as many at once as the pool has connections. */
+const ONE_AT_A_TIME = { batches: 20, size: 1, fill: 1 } as const;
 
 const stakeBatches = new WeakMap<Db, StakeBatches<StakeCall, StakeOutcome>>();
 
@@ -134,7 +136,7 @@ export function stakeBatchesOf(app: FastifyInstance): StakeBatches<StakeCall, St
         // PostgreSQL refused the batch's one statement, so it rolled back.
         placedNone: answeredByDatabase,
       },
-      BATCH_LIMITS[app.database.kind],
+      app.config.plainPaths.has('stake-batches') ? ONE_AT_A_TIME : BATCH_LIMITS[app.database.kind],
     );
     stakeBatches.set(app.db, batches);
   }
