@@ -22,8 +22,8 @@ describe('loadConfig', () => {
 
   it('runs every piece of speed machinery unless PLAIN_PATHS names some to go without', () => {
     expect([...loadConfig({}).plainPaths]).toEqual([]);
-    expect([...loadConfig({ PLAIN_PATHS: 'bet-cache, stake-batches' }).plainPaths]).toEqual(['bet-cache', 'stake-batches']);
-    expect(() => loadConfig({ PLAIN_PATHS: 'bet-cache,turbo' })).toThrow(/PLAIN_PATHS/);
+    expect([...loadConfig({ PLAIN_PATHS: 'feed-reads, stake-batches' }).plainPaths]).toEqual(['feed-reads', 'stake-batches']);
+    expect(() => loadConfig({ PLAIN_PATHS: 'feed-reads,turbo' })).toThrow(/PLAIN_PATHS/);
   });
 
   it('reads production settings', () => {

@@ -32,13 +32,13 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(['bet-cache', 'feed-json', 'prepared-statements', 'stake-batches']))),
+    .pipe(z.array(z.enum(['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches']))),
 });
 
 /**
  * The speed machinery that can be switched off, each for the plain way it replaces, so that
  * `npm run bench -- --plain=...` can measure what each one earns (docs/performance.md):
- * - bet-cache: feed pages read plainly (bets/plain-feed.ts: no kept bets, no page ids, no row JSON);
+ * - feed-reads: feed pages read plainly (bets/plain-feed.ts: no page ids, no kept bets, no row JSON);
  * - feed-json: feed pages go through the route's serializer instead of the kept JSON;
  * - prepared-statements: statements are sent unnamed, planned on every call;
  * - stake-batches: every stake in a transaction of its own.

@@ -51,7 +51,7 @@ export const betRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   const plain = app.config.plainPaths;
   const listFor = async (reply: FastifyReply, viewer: UserRow, filter: BetFilter, page: z.infer<typeof listQuerySchema>) => {
-    if (plain.has('bet-cache')) return plainBetPage(app.db, viewer, filter, page);
+    if (plain.has('feed-reads')) return plainBetPage(app.db, viewer, filter, page);
     if (plain.has('feed-json')) return listBets(app.db, viewer, filter, page);
     return reply.type('application/json; charset=utf-8').send(await listBetsJson(app.db, viewer, filter, page));
   };

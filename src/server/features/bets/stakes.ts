@@ -168,11 +168,11 @@ export async function placeStake(
   });
   if (outcome.result !== 'ok') {
     const refusal = STAKE_REFUSALS[outcome.result];
-    if (!refusal) throw new Error(`stake_on_bet answered ${outcome.result}`);
+    if (!refusal) throw new Error(`stake_on_bets answered ${outcome.result}`);
     throw refusal();
   }
   // The function reads back the bet it has just locked and written: it is always there.
-  if (!outcome.bet) throw new Error('stake_on_bet answered ok without the bet');
+  if (!outcome.bet) throw new Error('stake_on_bets answered ok without the bet');
   const bundle = toBundle(outcome.bet);
   // The stake has committed: failing to announce it must not turn it into an error for the staker.
   try {
