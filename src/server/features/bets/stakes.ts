@@ -213,58 +213,38 @@ async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlem
     const outcome = settlement.kind === 'refund' ? 'refunded' : stake.optionIdx === bet.winningOption ? 'won' : 'lost';
     // The player figures and platform totals follow the outcome (functions/*_on_stake_settled.sql).
     await tx.update(stakes).set({ settledCents: paid, outcome }).where(eq(stakes.id, stake.id));
-    if (outcome === 'refunded') {
-      await recordActivity(tx, {
-        userId: stake.userId,
-        type: 'bet_refunded',
+    // What the player reads about it: an activity for their feed and a notification.
+    const told = {
+      refunded: {
+        activity: 'bet_refunded',
+        amountCents: paid,
         description: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
-        betId: bet.id,
+        title: 'Stake refunded',
+        body: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
+      },
+      won: {
+        activity: 'bet_won',
         amountCents: paid,
-      });
-      notified.push(
-        await notify(tx, {
-          userId: stake.userId,
-          type: 'bet_settled',
-          title: 'Stake refunded',
-          body: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
-          betId: bet.id,
-        }),
-      );
-    } else if (outcome === 'won') {
-      await recordActivity(tx, {
-        userId: stake.userId,
-        type: 'bet_won',
         description: `Won ${formatDollars(paid)} on "${bet.title}" ("${winningLabel}")`,
-        betId: bet.id,
-        amountCents: paid,
-      });
-      notified.push(
-        await notify(tx, {
-          userId: stake.userId,
-          type: 'bet_settled',
-          title: `You won ${formatDollars(paid)}!`,
-          body: `"${winningLabel}" won in "${bet.title}"`,
-          betId: bet.id,
-        }),
-      );
-    } else {
-      await recordActivity(tx, {
-        userId: stake.userId,
-        type: 'bet_lost',
-        description: `Lost ${formatDollars(stake.amountCents)} on "${bet.title}"`,
-        betId: bet.id,
+        title: `You won ${formatDollars(paid)}!`,
+        body: `"${winningLabel}" won in "${bet.title}"`,
+      },
+      lost: {
+        activity: 'bet_lost',
         amountCents: stake.amountCents,
-      });
-      notified.push(
-        await notify(tx, {
-          userId: stake.userId,
-          type: 'bet_settled',
-          title: `You lost ${formatDollars(stake.amountCents)}`,
-          body: `"${winningLabel}" won in "${bet.title}"`,
-          betId: bet.id,
-        }),
-      );
-    }
+        description: `Lost ${formatDollars(stake.amountCents)} on "${bet.title}"`,
+        title: `You lost ${formatDollars(stake.amountCents)}`,
+        body: `"${winningLabel}" won in "${bet.title}"`,
+      },
+    }[outcome];
+    await recordActivity(tx, {
+      userId: stake.userId,
+      type: told.activity,
+      description: told.description,
+      betId: bet.id,
+      amountCents: told.amountCents,
+    });
+    notified.push(await notify(tx, { userId: stake.userId, type: 'bet_settled', title: told.title, body: told.body, betId: bet.id }));
   }
   return notified;
 }
