@@ -71,6 +71,9 @@ export interface BuildOptions {
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
+/** Trusts the `hops` nearest addresses of the X-Forwarded-For chain: the proxies in front of us. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /**
  * Builds the whole server without listening: plugins first, then routes, then the one error
  * handler. Tests call it and use `app.inject`; main.ts calls it and listens.
@@ -84,7 +87,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 100 * 1024,
-    trustProxy: config.production,
+    // Forwarded headers are believed only from the proxies TRUST_PROXY names (config.ts). A hop
+    // count is passed as the function Fastify would make of it (its types take no number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -98,6 +103,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     body === '' ? done(null, undefined) : parseJson(request, body as string, done),
   );
+  // JSON is the API's one body type (the sign-in form adds its own parser in its scope): any
+  // other content type is a 415, not a string handed to the route.
+  app.removeContentTypeParser('text/plain');
   refuseNulCharacters(app);
 
   const apiRoutes: { method: string; url: string }[] = [];

@@ -24,7 +24,7 @@ describe(`the own account and its password on ${testDbKind}`, () => {
   const FAILURE_LIMIT = 3;
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginFailuresPerEmail: FAILURE_LIMIT } });
+    app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerEmailAndIp: FAILURE_LIMIT } });
   });
   afterAll(async () => {
     await app?.close();

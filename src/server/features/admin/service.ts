@@ -26,10 +26,13 @@ import {
   users,
 } from '../../db/schema.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { createLocalAccount } from '../../oidc/local-accounts.ts';
 import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
+import { newPasswordProblem } from '../../password-policy.ts';
+import { claimableUsername, usernameTaken } from '../../usernames.ts';
 import { isUniqueViolation } from '../auth/service.ts';
+import { endProviderSessionsOf } from '../auth/end-sessions.ts';
 import { revokeUserSessions, type UserRow } from '../auth/sessions.ts';
 import { listBets } from '../bets/queries.ts';
 import { allTimeFiguresOf, figuresOf, presentFigures } from '../figures/service.ts';
@@ -44,7 +47,6 @@ import { recordAdminAction } from './audit-log.ts';
  */
 
 const userNotFound = () => notFound('User not found', 'user_not_found');
-const usernameTaken = () => conflict('Username is already taken', 'username_taken');
 const emailTaken = () => conflict('Email is already registered', 'email_taken');
 
 // Qualified by hand: drizzle writes a lone column of the outer table unqualified, which the
@@ -227,12 +229,10 @@ export async function createUser(app: FastifyInstance, admin: UserRow, input: Cr
       'local_accounts_disabled',
     );
   }
+  const weak = newPasswordProblem(input.password, input.email);
+  if (weak) throw badRequest(weak, 'weak_password');
   // Checked first for a clear answer; the unique indexes settle any race inside the transaction.
-  const [taken] = await app.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`);
-  if (taken) throw usernameTaken();
+  const { skeleton } = await claimableUsername(app.db, input.username);
   if (await emailIsRegistered(app.db, input.email)) throw emailTaken();
 
   let userId: number;
@@ -242,7 +242,7 @@ export async function createUser(app: FastifyInstance, admin: UserRow, input: Cr
       if (!account) throw emailTaken();
       const [created] = await tx
         .insert(users)
-        .values({ username: input.username, email: input.email, role: input.role })
+        .values({ username: input.username, usernameSkeleton: skeleton, email: input.email, role: input.role })
         .returning();
       if (!created) throw new Error('user insert returned nothing');
       await tx.insert(identities).values({
@@ -348,8 +348,10 @@ export async function deactivateUser(app: FastifyInstance, admin: UserRow, userI
     return { deactivatedAt, deactivatedNow: true, sessionsRevoked };
   });
 
-  // A deactivated admin's sockets no longer hear about every bet.
-  if (state.deactivatedNow) app.domainEvents.emit({ type: 'audience_changed', userId });
+  // The provider must not sign the account in again on its own, and its open sockets close
+  // (a deactivated admin's no longer hear about every bet).
+  await endProviderSessionsOf(app, userId);
+  app.domainEvents.emit({ type: 'audience_changed', userId });
 
   // Each void is its own transaction (and its own audit row): the account is already closed, so
   // its creator can no longer resolve these bets or open new ones meanwhile.

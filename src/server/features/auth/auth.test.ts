@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema, logoutResponseSchema } from '../../../shared/schemas/auth.ts';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
+import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 import { EMBEDDED_IDENTITY_ISSUER } from '../../oidc/provider.ts';
 import { HttpAgent } from '../../test/http-agent.ts';
 import { authorize, exchange, randomHexState, signIn } from '../../test/sign-in.ts';
@@ -292,7 +293,7 @@ describe(`sign-in limits on ${testDbKind}`, () => {
   beforeAll(async () => {
     app = await createTestApp({
       openSignup: false,
-      rateLimits: { loginPerIp: 4, loginFailuresPerEmail: 2, loginWindowSeconds: 60, writesPerMinute: 1000 },
+      rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 4, loginPerEmailAndIp: 2, loginWindowSeconds: 60, writesPerMinute: 1000 },
     });
   });
   afterAll(async () => {
