@@ -112,7 +112,7 @@ let adminPlayer: Player;
     const email = i === 0 ? 'chaos-admin@betbro.test' : `chaos-${i}@betbro.test`;
     const user = await signInWithIdentity(
       app.db,
-      { issuer: 'urn:betbro:chaos', subject: email, email, name: null, idToken: undefined },
+      { issuer: 'urn:betbro:chaos', subject: email, email, name: null },
       ['chaos-admin@betbro.test'],
     );
     const session = await createSession(app.db, { userId: user.id });

@@ -67,6 +67,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
@@ -80,7 +82,7 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // A caller's request id is kept when it looks sane, so logs line up across services.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

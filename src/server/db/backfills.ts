@@ -14,7 +14,7 @@ export const BACKFILLS: Record<string, (query: RawQuery) => Promise<void>> = {
   },
   // Each chosen name's skeleton, for the earliest user of each look-alike group only: the later
   // ones keep their names, and the group stays taken for everyone else.
-  '0014_username_skeletons': async (query) => {
+  '0014_security_hardening': async (query) => {
     const rows = await query<{ id: number; username: string }>(
       `select id, username from users where lower(left(username, ${GENERATED_USERNAME_PREFIX.length})) <> '${GENERATED_USERNAME_PREFIX}' order by id`,
     );

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { formatCents } from '../../../shared/money.ts';
+import { MAX_CENTS, formatCents } from '../../../shared/money.ts';
 import type {
   AdminUser,
   AdminUserRow,
@@ -405,7 +405,8 @@ export async function setRole(app: FastifyInstance, admin: UserRow, userId: numb
 
 /**
  * A signed balance adjustment: money created or removed by an admin, which DESIGN §5 allows only
- * as a logged `adjustment` ledger row. A debit never takes the balance below zero.
+ * as a logged `adjustment` ledger row. A debit never takes the balance below zero, a credit
+ * never past the largest amount the app handles (MAX_CENTS): it is refused, and nothing changes.
  */
 export async function adjustBalance(
   app: FastifyInstance,
@@ -415,6 +416,9 @@ export async function adjustBalance(
 ) {
   const entry = await inTransaction(app.db, async (tx) => {
     const target = await lockUser(tx, userId);
+    if (target.balanceCents + input.amountCents > MAX_CENTS) {
+      throw badRequest(`The balance would pass the maximum of ${formatCents(MAX_CENTS)}`, 'balance_too_large');
+    }
     const { balanceAfterCents } = await recordMovement(tx, {
       userId,
       kind: 'adjustment',
