@@ -9,6 +9,7 @@ import { TestSocket, listeningConfig, settle, socketFor } from '../test/sockets.
 import { createTestApp, testDbKind } from '../test/test-app.ts';
 
 const READS_PER_MINUTE = 40;
+const WRITES_PER_MINUTE = 10;
 
 describe(`read limits and socket limits on ${testDbKind}`, () => {
   let app: FastifyInstance;
@@ -19,7 +20,7 @@ describe(`read limits and socket limits on ${testDbKind}`, () => {
 
   beforeAll(async () => {
     app = await createTestApp(
-      { ...(await listeningConfig()), logLevel: 'warn', rateLimits: { ...DEFAULT_RATE_LIMITS, readsPerMinute: READS_PER_MINUTE } },
+      { ...(await listeningConfig()), logLevel: 'warn', rateLimits: { ...DEFAULT_RATE_LIMITS, readsPerMinute: READS_PER_MINUTE, writesPerMinute: WRITES_PER_MINUTE } },
       { logStream: { write: (line) => void logLines.push(JSON.parse(line) as Record<string, unknown>) } },
     );
     await app.listen({ port: app.config.port, host: '127.0.0.1' });
@@ -50,6 +51,20 @@ describe(`read limits and socket limits on ${testDbKind}`, () => {
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     }
     expect(neighbourReads).toEqual(Array(10).fill(200));
+  });
+
+  it('counts writes apart from reads, per user', async () => {
+    const writer = await createUser(app, 'Writer');
+    // A refused body is still a write attempt: the limit comes before the validation.
+    const writes = await Promise.all(Array.from({ length: WRITES_PER_MINUTE + 5 }, () => writer.agent.post('/api/complete-profile', { username: '!' })));
+    expect(writes.filter((r) => r.statusCode === 400)).toHaveLength(WRITES_PER_MINUTE);
+    const refused = writes.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(5);
+    expect(errorBodySchema.parse(refused[0]!.json()).code).toBe('rate_limited');
+    expect(Number(refused[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    // Reads still answer, and so do the writes of others.
+    expect((await writer.agent.get('/api/bets')).statusCode).toBe(200);
+    expect((await neighbour.agent.post('/api/complete-profile', { username: '!' })).statusCode).toBe(400);
   });
 
   it('keeps at most 20 sockets per user: of 60, the 40 beyond are closed with a clear code', async () => {
