@@ -40,7 +40,7 @@ try {
   if (!account) throw new Error('could not create the admin account');
   let admin = await signInWithIdentity(
     app.db,
-    { issuer: identityIssuerOfLocalAccounts(config), subject: String(account.id), email: adminEmail, name: null, idToken: undefined },
+    { issuer: identityIssuerOfLocalAccounts(config), subject: String(account.id), email: adminEmail, name: null },
     [adminEmail],
   );
   await app.db.update(users).set({ username: 'Admin' }).where(eq(users.id, admin.id));

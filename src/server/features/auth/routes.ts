@@ -86,7 +86,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
       const session = await createSession(app.db, {
         userId: user.id,
         userAgent: request.headers['user-agent'] ?? null,
-        idTokenHint: identity.idToken ?? null,
       });
       setSessionCookie(reply, config, session.token, session.expiresAt);
       request.log.info({ userId: user.id }, 'signed in');
@@ -116,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
       const session = request.authSession;
       if (session) await revokeSession(app.db, session.idHash);
       clearSessionCookie(reply, config);
-      return { logoutUrl: await rp.endSessionUrl(session?.idTokenHint ?? null) };
+      return { logoutUrl: await rp.endSessionUrl() };
     },
   );
 
