@@ -12,7 +12,7 @@ import { friendships } from '../src/server/db/schema.ts';
 import { signInWithIdentity } from '../src/server/features/auth/service.ts';
 import { createSession } from '../src/server/features/auth/sessions.ts';
 import { auditLedger } from '../src/server/features/wallet/audit.ts';
-import { ROOT } from './lib/client-build.ts';
+import { ROOT, SERVER_ENTRY, ensureServerBuild } from './lib/build.ts';
 import { parseMetricSample } from './lib/metrics.ts';
 
 /**
@@ -98,6 +98,7 @@ function configFor(port: number): Config {
 }
 
 // --- setup: players, friendships and sessions, through the app's own services ----------------
+await ensureServerBuild();
 const ports = await Promise.all(Array.from({ length: instances }, freePort));
 interface Player {
   id: number;
@@ -132,7 +133,7 @@ const startingMoney = (PLAYERS + 1) * 100_000;
 const servers: (ChildProcess | null)[] = ports.map(() => null);
 const up: boolean[] = ports.map(() => false);
 function startServer(i: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
