@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,6 +13,7 @@ const SERVER_PROGRAMS = {
   'seed-demo': 'scripts/seed-demo.ts',
   'audit-ledger': 'scripts/audit-ledger.ts',
   'figures-rebuild': 'scripts/figures-rebuild.ts',
+  migrate: 'scripts/migrate.ts',
 };
 /** Read at run time by src/server/db/migrate.ts, relative to the module: copied beside the programs. */
 const SERVER_SQL = ['src/server/db/migrations', 'src/server/db/functions'];
@@ -41,6 +42,27 @@ function isStale(marker: string, inputs: string[]): boolean {
 export const clientBuildIsStale = () => isStale(CLIENT_MARKER, CLIENT_INPUTS);
 export const serverBuildIsStale = () => isStale(SERVER_ENTRY, SERVER_INPUTS);
 
+/**
+ * The embedded database a first start copies (src/server/db/client.ts): a cluster made by
+ * PostgreSQL's initdb and brought up to date by the compiled migrations runner, at build time
+ * instead of at a first start. It holds the schema only; secrets are made by each installation.
+ */
+const PGLITE_TEMPLATE = path.join(ROOT, 'dist/pglite-template');
+
+function buildPgliteTemplate(): void {
+  const dataDir = `${PGLITE_TEMPLATE}.tmp`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const result = spawnSync(process.execPath, [path.join(SERVER_DIR, 'migrate.js')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+  });
+  if (result.status !== 0) throw new Error('Making the embedded database template failed.');
+  rmSync(PGLITE_TEMPLATE, { recursive: true, force: true });
+  renameSync(path.join(dataDir, 'pglite'), PGLITE_TEMPLATE);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
 /** Builds the client with Vite into dist/client. */
 export function buildClient(): void {
   const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
@@ -51,7 +73,8 @@ export function buildClient(): void {
 /**
  * Compiles the server and the programs production runs to plain JavaScript in dist/server with
  * esbuild: one bundle per program, packages left in node_modules, source maps beside, so that
- * `node --enable-source-maps` names the .ts lines in stack traces.
+ * `node --enable-source-maps` names the .ts lines in stack traces. Then makes the embedded
+ * database template with them.
  */
 export async function buildServer(): Promise<void> {
   const esbuild = await import('esbuild');
@@ -68,6 +91,7 @@ export async function buildServer(): Promise<void> {
     logLevel: 'warning',
   });
   for (const dir of SERVER_SQL) cpSync(path.join(ROOT, dir), path.join(SERVER_DIR, path.basename(dir)), { recursive: true });
+  buildPgliteTemplate();
 }
 
 export function ensureClientBuild(): void {

@@ -1,18 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PROJECT_DIR } from '../project-dir.ts';
 
-/** The project's directory: the nearest one above this module with a package.json, from the source
- * (src/server/plugins/spa.ts) as from the build (dist/server/main.js). */
-function projectRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
-}
-
-export const DEFAULT_CLIENT_DIR = path.join(projectRoot(), 'dist/client');
+export const DEFAULT_CLIENT_DIR = path.join(PROJECT_DIR, 'dist/client');
 
 /**
  * Serves the built client. Hashed assets are cached for a year; index.html never is, so a new
