@@ -28,6 +28,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   // Load tests and busy shared front ends raise it; the default guards each user against scripts.
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(120),
+  // Within the 10 s a stop may take: the rest is left for requests to finish.
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(5).default(0),
 });
 
 export type DatabaseConfig =
@@ -50,6 +52,8 @@ export interface Config {
   /** Prefix of every Redis key and channel, so deployments (and test runs) can share a Redis. */
   redisPrefix: string;
   rateLimits: RateLimitConfig;
+  /** How long a stopping server answers /readyz with 503 while still serving, before it closes. */
+  shutdownDelayMs: number;
   /** Periodic jobs such as the overdue-bet sweep; tests run them by hand instead. */
   backgroundJobs: boolean;
 }
@@ -107,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: e.NODE_ENV === 'production',
     redisPrefix: 'betbro:',
     rateLimits: { ...DEFAULT_RATE_LIMITS, writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE },
+    shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     backgroundJobs: true,
   };
 }

@@ -28,6 +28,7 @@ export function baseTestConfig(overrides: Partial<Config> = {}): Config {
     production: false,
     redisPrefix: `betbro-test-${randomBytes(4).toString('hex')}:`,
     rateLimits: DEFAULT_RATE_LIMITS,
+    shutdownDelayMs: 0,
     backgroundJobs: false,
     ...overrides,
   };
