@@ -1,9 +1,9 @@
 /** The command line of `npm run bench`. */
 
-export const PARTS = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale'] as const;
+export const PARTS = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale', 'startup'] as const;
 export type Part = (typeof PARTS)[number];
 /** What runs without --only; 'instances' needs BENCH_REDIS_URL as well. */
-const DEFAULT_PARTS: Part[] = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale'];
+const DEFAULT_PARTS: Part[] = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale', 'startup'];
 
 export interface BenchOptions {
   parts: Set<Part>;
