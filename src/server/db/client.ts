@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
@@ -37,7 +36,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
  * process for a group of friends, never fills. 16 MB holds its hot pages many times over
  * (docs/startup-and-memory.md).
  */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /** An empty database cluster made by `npm run build` (scripts/lib/build.ts), when there is one. */
 export const PGLITE_TEMPLATE_DIR = path.join(PROJECT_DIR, 'dist/pglite-template');
@@ -58,14 +57,17 @@ export function createFromTemplate(dir: string, template = PGLITE_TEMPLATE_DIR):
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
+  // Loaded only when used: a server on PostgreSQL never parses PGlite.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
   let client: PGlite;
   if (dataDir === null) {
-    client = await PGlite.create({ startParams: PGLITE_START_PARAMS });
+    client = await PGlite.create({ startParams });
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     createFromTemplate(dir);
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
+    client = await PGlite.create(dir, { startParams });
   }
   // PGlite has a single connection and queues queries itself, so every caller shares it.
   const query: RawQuery = async <Row,>(text: string, params?: unknown[]) =>
