@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { z } from 'zod';
+import { PROJECT_DIR } from './project-dir.ts';
 
 /**
  * The environment, parsed once at start-up (DESIGN §2). A bad value stops the process with a
@@ -90,6 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     );
   }
+  // One rule for every program (start, seed-demo, audit-ledger...): relative to the project's
+  // directory, wherever the command was run from.
+  const dataDir = path.resolve(PROJECT_DIR, e.DATA_DIR);
   const oidc = e.OIDC_ISSUER_URL
     ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! }
     : null;
@@ -97,8 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    dataDir: e.DATA_DIR,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.DATA_DIR },
+    dataDir,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },
     redisUrl: e.REDIS_URL ?? null,
     oidc,
     adminEmails: e.ADMIN_EMAILS.split(',')
