@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signInThroughProvider, uniqueSuffix } from './helpers.ts';
 
 test('sign up on the provider page, choose a username, stay signed in, log out', async ({ page }) => {
