@@ -1,87 +1,21 @@
-import {
-  Activity,
-  BarChart3,
-  CalendarClock,
-  ChevronDown,
-  FileBarChart,
-  Home,
-  Lightbulb,
-  ListChecks,
-  MessageCircle,
-  Settings,
-  Shield,
-  Trophy,
-  User,
-  Users,
-  UsersRound,
-  type LucideIcon,
-} from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
 import { useFriendRequests } from '../features/friends/api.ts';
 import { showAmount } from '../lib/format.ts';
+import { SCREENS, SCREEN_NAMES, SECTIONS } from './screens.ts';
 
-interface NavItem {
-  to: string;
-  label: string;
-  icon: LucideIcon;
-}
-interface NavSection {
-  id: string;
-  title: string;
-  items: NavItem[];
-  adminOnly?: boolean;
-}
-
-export const NAV_SECTIONS: NavSection[] = [
-  {
-    id: 'main',
-    title: 'Main',
-    items: [
-      { to: '/', label: 'Dashboard', icon: Home },
-      { to: '/profile', label: 'Profile', icon: User },
-      { to: '/settings', label: 'Settings', icon: Settings },
-    ],
-  },
-  {
-    id: 'betting',
-    title: 'Betting',
-    items: [
-      { to: '/my-bets', label: 'My Bets', icon: ListChecks },
-      { to: '/leaderboard', label: 'Leaderboard', icon: Trophy },
-      { to: '/events', label: 'Events', icon: CalendarClock },
-    ],
-  },
-  {
-    id: 'social',
-    title: 'Social',
-    items: [
-      { to: '/friends', label: 'Friends', icon: Users },
-      { to: '/messages', label: 'Messages', icon: MessageCircle },
-      { to: '/activities', label: 'Activity', icon: Activity },
-    ],
-  },
-  {
-    id: 'analytics',
-    title: 'Analytics',
-    items: [
-      { to: '/statistics', label: 'Statistics', icon: BarChart3 },
-      { to: '/insights', label: 'Insights', icon: Lightbulb },
-    ],
-  },
-  {
-    id: 'admin',
-    title: 'Administration',
-    adminOnly: true,
-    items: [
-      { to: '/admin', label: 'Admin Panel', icon: Shield },
-      { to: '/user-management', label: 'User Management', icon: UsersRound },
-      { to: '/reports', label: 'Reports', icon: FileBarChart },
-    ],
-  },
-];
+/** Spec §2's sidebar sections, each with its screens from the catalogue. */
+export const NAV_SECTIONS = SECTIONS.map((section) => ({
+  ...section,
+  items: SCREEN_NAMES.filter((name) => SCREENS[name].section === section.id).map((name) => ({
+    to: SCREENS[name].path ?? '/',
+    label: SCREENS[name].title,
+    icon: SCREENS[name].icon,
+  })),
+}));
 
 const sectionOf = (pathname: string) =>
   NAV_SECTIONS.find((section) => section.items.some((item) => item.to !== '/' && pathname.startsWith(item.to)))?.id;
@@ -126,7 +60,7 @@ export function Sidebar() {
         </div>
       </div>
       <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 pb-4">
-        {NAV_SECTIONS.filter((s) => !s.adminOnly || user.role === 'admin').map((section) => (
+        {NAV_SECTIONS.filter((s) => !('adminOnly' in s) || user.role === 'admin').map((section) => (
           <Collapsible.Root key={section.id} open={open.has(section.id)} onOpenChange={(isOpen) => toggle(section.id, isOpen)}>
             <Collapsible.Trigger className="group mt-2 flex w-full items-center justify-between rounded-lg px-2 py-1.5 text-xs font-bold tracking-wide text-slate-500 uppercase hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800">
               {section.title}

@@ -17,9 +17,9 @@ export function StatCard({ label, value, icon, hint }: { label: string; value: R
           {icon}
         </div>
       )}
-      <div>
-        <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
-        <p className="text-2xl font-bold">{value}</p>
+      <div className="min-w-0">
+        <p className="text-sm text-slate-600 dark:text-slate-300">{label}</p>
+        <p className="text-2xl font-bold wrap-anywhere">{value}</p>
         {hint && <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
       </div>
     </Card>

@@ -2,7 +2,7 @@ import { Clock, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Bet } from '../../../../shared/schemas/bets.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { relativeTime, showAmount, showDateTime } from '../../../lib/format.ts';
+import { relativeTime, showAmount, showDateTime, participantCount } from '../../../lib/format.ts';
 import { BetOptions } from './bet-options.tsx';
 import { BetStatusBadge } from './bet-status.tsx';
 
@@ -28,7 +28,7 @@ export function BetCard({ bet }: { bet: Bet }) {
         <span>by {bet.creator.username}</span>
         <span className="font-semibold text-slate-900 dark:text-white">Pot {showAmount(bet.totalPot)}</span>
         <span className="inline-flex items-center gap-1">
-          <Users aria-hidden className="h-4 w-4" /> {bet.participants} {bet.participants === 1 ? 'participant' : 'participants'}
+          <Users aria-hidden className="h-4 w-4" /> {participantCount(bet.participants)}
         </span>
         {bet.expiresAt && (
           <span className="inline-flex items-center gap-1">

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { showAmount, showDate, showDateTime } from '../../../lib/format.ts';
+import { showAmount, showDate, showDateTime, participantCount } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useBet } from '../api.ts';
 import { BetDiscussion } from './bet-discussion.tsx';
@@ -108,8 +108,7 @@ export function BetDetailPage() {
         <h1 className="mt-2 text-3xl font-bold">{bet.title}</h1>
         <p className="mt-2 text-slate-600 dark:text-slate-300">{bet.description}</p>
         <p className="mt-2 text-sm text-slate-500">
-          Created by {bet.creator.username} on {showDate(bet.createdAt)} · Pot {showAmount(bet.totalPot)} · {bet.participants}{' '}
-          {bet.participants === 1 ? 'participant' : 'participants'}
+          Created by {bet.creator.username} on {showDate(bet.createdAt)} · Pot {showAmount(bet.totalPot)} · {participantCount(bet.participants)}
         </p>
       </header>
 

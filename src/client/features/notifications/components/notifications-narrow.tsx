@@ -1,14 +1,14 @@
 import { Bell } from 'lucide-react';
 import { toast } from 'sonner';
-import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS } from '../../../shared/schemas/notifications.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, EmptyState } from '../../components/ui/card.tsx';
-import { relativeTime } from '../../lib/format.ts';
-import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../../features/notifications/api.ts';
-import { usePreferences, useUpdatePreferences } from '../../features/profile/api.ts';
-import { BackButton } from '../components/back-button.tsx';
-import { Loading, Section, SwitchRow } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
+import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS } from '../../../../shared/schemas/notifications.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, EmptyState } from '../../../components/ui/card.tsx';
+import { relativeTime } from '../../../lib/format.ts';
+import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api.ts';
+import { usePreferences, useUpdatePreferences } from '../../profile/api.ts';
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { Loading, Section, SwitchRow } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 
 function NotificationSettings() {
   const { data: prefs } = usePreferences();
@@ -41,7 +41,7 @@ function NotificationSettings() {
 
 /** Spec §2 'notifications': the list with read marks, and which kinds to receive. */
 export function NotificationsView() {
-  const { navigate, goBack } = useMobileNavigation();
+  const { navigate, goBack } = useScreenNav();
   const { data, isPending } = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();

@@ -1,19 +1,19 @@
 import { MessageCirclePlus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, EmptyState } from '../../components/ui/card.tsx';
-import { showDate } from '../../lib/format.ts';
-import { useConversations } from '../../features/chat/api.ts';
-import { ConversationView as ConversationThread } from '../../features/chat/components/conversation-view.tsx';
-import { StartChatDialog } from '../../features/chat/components/messages-page.tsx';
-import { BackButton } from '../components/back-button.tsx';
-import { ErrorText, Loading } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, EmptyState } from '../../../components/ui/card.tsx';
+import { showDate } from '../../../lib/format.ts';
+import { useConversations } from '../api.ts';
+import { ConversationView as ConversationThread } from './conversation-view.tsx';
+import { StartChatDialog } from './messages-page.tsx';
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 
 /** Spec §2 mobile Messages: conversations with name, last message, date and unread count. */
 export function MessagesView() {
   const { data: conversations = [], isPending, isError } = useConversations();
-  const { navigate } = useMobileNavigation();
+  const { navigate } = useScreenNav();
   const [starting, setStarting] = useState(false);
   const open = (id: number) => navigate({ name: 'conversation', id });
 
@@ -67,8 +67,8 @@ export function MessagesView() {
 }
 
 /** One conversation, full screen: the desktop thread (history, live arrivals, read marks, composer). */
-export function ConversationView({ id }: { id: number | undefined }) {
-  const { backTo } = useMobileNavigation();
+export function ConversationView() {
+  const { view: { id }, backTo } = useScreenNav();
   const { data: conversations = [], isPending, isFetching } = useConversations();
   const conversation = conversations.find((c) => c.id === id) ?? null;
   return (

@@ -1,7 +1,7 @@
-import { EmptyState } from '../../components/ui/card.tsx';
-import { showAmount } from '../../lib/format.ts';
-import { useStatistics } from '../../features/statistics/api.ts';
-import { ErrorText, Loading, Section, Tile, TileGrid } from '../components/mobile-ui.tsx';
+import { EmptyState } from '../../../components/ui/card.tsx';
+import { showAmount } from '../../../lib/format.ts';
+import { useStatistics } from '../api.ts';
+import { ErrorText, Loading, Section, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
 
 const monthLabel = (key: string) =>
   new Date(`${key}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', year: 'numeric', timeZone: 'UTC' });

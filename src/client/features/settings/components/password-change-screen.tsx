@@ -1,16 +1,16 @@
 import { ExternalLink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { changePasswordBodySchema } from '../../../shared/schemas/account.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { Field } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { useAccount, useChangePassword } from '../../features/account/api.ts';
-import { BackButton } from '../components/back-button.tsx';
-import { ErrorText, Loading } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
+import { changePasswordBodySchema } from '../../../../shared/schemas/account.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Field } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useAccount, useChangePassword } from '../../account/api.ts';
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 
 type Errors = Partial<Record<'currentPassword' | 'newPassword' | 'confirm', string>>;
 
@@ -82,7 +82,7 @@ function PasswordForm() {
 
 /** Spec §2 'password-change': a form for Betbro accounts, a way to the provider for the others. */
 export function PasswordChangeView() {
-  const { backTo } = useMobileNavigation();
+  const { backTo } = useScreenNav();
   const { data: account, isPending, isError } = useAccount();
   return (
     <div className="space-y-4">

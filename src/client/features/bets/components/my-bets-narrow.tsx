@@ -1,21 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { editBetBodySchema, type Bet } from '../../../shared/schemas/bets.ts';
-import type { CurrentUser } from '../../../shared/schemas/auth.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, EmptyState } from '../../components/ui/card.tsx';
-import { Dialog } from '../../components/ui/dialog.tsx';
-import { Field, Textarea } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { showAmount } from '../../lib/format.ts';
-import { useCurrentUser } from '../../features/auth/hooks/use-auth.tsx';
-import { useAdminEditBet, useBet, useBetList, useEditBet } from '../../features/bets/api.ts';
-import { BetStatusBadge } from '../../features/bets/components/bet-status.tsx';
-import { ResolvePanel } from '../../features/bets/components/resolve-panel.tsx';
-import { ErrorText, Loading, Section } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
-import { resolvesAsAdmin } from './bet-view.tsx';
+import { editBetBodySchema, type Bet } from '../../../../shared/schemas/bets.ts';
+import type { CurrentUser } from '../../../../shared/schemas/auth.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, EmptyState } from '../../../components/ui/card.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Field, Textarea } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { showAmount, participantCount } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useAdminEditBet, useBet, useBetList, useEditBet } from '../api.ts';
+import { BetStatusBadge } from './bet-status.tsx';
+import { ResolvePanel } from './resolve-panel.tsx';
+import { ErrorText, Loading, Section } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
+import { resolvesAsAdmin } from './bet-narrow.tsx';
 
 /** The creator may reword a bet until the first stake; admins may always (and it is audited). */
 const creatorMayEdit = (bet: Bet, me: CurrentUser) => bet.creatorId === me.id && bet.status === 'active' && bet.participants === 0;
@@ -118,7 +118,7 @@ function ResolveBetDialog({ betId, onClose }: { betId: number; onClose: () => vo
 
 function CreatedBet({ bet, onEdit, onResolve }: { bet: Bet; onEdit: () => void; onResolve: () => void }) {
   const me = useCurrentUser();
-  const { navigate } = useMobileNavigation();
+  const { navigate } = useScreenNav();
   const editable = mayEdit(bet, me);
   return (
     <Card className="space-y-3 p-4" data-testid="my-bet">
@@ -131,7 +131,7 @@ function CreatedBet({ bet, onEdit, onResolve }: { bet: Bet; onEdit: () => void; 
         <BetStatusBadge bet={bet} />
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {bet.participants} {bet.participants === 1 ? 'participant' : 'participants'} · Total {showAmount(bet.totalPot)}
+        {participantCount(bet.participants)} · Total {showAmount(bet.totalPot)}
       </p>
       {bet.status === 'resolved' && (
         <p className="text-sm">
@@ -156,7 +156,7 @@ function CreatedBet({ bet, onEdit, onResolve }: { bet: Bet; onEdit: () => void; 
 }
 
 function JoinedBet({ bet }: { bet: Bet }) {
-  const { navigate } = useMobileNavigation();
+  const { navigate } = useScreenNav();
   const mine = bet.userParticipation;
   const won = bet.status === 'resolved' && mine !== null && bet.winningOption === mine.option;
   return (
@@ -179,7 +179,7 @@ function JoinedBet({ bet }: { bet: Bet }) {
         </p>
       )}
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {bet.participants} {bet.participants === 1 ? 'participant' : 'participants'} · Total {showAmount(bet.totalPot)}
+        {participantCount(bet.participants)} · Total {showAmount(bet.totalPot)}
       </p>
       {bet.status === 'resolved' && mine?.payout != null && (
         <p className={`text-sm font-bold ${won ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`}>

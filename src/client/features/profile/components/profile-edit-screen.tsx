@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { BET_CATEGORIES } from '../../../shared/schemas/bets.ts';
-import { updateProfileBodySchema, type OwnProfile } from '../../../shared/schemas/profiles.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { Field, Textarea } from '../../components/ui/field.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { useOwnProfile, useUpdateProfile } from '../../features/profile/api.ts';
-import { BackButton } from '../components/back-button.tsx';
-import { ErrorText, Loading } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
+import { BET_CATEGORIES } from '../../../../shared/schemas/bets.ts';
+import { updateProfileBodySchema, type OwnProfile } from '../../../../shared/schemas/profiles.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Field, Textarea } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useOwnProfile, useUpdateProfile } from '../api.ts';
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 
 function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () => void }) {
   const update = useUpdateProfile();
@@ -66,7 +66,7 @@ function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () => v
 
 /** Spec §2 'profile-edit': bio, location and favorite category. */
 export function ProfileEditView() {
-  const { goBack } = useMobileNavigation();
+  const { goBack } = useScreenNav();
   const { data: profile, isPending, isError } = useOwnProfile();
   const done = () => goBack({ name: 'settings' });
   return (

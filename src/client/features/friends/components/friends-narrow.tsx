@@ -1,13 +1,13 @@
 import { MessageCircle, Search, UserPlus } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Badge, OnlineBadge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card, EmptyState } from '../../components/ui/card.tsx';
-import { Input } from '../../components/ui/input.tsx';
-import { errorMessage } from '../../lib/api.ts';
-import { showAmount } from '../../lib/format.ts';
-import { useStartConversation } from '../../features/chat/api.ts';
+import { Badge, OnlineBadge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card, EmptyState } from '../../../components/ui/card.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { showAmount } from '../../../lib/format.ts';
+import { useStartConversation } from '../../chat/api.ts';
 import {
   useAcceptFriendRequest,
   useFriendRequests,
@@ -15,9 +15,9 @@ import {
   useRejectFriendRequest,
   useSendFriendRequest,
   useUserSearch,
-} from '../../features/friends/api.ts';
-import { ErrorText, Loading, Section } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
+} from '../api.ts';
+import { ErrorText, Loading, Section } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 
 function Avatar({ name }: { name: string }) {
   return (
@@ -158,7 +158,7 @@ function FriendRequests() {
 /** Spec §2 mobile Friends: requests, the friends list with View Profile, and finding new friends. */
 export function FriendsView() {
   const friends = useFriends();
-  const { navigate } = useMobileNavigation();
+  const { navigate } = useScreenNav();
   const startChat = useStartConversation();
   const list = friends.data ?? [];
   return (

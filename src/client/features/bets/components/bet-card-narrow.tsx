@@ -1,16 +1,16 @@
 import { Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { parseAmountToCents } from '../../../shared/money.ts';
-import { formatOdds, poolShares } from '../../../shared/odds.ts';
-import type { Bet } from '../../../shared/schemas/bets.ts';
-import type { CurrentUser } from '../../../shared/schemas/auth.ts';
-import { Badge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { relativeTime, showAmount } from '../../lib/format.ts';
-import { useBet } from '../../features/bets/api.ts';
-import { BetStatusBadge } from '../../features/bets/components/bet-status.tsx';
-import { StakeForm } from '../../features/bets/components/stake-form.tsx';
-import { Loading } from './mobile-ui.tsx';
+import { parseAmountToCents } from '../../../../shared/money.ts';
+import { formatOdds, poolShares } from '../../../../shared/odds.ts';
+import type { Bet } from '../../../../shared/schemas/bets.ts';
+import type { CurrentUser } from '../../../../shared/schemas/auth.ts';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { relativeTime, showAmount, participantCount } from '../../../lib/format.ts';
+import { useBet } from '../api.ts';
+import { BetStatusBadge } from './bet-status.tsx';
+import { StakeForm } from './stake-form.tsx';
+import { Loading } from '../../../components/ui/blocks.tsx';
 
 /** Whether the list's copy of a bet says staking is open to `me`; the server decides on the call. */
 export const looksStakeable = (bet: Bet, me: Pick<CurrentUser, 'id'>) =>
@@ -90,7 +90,7 @@ export function MobileBetCard({ bet, onOpen, children }: { bet: Bet; onOpen?: ()
         <span>by {bet.creator.username}</span>
         <span className="inline-flex items-center gap-1" data-testid="participants">
           <Users aria-hidden className="h-4 w-4" />
-          {bet.participants} {bet.participants === 1 ? 'participant' : 'participants'}
+          {participantCount(bet.participants)}
         </span>
         <span className="font-semibold text-slate-900 dark:text-white" data-testid="total-pool">
           Pool {showAmount(bet.totalPot)}

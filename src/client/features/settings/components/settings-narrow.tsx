@@ -1,13 +1,13 @@
 import { Bell, KeyRound, LogOut, Shield, UserPen } from 'lucide-react';
 import { toast } from 'sonner';
-import type { Preferences } from '../../../shared/schemas/notifications.ts';
-import { Card } from '../../components/ui/card.tsx';
-import { showAmount, showDate } from '../../lib/format.ts';
-import { applyTheme } from '../../lib/theme.ts';
-import { useAuth, useCurrentUser } from '../../features/auth/hooks/use-auth.tsx';
-import { usePreferences, useUpdatePreferences } from '../../features/profile/api.ts';
-import { Loading, RowButton, Section, Tile, TileGrid } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
+import type { Preferences } from '../../../../shared/schemas/notifications.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import { showAmount, showDate } from '../../../lib/format.ts';
+import { applyTheme } from '../../../lib/theme.ts';
+import { useAuth, useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { usePreferences, useUpdatePreferences } from '../../profile/api.ts';
+import { Loading, RowButton, Section, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 
 const THEMES: [Preferences['theme'], string][] = [
   ['light', 'Light'],
@@ -19,7 +19,7 @@ const THEMES: [Preferences['theme'], string][] = [
 export function SettingsView() {
   const user = useCurrentUser();
   const { signOut } = useAuth();
-  const { navigate } = useMobileNavigation();
+  const { navigate } = useScreenNav();
   const { data: prefs, isPending } = usePreferences();
   const update = useUpdatePreferences();
   const setTheme = (theme: Preferences['theme']) => {

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
-import type { BetDetail } from '../../../shared/schemas/bets.ts';
-import { Card, EmptyState } from '../../components/ui/card.tsx';
-import { ApiError } from '../../lib/api.ts';
-import { showAmount, showDateTime } from '../../lib/format.ts';
-import { useCurrentUser } from '../../features/auth/hooks/use-auth.tsx';
-import { useBet } from '../../features/bets/api.ts';
-import { BetDiscussion } from '../../features/bets/components/bet-discussion.tsx';
-import { ParticipantListNote } from '../../features/bets/components/participant-list-note.tsx';
-import { ResolvePanel } from '../../features/bets/components/resolve-panel.tsx';
-import { StakeForm } from '../../features/bets/components/stake-form.tsx';
-import { BackButton } from '../components/back-button.tsx';
-import { MobileBetCard } from '../components/mobile-bet-card.tsx';
-import { Loading } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
+import type { BetDetail } from '../../../../shared/schemas/bets.ts';
+import { Card, EmptyState } from '../../../components/ui/card.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { showAmount, showDateTime } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useBet } from '../api.ts';
+import { BetDiscussion } from './bet-discussion.tsx';
+import { ParticipantListNote } from './participant-list-note.tsx';
+import { ResolvePanel } from './resolve-panel.tsx';
+import { StakeForm } from './stake-form.tsx';
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { MobileBetCard } from './bet-card-narrow.tsx';
+import { Loading } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 
 /** Who settles the bet: the creator when the rules let them, otherwise an admin's override. */
 export function resolvesAsAdmin(bet: BetDetail, me: { id: number; role: string }): boolean {
@@ -51,8 +51,8 @@ function Outcome({ bet }: { bet: BetDetail }) {
 }
 
 /** One bet in full: options, the caller's stake or the stake form, resolution, participants, talk. */
-export function BetView({ id }: { id: number | undefined }) {
-  const { goBack } = useMobileNavigation();
+export function BetView() {
+  const { view: { id }, goBack } = useScreenNav();
   const back = <BackButton label="Back" onClick={() => goBack({ name: 'bets' })} />;
   if (id === undefined) return <EmptyState title="Bet not found">{back}</EmptyState>;
   return <BetDetailView id={id} back={back} />;

@@ -1,11 +1,11 @@
 import { Trophy } from 'lucide-react';
 import { useState } from 'react';
-import { OnlineBadge } from '../../components/ui/badge.tsx';
-import { Card, EmptyState } from '../../components/ui/card.tsx';
-import { showAmount } from '../../lib/format.ts';
-import { useCurrentUser } from '../../features/auth/hooks/use-auth.tsx';
-import { useLeaderboard } from '../../features/leaderboard/api.ts';
-import { ErrorText, Loading } from '../components/mobile-ui.tsx';
+import { OnlineBadge } from '../../../components/ui/badge.tsx';
+import { Card, EmptyState } from '../../../components/ui/card.tsx';
+import { showAmount } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useLeaderboard } from '../api.ts';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 
 type Period = 'week' | 'month' | 'all';
 const TOP = 10;

@@ -1,17 +1,17 @@
 import { Award, Pencil } from 'lucide-react';
-import { Badge, OnlineBadge } from '../../components/ui/badge.tsx';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { showAmount, showDate } from '../../lib/format.ts';
-import { useCurrentUser } from '../../features/auth/hooks/use-auth.tsx';
-import { useOwnProfile } from '../../features/profile/api.ts';
-import { ErrorText, Loading, Section, Tile, TileGrid } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
+import { Badge, OnlineBadge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { showAmount, showDate } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useOwnProfile } from '../api.ts';
+import { ErrorText, Loading, Section, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 
 /** Spec §2 mobile My profile: who you are, your figures and your achievements. */
 export function MyProfileView() {
   const user = useCurrentUser();
-  const { navigate } = useMobileNavigation();
+  const { navigate } = useScreenNav();
   const { data: profile, isPending, isError } = useOwnProfile();
   if (isPending) return <Loading message="Loading profile..." />;
   if (isError || !profile) return <ErrorText>Failed to fetch profile</ErrorText>;

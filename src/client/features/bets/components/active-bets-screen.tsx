@@ -1,14 +1,14 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { BET_CATEGORIES } from '../../../shared/schemas/bets.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { EmptyState } from '../../components/ui/card.tsx';
-import { useCurrentUser } from '../../features/auth/hooks/use-auth.tsx';
-import { useBetList } from '../../features/bets/api.ts';
-import { CreateBetDialog } from '../../features/bets/components/create-bet-dialog.tsx';
-import { InlineStake, MobileBetCard, looksStakeable } from '../components/mobile-bet-card.tsx';
-import { ErrorText, Loading } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
+import { BET_CATEGORIES } from '../../../../shared/schemas/bets.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/card.tsx';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useBetList } from '../api.ts';
+import { CreateBetDialog } from './create-bet-dialog.tsx';
+import { InlineStake, MobileBetCard, looksStakeable } from './bet-card-narrow.tsx';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 
 /**
  * Spec §2 mobile Active bets: every open bet the user can see with its pool, shares, multipliers
@@ -16,7 +16,7 @@ import { useMobileNavigation } from '../navigation.tsx';
  */
 export function ActiveBetsView() {
   const user = useCurrentUser();
-  const { navigate } = useMobileNavigation();
+  const { navigate } = useScreenNav();
   const bets = useBetList(user.role === 'admin' ? 'all' : 'friends');
   const [category, setCategory] = useState<string>('all');
   const [staking, setStaking] = useState<number | null>(null);

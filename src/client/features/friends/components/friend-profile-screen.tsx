@@ -1,14 +1,14 @@
-import { Badge, OnlineBadge } from '../../components/ui/badge.tsx';
-import { Card } from '../../components/ui/card.tsx';
-import { showDate } from '../../lib/format.ts';
-import { useFriendProfile } from '../../features/friends/api.ts';
-import { BackButton } from '../components/back-button.tsx';
-import { ErrorText, Loading, Tile, TileGrid } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
+import { Badge, OnlineBadge } from '../../../components/ui/badge.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { showDate } from '../../../lib/format.ts';
+import { useFriendProfile } from '../api.ts';
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { ErrorText, Loading, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 
 /** Spec §2 'profile-view': a friend's profile, with Back to friends. */
-export function FriendProfileView({ id }: { id: number | undefined }) {
-  const { backTo } = useMobileNavigation();
+export function FriendProfileView() {
+  const { view: { id }, backTo } = useScreenNav();
   const { data: profile, isPending, isError } = useFriendProfile(id ?? null);
   return (
     <div className="space-y-4">

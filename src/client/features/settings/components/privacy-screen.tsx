@@ -1,13 +1,13 @@
 import { toast } from 'sonner';
-import { Card } from '../../components/ui/card.tsx';
-import { usePreferences, useUpdatePreferences } from '../../features/profile/api.ts';
-import { BackButton } from '../components/back-button.tsx';
-import { Loading, SwitchRow } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { usePreferences, useUpdatePreferences } from '../../profile/api.ts';
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { Loading, SwitchRow } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 
 /** Spec §2 'privacy': whether strangers see you on the leaderboard and find you by email. */
 export function PrivacyView() {
-  const { backTo } = useMobileNavigation();
+  const { backTo } = useScreenNav();
   const { data: prefs, isPending } = usePreferences();
   const update = useUpdatePreferences();
   const save = (privacy: { showOnLeaderboard?: boolean; findableByEmail?: boolean }) =>
