@@ -86,7 +86,6 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
     menu: true,
     tab: 'Friends',
     screen: lazyScreen(() => import('../features/friends/components/friends-page.tsx'), (m) => m.FriendsPage),
-    narrow: lazyScreen(() => import('../features/friends/components/friends-narrow.tsx'), (m) => m.FriendsView),
   },
   leaderboard: {
     title: 'Leaderboard',
@@ -96,7 +95,6 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
     menu: true,
     tab: 'Leaderboard',
     screen: lazyScreen(() => import('../features/leaderboard/components/leaderboard-page.tsx'), (m) => m.LeaderboardPage),
-    narrow: lazyScreen(() => import('../features/leaderboard/components/leaderboard-narrow.tsx'), (m) => m.LeaderboardView),
   },
   profile: {
     title: 'Profile',
@@ -106,7 +104,6 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
     menu: true,
     tab: 'Profile',
     screen: lazyScreen(() => import('../features/profile/components/profile-page.tsx'), (m) => m.ProfilePage),
-    narrow: lazyScreen(() => import('../features/profile/components/profile-narrow.tsx'), (m) => m.MyProfileView),
   },
   'my-bets': {
     title: 'My Bets',
@@ -202,7 +199,7 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
   'profile-view': {
     title: 'Friend Profile',
     icon: UserRound,
-    screen: lazyScreen(() => import('../features/friends/components/friend-profile-screen.tsx'), (m) => m.FriendProfileView),
+    screen: lazyScreen(() => import('../features/friends/components/friend-profile.tsx'), (m) => m.FriendProfileView),
   },
   conversation: {
     title: 'Conversation',

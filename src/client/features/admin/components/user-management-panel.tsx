@@ -1,6 +1,6 @@
 import { Search, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { createUserBodySchema, type AdminUserRow } from '../../../../shared/schemas/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';

@@ -10,7 +10,7 @@ import { ParticipantListNote } from './participant-list-note.tsx';
 import { ResolvePanel } from './resolve-panel.tsx';
 import { StakeForm } from './stake-form.tsx';
 import { BackButton } from '../../../components/ui/back-button.tsx';
-import { MobileBetCard } from './bet-card-narrow.tsx';
+import { BetCard } from './bet-card.tsx';
 import { Loading } from '../../../components/ui/blocks.tsx';
 import { useScreenNav } from '../../../app/screen-nav.tsx';
 
@@ -69,13 +69,13 @@ function BetDetailView({ id, back }: { id: number; back: ReactNode }) {
   return (
     <div className="space-y-4">
       {back}
-      <MobileBetCard bet={bet}>
+      <BetCard bet={bet} linked={false}>
         <p className="text-sm text-slate-700 dark:text-slate-300">
           {bet.expirationType === 'indefinite'
             ? 'Manual payout'
             : `${bet.isExpired ? 'Ended' : 'Ends'} ${bet.expiresAt ? showDateTime(bet.expiresAt) : ''}`}
         </p>
-      </MobileBetCard>
+      </BetCard>
       <Outcome bet={bet} />
       {bet.canStake && (
         <Card className="p-4">

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { editBetBodySchema, type Bet } from '../../../../shared/schemas/bets.ts';
 import type { CurrentUser } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { editBetBodySchema, type Bet } from '../../../../shared/schemas/bets.ts';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, StatCard } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -105,6 +106,9 @@ export function ResolveBetDialog({ bet, onClose }: { bet: Bet; onClose: () => vo
 
 /** The dashboard's Admin Panel tab: every bet, with edit, delete and resolve. */
 export function AdminBetsPanel({ bets }: { bets: Bet[] }) {
+  // The narrow layout's buttons name their bet, as a list of cards is read one button at a time.
+  const { narrow } = useScreenNav();
+  const about = (bet: Bet) => narrow && <span className="sr-only"> {bet.title}</span>;
   const [editing, setEditing] = useState<Bet | null>(null);
   const [resolving, setResolving] = useState<Bet | null>(null);
   const [deleting, setDeleting] = useState<Bet | null>(null);
@@ -131,14 +135,17 @@ export function AdminBetsPanel({ bets }: { bets: Bet[] }) {
               <BetStatusBadge bet={bet} />
               <div className="flex gap-2">
                 <Button variant="secondary" size="sm" onClick={() => setEditing(bet)}>
-                  Edit<span className="sr-only"> {bet.title}</span>
+                  Edit
+                  {about(bet)}
                 </Button>
                 <Button variant="danger" size="sm" onClick={() => setDeleting(bet)}>
-                  Delete<span className="sr-only"> {bet.title}</span>
+                  Delete
+                  {about(bet)}
                 </Button>
                 {bet.status === 'active' && (
                   <Button size="sm" onClick={() => setResolving(bet)}>
-                    Resolve<span className="sr-only"> {bet.title}</span>
+                    Resolve
+                  {about(bet)}
                   </Button>
                 )}
               </div>

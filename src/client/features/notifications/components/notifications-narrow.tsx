@@ -1,5 +1,5 @@
 import { Bell } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS } from '../../../../shared/schemas/notifications.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';

@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { changePasswordBodySchema } from '../../../../shared/schemas/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

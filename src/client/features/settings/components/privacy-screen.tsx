@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { usePreferences, useUpdatePreferences } from '../../profile/api.ts';
 import { BackButton } from '../../../components/ui/back-button.tsx';

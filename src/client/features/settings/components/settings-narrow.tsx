@@ -1,5 +1,5 @@
 import { Bell, KeyRound, LogOut, Shield, UserPen } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { Preferences } from '../../../../shared/schemas/notifications.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { showAmount, showDate } from '../../../lib/format.ts';

@@ -1,5 +1,5 @@
 import { LogOut } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS, type Preferences } from '../../../../shared/schemas/notifications.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
