@@ -17,6 +17,17 @@ export const NAV_SECTIONS = SECTIONS.map((section) => ({
   })),
 }));
 
+function PendingBadge({ count }: { count: number }) {
+  return (
+    <>
+      <span aria-hidden className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+        {count}
+      </span>
+      <span className="sr-only">, {count} pending friend requests</span>
+    </>
+  );
+}
+
 const sectionOf = (pathname: string) =>
   NAV_SECTIONS.find((section) => section.items.some((item) => item.to !== '/' && pathname.startsWith(item.to)))?.id;
 
@@ -62,8 +73,10 @@ export function Sidebar() {
       <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 pb-4">
         {NAV_SECTIONS.filter((s) => !('adminOnly' in s) || user.role === 'admin').map((section) => (
           <Collapsible.Root key={section.id} open={open.has(section.id)} onOpenChange={(isOpen) => toggle(section.id, isOpen)}>
-            <Collapsible.Trigger className="group mt-2 flex w-full items-center justify-between rounded-lg px-2 py-1.5 text-xs font-bold tracking-wide text-slate-500 uppercase hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800">
-              {section.title}
+            <Collapsible.Trigger className="group mt-2 flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-xs font-bold tracking-wide text-slate-600 uppercase hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+              <span className="flex-1 text-left">{section.title}</span>
+              {/* A closed section still shows that friend requests wait inside it. */}
+              {!open.has(section.id) && pending > 0 && section.items.some((item) => item.to === '/friends') && <PendingBadge count={pending} />}
               <ChevronDown aria-hidden className="h-4 w-4 transition-transform group-data-[state=closed]:-rotate-90" />
             </Collapsible.Trigger>
             <Collapsible.Content>
@@ -79,11 +92,7 @@ export function Sidebar() {
                     >
                       <Icon aria-hidden className="h-4 w-4" />
                       <span className="flex-1">{label}</span>
-                      {to === '/friends' && pending > 0 && (
-                        <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white" aria-label={`${pending} pending friend requests`}>
-                          {pending}
-                        </span>
-                      )}
+                      {to === '/friends' && pending > 0 && <PendingBadge count={pending} />}
                     </NavLink>
                   </li>
                 ))}

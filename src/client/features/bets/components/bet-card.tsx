@@ -73,8 +73,7 @@ export function BetCard({ bet, linked = true, children }: { bet: Bet; linked?: b
       {linked && !narrow && (
         <p className="text-right">
           <ScreenLink to={{ name: 'bet', id: bet.id }} className="font-semibold text-brand-700 hover:underline dark:text-brand-100">
-            {looksStakeable(bet, me) ? 'Place a bet' : 'View details'}
-            <span className="sr-only"> for {bet.title}</span>
+            {looksStakeable(bet, me) ? 'Place a bet' : 'View details'} <span className="sr-only">for {bet.title}</span>
           </ScreenLink>
         </p>
       )}
