@@ -146,7 +146,6 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
     section: 'analytics',
     menu: true,
     screen: lazyScreen(() => import('../features/statistics/components/statistics-page.tsx'), (m) => m.StatisticsPage),
-    narrow: lazyScreen(() => import('../features/statistics/components/statistics-narrow.tsx'), (m) => m.StatisticsView),
   },
   insights: {
     title: 'Insights',
@@ -163,7 +162,6 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
     section: 'main',
     menu: true,
     screen: lazyScreen(() => import('../features/settings/components/settings-page.tsx'), (m) => m.SettingsPage),
-    narrow: lazyScreen(() => import('../features/settings/components/settings-narrow.tsx'), (m) => m.SettingsView),
   },
   admin: {
     title: 'Admin Panel',
@@ -211,7 +209,6 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
     icon: Bell,
     path: '/notifications',
     screen: lazyScreen(() => import('../features/notifications/components/notifications-page.tsx'), (m) => m.NotificationsPage),
-    narrow: lazyScreen(() => import('../features/notifications/components/notifications-narrow.tsx'), (m) => m.NotificationsView),
   },
   'profile-edit': {
     title: 'Edit Profile',

@@ -9,7 +9,7 @@ export function Card({ className = '', ...props }: HTMLAttributes<HTMLDivElement
   );
 }
 
-export function StatCard({ label, value, icon, hint }: { label: string; value: ReactNode; icon?: ReactNode; hint?: string }) {
+export function StatCard({ label, value, icon, hint, testId }: { label: string; value: ReactNode; icon?: ReactNode; hint?: string; testId?: string }) {
   return (
     <Card className="flex items-center gap-4 p-3 sm:p-5">
       {icon && (
@@ -19,7 +19,9 @@ export function StatCard({ label, value, icon, hint }: { label: string; value: R
       )}
       <div className="min-w-0">
         <p className="text-sm text-slate-600 dark:text-slate-300">{label}</p>
-        <p className="text-xl font-bold wrap-anywhere sm:text-2xl">{value}</p>
+        <p className="text-xl font-bold wrap-anywhere sm:text-2xl" data-testid={testId}>
+          {value}
+        </p>
         {hint && <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
       </div>
     </Card>
