@@ -1,9 +1,8 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import type { MobileView } from '../mobile/mobile-location.ts';
-import { pathOf } from './screens.ts';
+import { createContext, useContext, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { MobileView } from './view-names.ts';
 
-export type { MobileView as ScreenTarget } from '../mobile/mobile-location.ts';
+export type { MobileView as ScreenTarget } from './view-names.ts';
 
 /**
  * How a screen moves to another, the same call in both frames: the desktop frame changes the
@@ -19,6 +18,8 @@ export interface ScreenNav {
   backTo: (parent: MobileView) => void;
   /** Back to wherever we came from, or to `fallback` when the app opened on this screen. */
   goBack: (fallback: MobileView) => void;
+  /** The address of a screen, where the frame has addresses (the desktop); null in the narrow frame. */
+  href: (view: MobileView) => string | null;
 }
 
 export const ScreenNavContext = createContext<ScreenNav | null>(null);
@@ -29,26 +30,11 @@ export function useScreenNav(): ScreenNav {
   return context;
 }
 
-/** The desktop frame's navigation: addresses, and the browser's Back. */
-export function DesktopScreenNav({ name, children }: { name: MobileView['name']; children: ReactNode }) {
-  const go = useNavigate();
-  const { id } = useParams();
-  const value = useMemo((): ScreenNav => {
-    const navigate = (view: MobileView) => void go(pathOf(view.name, view.id) ?? '/');
-    const goBack = (fallback: MobileView) => {
-      if ((window.history.state as { idx?: number } | null)?.idx) void go(-1);
-      else navigate(fallback);
-    };
-    return { narrow: false, view: { name, ...(id === undefined ? {} : { id: Number(id) }) }, navigate, goBack, backTo: goBack };
-  }, [go, name, id]);
-  return <ScreenNavContext.Provider value={value}>{children}</ScreenNavContext.Provider>;
-}
-
 /** A way to another screen: a link on the desktop, a button that switches views in the narrow frame. */
 export function ScreenLink({ to, className, children }: { to: MobileView; className?: string; children: ReactNode }) {
   const nav = useScreenNav();
-  const path = pathOf(to.name, to.id);
-  if (nav.narrow || path === null) {
+  const path = nav.href(to);
+  if (path === null) {
     return (
       <button type="button" onClick={() => nav.navigate(to)} className={`text-left ${className ?? ''}`}>
         {children}

@@ -23,7 +23,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen.ts';
-import type { ViewName } from '../mobile/mobile-location.ts';
+import type { ViewName } from './view-names.ts';
 
 /** The desktop sidebar's sections (spec §2), in their order. */
 export const SECTIONS = [

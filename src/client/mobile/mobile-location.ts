@@ -1,4 +1,5 @@
 import { SCREENS, SCREEN_NAMES } from '../app/screens.ts';
+import { VIEW_NAMES, type MobileView, type ViewName } from '../app/view-names.ts';
 
 /**
  * Where the mobile shell stands, read from the browser's history entry and address: plain data,
@@ -6,42 +7,7 @@ import { SCREENS, SCREEN_NAMES } from '../app/screens.ts';
  * the dashboard's reads only for the dashboard) without taking the shell's code with it.
  */
 
-/**
- * The mobile shell's views (spec §2 'Mobile shell'). They switch inside the page without a URL
- * change; each switch is a browser history entry whose state names the view, so the Back button
- * returns to the previous view and a reload stays on the current one.
- */
-export const VIEW_NAMES = [
-  'dashboard',
-  'bets',
-  'bet',
-  'friends',
-  'profile-view',
-  'leaderboard',
-  'profile',
-  'my-bets',
-  'activity',
-  'messages',
-  'conversation',
-  'events',
-  'statistics',
-  'insights',
-  'settings',
-  'profile-edit',
-  'password-change',
-  'notifications',
-  'privacy',
-  'admin',
-  'user-management',
-  'reports',
-] as const;
-export type ViewName = (typeof VIEW_NAMES)[number];
-
-/** A view, with the id of what it shows for the views of one thing (a bet, a friend, a chat). */
-export interface MobileView {
-  name: ViewName;
-  id?: number;
-}
+export { VIEW_NAMES, type MobileView, type ViewName };
 
 export interface HistoryEntry {
   view: MobileView;

@@ -55,6 +55,6 @@ export function MobileNavigationProvider({ children }: { children: ReactNode }) 
     [navigate],
   );
 
-  const value = useMemo((): ScreenNav => ({ narrow: true, view: entry.view, navigate, backTo, goBack }), [entry, navigate, backTo, goBack]);
+  const value = useMemo((): ScreenNav => ({ narrow: true, view: entry.view, navigate, backTo, goBack, href: () => null }), [entry, navigate, backTo, goBack]);
   return <ScreenNavContext.Provider value={value}>{children}</ScreenNavContext.Provider>;
 }

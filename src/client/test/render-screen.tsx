@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import type { CurrentUser } from '../../shared/schemas/auth.ts';
 import type { Bet } from '../../shared/schemas/bets.ts';
+import { pathOf } from '../app/screens.ts';
 import { ScreenNavContext, type ScreenNav, type ScreenTarget } from '../app/screen-nav.tsx';
 import { AppToaster } from '../components/ui/toaster.tsx';
 import { AuthProvider } from '../features/auth/hooks/use-auth.tsx';
@@ -87,6 +88,7 @@ export function renderScreen(ui: ReactNode, { user, narrow = false, data = [] }:
     navigate: (view) => visits.push(view),
     backTo: (view) => visits.push(view),
     goBack: (view) => visits.push(view),
+    href: (view) => (narrow ? null : pathOf(view.name, view.id)),
   };
   const result = render(
     <QueryClientProvider client={queryClient}>

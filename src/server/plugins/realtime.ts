@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_CLIENT_FRAME_BYTES, clientMessageSchema, type ServerMessage } from '../../shared/ws-events.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { SESSION_COOKIE, loadSession } from '../features/auth/sessions.ts';
-import { audienceOfBet, deliveriesFor, isDeactivated, presenceDelivery } from '../features/live/fan-out.ts';
+import { audienceOfBet, deliveriesFor, isDeactivated, presenceDelivery } from '../features/live/service.ts';
 import { memoryBus, redisBus, type Bus, type Delivery } from './bus.ts';
 import { memoryPresence, redisPresence, type Presence } from './presence.ts';
 

@@ -5,7 +5,8 @@ import { identities, sessions } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { checkPassword, findLocalAccountById, setLocalPassword } from '../../oidc/local-accounts.ts';
 import { embeddedIssuerUrl, identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
-import type { ActiveSession, UserRow } from '../auth/sessions.ts';
+import type { UserRow } from '../../db/rows.ts';
+import type { ActiveSession } from '../auth/service.ts';
 
 /**
  * The user's own sign-in account. A password lives in Betbro only when the user signs in through

@@ -29,14 +29,15 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import { createLocalAccount } from '../../oidc/local-accounts.ts';
 import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
-import { isUniqueViolation } from '../auth/service.ts';
-import { revokeUserSessions, type UserRow } from '../auth/sessions.ts';
-import { listBets } from '../bets/queries.ts';
+import type { UserRow } from '../../db/rows.ts';
+import { isUniqueViolation } from '../../db/transaction.ts';
+import { revokeUserSessions } from '../auth/service.ts';
+import { listBets } from '../bets/service.ts';
 import { allTimeFiguresOf, figuresOf, presentFigures } from '../figures/service.ts';
-import { voidBet } from '../bets/stakes.ts';
-import { presentUser } from '../users/present.ts';
-import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/ledger.ts';
-import { recordAdminAction } from './audit-log.ts';
+import { voidBet } from '../bets/service.ts';
+import { presentUser } from '../users/service.ts';
+import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/service.ts';
+import { recordAdminAction } from '../audit-log/service.ts';
 
 /**
  * User administration (spec §2 'Admin page', §5, §6; DESIGN §7). Every change is checked here
