@@ -48,9 +48,12 @@ export function ScreenLink({ to, className, children }: { to: MobileView; classN
   );
 }
 
-/** A screen's heading: the desktop frame shows it above the screen; the narrow frame's top bar already does. */
-export function ScreenTitle({ children }: { children: ReactNode }) {
+/**
+ * A screen's heading: the desktop frame shows it above the screen; the narrow frame's top bar
+ * already names the screen, so there it is left out, or, with `always`, shown one level down.
+ */
+export function ScreenTitle({ always = false, children }: { always?: boolean; children: ReactNode }) {
   const nav = useScreenNav();
-  if (nav.narrow) return null;
-  return <h1 className="text-3xl font-bold break-words">{children}</h1>;
+  if (!nav.narrow) return <h1 className="text-3xl font-bold wrap-anywhere">{children}</h1>;
+  return always ? <h2 className="text-2xl font-bold wrap-anywhere">{children}</h2> : null;
 }

@@ -112,7 +112,6 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
     section: 'betting',
     menu: true,
     screen: lazyScreen(() => import('../features/bets/components/my-bets-page.tsx'), (m) => m.MyBetsPage),
-    narrow: lazyScreen(() => import('../features/bets/components/my-bets-narrow.tsx'), (m) => m.MyBetsView),
   },
   activity: {
     title: 'Activity',
@@ -129,7 +128,6 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
     section: 'social',
     menu: true,
     screen: lazyScreen(() => import('../features/chat/components/messages-page.tsx'), (m) => m.MessagesPage),
-    narrow: lazyScreen(() => import('../features/chat/components/messages-narrow.tsx'), (m) => m.MessagesView),
   },
   events: {
     title: 'Events',
@@ -192,7 +190,6 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
     icon: Target,
     path: '/bets/:id',
     screen: lazyScreen(() => import('../features/bets/components/bet-detail-page.tsx'), (m) => m.BetDetailPage),
-    narrow: lazyScreen(() => import('../features/bets/components/bet-narrow.tsx'), (m) => m.BetView),
   },
   'profile-view': {
     title: 'Friend Profile',
@@ -202,7 +199,7 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
   conversation: {
     title: 'Conversation',
     icon: MessagesSquare,
-    screen: lazyScreen(() => import('../features/chat/components/messages-narrow.tsx'), (m) => m.ConversationView),
+    screen: lazyScreen(() => import('../features/chat/components/messages-page.tsx'), (m) => m.ConversationScreen),
   },
   notifications: {
     title: 'Notifications',

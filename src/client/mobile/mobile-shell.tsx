@@ -1,7 +1,7 @@
-import { Bell, Menu } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
-import { useNotifications } from '../features/notifications/api.ts';
+import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { usePreferences } from '../features/profile/api.ts';
 import { useLiveUpdates } from '../app/use-live-updates.ts';
 import { showAmount } from '../lib/format.ts';
@@ -23,25 +23,6 @@ function CurrentView({ view }: { view: MobileView }) {
         <screen.Component />
       </Suspense>
     </ScreenLoadBoundary>
-  );
-}
-
-function NotificationsButton({ onClick }: { onClick: () => void }) {
-  const unread = useNotifications().data?.unreadCount ?? 0;
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-      className="relative flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-    >
-      <Bell aria-hidden className="h-6 w-6" />
-      {unread > 0 && (
-        <span data-testid="unread-count" className="absolute top-1 right-1 min-w-5 rounded-full bg-red-700 px-1 text-center text-xs font-bold text-white">
-          {unread}
-        </span>
-      )}
-    </button>
   );
 }
 
@@ -98,7 +79,7 @@ export function MobileShell() {
             <span data-testid="current-balance">{showAmount(user.balance)}</span>
           </p>
         </div>
-        <NotificationsButton onClick={() => navigate({ name: 'notifications' })} />
+        <NotificationBell onOpen={() => navigate({ name: 'notifications' })} />
       </header>
       <main id="mobile-main" className="w-full min-w-0 flex-1 px-4 pt-4 pb-28">
         <CurrentView view={view} />

@@ -1,59 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { editBetBodySchema, type Bet } from '../../../../shared/schemas/bets.ts';
+import type { Bet } from '../../../../shared/schemas/bets.ts';
 import { useScreenNav } from '../../../app/screen-nav.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, StatCard } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Field, Textarea } from '../../../components/ui/field.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { participantCount, showAmount } from '../../../lib/format.ts';
-import { useAdminDeleteBet, useAdminEditBet, useAdminResolveBet } from '../../bets/api.ts';
+import { useAdminDeleteBet, useAdminResolveBet } from '../../bets/api.ts';
+import { EditBetDialog } from '../../bets/components/edit-bet-dialog.tsx';
 import { BetStatusBadge } from '../../bets/components/bet-status.tsx';
-
-export function EditBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
-  const [title, setTitle] = useState(bet.title);
-  const [description, setDescription] = useState(bet.description);
-  const [error, setError] = useState<string | null>(null);
-  const edit = useAdminEditBet();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = editBetBodySchema.safeParse({ title, description });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid input');
-    edit.mutate(
-      { id: bet.id, body: parsed.data },
-      {
-        onSuccess: () => {
-          toast.success('Bet updated successfully');
-          onClose();
-        },
-        onError: (e) => toast.error('Update Failed', { description: errorMessage(e, 'Failed to update bet') }),
-      },
-    );
-  }
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit bet">
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field id="edit-title" label="Title">
-          <Input id="edit-title" value={title} onChange={(e) => setTitle(e.target.value)} />
-        </Field>
-        <Field id="edit-description" label="Description" error={error ?? undefined}>
-          <Textarea id="edit-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </Field>
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={edit.isPending}>
-            Save
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
 
 export function ResolveBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
   const [choice, setChoice] = useState('');
