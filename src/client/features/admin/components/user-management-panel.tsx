@@ -11,58 +11,45 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field, selectClass } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { showAmount, showDate } from '../../../lib/format.ts';
 import { useScreenNav } from '../../../app/screen-nav.tsx';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useAdjustBalance, useAdminUser, useAdminUsers, useCreateUser, useDeleteUser, useSetRole } from '../api.ts';
 
-const EMPTY_FORM = { username: '', email: '', password: '', role: 'user' as 'user' | 'admin' };
+const EMPTY_FORM = { username: '', email: '', password: '', role: 'user' };
 
+/** Spec §5: username, email and password required; role defaults to user. */
 function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const [form, setForm] = useState(EMPTY_FORM);
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(createUserBodySchema, EMPTY_FORM);
   const create = useCreateUser();
   const close = (next: boolean) => {
-    if (!next) {
-      setForm(EMPTY_FORM);
-      setError(null);
-    }
+    if (!next) form.reset();
     onOpenChange(next);
   };
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    // Spec §5: username, email and password required; role defaults to user.
-    const parsed = createUserBodySchema.safeParse(form);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid input');
-    setError(null);
-    create.mutate(form, {
+  const onSubmit = form.submit((body) =>
+    create.mutate(body, {
       onSuccess: () => {
         toast.success('User created successfully');
         close(false);
       },
       onError: (e) => toast.error('Failed to create user', { description: errorMessage(e, 'Please try again.') }),
-    });
-  }
+    }),
+  );
   return (
     <Dialog open={open} onOpenChange={close} title="Add User" description="Creates an account that signs in with this email and password.">
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <Field id="new-username" label="Username">
-          <Input id="new-username" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} />
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field id="new-username" label="Username" error={form.errors.username}>
+          <Input id="new-username" {...form.field('username')} />
         </Field>
-        <Field id="new-email" label="Email">
-          <Input id="new-email" type="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        <Field id="new-email" label="Email" error={form.errors.email}>
+          <Input id="new-email" type="email" {...form.field('email')} />
         </Field>
-        <Field id="new-password" label="Password" hint="At least 8 characters.">
-          <Input
-            id="new-password"
-            type="password"
-            autoComplete="new-password"
-            value={form.password}
-            onChange={(e) => setForm({ ...form, password: e.target.value })}
-          />
+        <Field id="new-password" label="Password" hint="At least 8 characters." error={form.errors.password}>
+          <Input id="new-password" type="password" autoComplete="new-password" {...form.field('password')} />
         </Field>
-        <Field id="new-role" label="Role" error={error ?? undefined}>
-          <select id="new-role" className={selectClass} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value as 'user' | 'admin' })}>
+        <Field id="new-role" label="Role" error={form.errors.role}>
+          <select id="new-role" className={selectClass} {...form.field('role')}>
             <option value="user">User</option>
             <option value="admin">Admin</option>
           </select>

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import type { CurrentUser } from '../../../../shared/schemas/auth.ts';
 import { editBetBodySchema, type Bet } from '../../../../shared/schemas/bets.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,6 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useAdminEditBet, useEditBet } from '../api.ts';
@@ -16,27 +16,13 @@ export const mayEdit = (bet: Bet, me: CurrentUser) => creatorMayEdit(bet, me) ||
 /** Reword a bet: the creator's own edit, or an admin's (audited). */
 export function EditBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
   const me = useCurrentUser();
-  const [title, setTitle] = useState(bet.title);
-  const [description, setDescription] = useState(bet.description);
-  const [errors, setErrors] = useState<{ title?: string; description?: string }>({});
+  const form = useZodForm(editBetBodySchema, { title: bet.title, description: bet.description });
   const ownEdit = useEditBet();
   const adminEdit = useAdminEditBet();
   const edit = creatorMayEdit(bet, me) ? ownEdit : adminEdit;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = editBetBodySchema.safeParse({ title, description });
-    if (!parsed.success) {
-      const found: { title?: string; description?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as 'title' | 'description';
-        found[key] ??= issue.message;
-      }
-      return setErrors(found);
-    }
-    setErrors({});
+  const onSubmit = form.submit((body) =>
     edit.mutate(
-      { id: bet.id, body: parsed.data },
+      { id: bet.id, body },
       {
         onSuccess: () => {
           toast.success('Bet updated successfully');
@@ -44,23 +30,17 @@ export function EditBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void 
         },
         onError: (e) => toast.error('Update Failed', { description: errorMessage(e, 'Failed to update bet') }),
       },
-    );
-  }
+    ),
+  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit bet" description="Reword the question; the options stay as they are.">
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <Field id="edit-bet-title" label="Title" error={errors.title}>
-          <Input id="edit-bet-title" value={title} onChange={(e) => setTitle(e.target.value)} aria-invalid={Boolean(errors.title)} />
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field id="edit-bet-title" label="Title" error={form.errors.title}>
+          <Input id="edit-bet-title" {...form.field('title')} />
         </Field>
-        <Field id="edit-bet-description" label="Description" error={errors.description}>
-          <Textarea
-            id="edit-bet-description"
-            rows={4}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-            aria-invalid={Boolean(errors.description)}
-          />
+        <Field id="edit-bet-description" label="Description" error={form.errors.description}>
+          <Textarea id="edit-bet-description" rows={4} {...form.field('description')} />
         </Field>
         <div className="grid grid-cols-2 gap-3">
           <Button variant="secondary" onClick={onClose}>

@@ -1,5 +1,4 @@
 import { ExternalLink } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { changePasswordBodySchema } from '../../../../shared/schemas/account.ts';
 import { Button } from '../../../components/ui/button.tsx';
@@ -7,71 +6,44 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAccount, useChangePassword } from '../../account/api.ts';
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { useScreenNav } from '../../../app/screen-nav.tsx';
 
-type Errors = Partial<Record<'currentPassword' | 'newPassword' | 'confirm', string>>;
+const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
+const FIELDS = [
+  { name: 'currentPassword', id: 'current-password', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'newPassword', id: 'new-password', label: 'New password', autoComplete: 'new-password', hint: 'At least 8 characters.' },
+  { name: 'confirm', id: 'confirm-password', label: 'Repeat new password', autoComplete: 'new-password' },
+] as const;
 
 function PasswordForm() {
   const change = useChangePassword();
-  const [form, setForm] = useState({ currentPassword: '', newPassword: '', confirm: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found: Errors = {};
-    const parsed = changePasswordBodySchema.safeParse(form);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
-    }
-    if (form.confirm !== form.newPassword) found.confirm = 'The passwords do not match';
-    setErrors(found);
-    if (!parsed.success || found.confirm) return;
-    change.mutate(parsed.data, {
-      onSuccess: () => {
-        toast.success('Password changed', { description: 'Use the new password the next time you sign in.' });
-        setForm({ currentPassword: '', newPassword: '', confirm: '' });
-      },
-      onError: (e) => {
-        const message = errorMessage(e, 'Please try again.');
-        if (message === 'Current password is incorrect') setErrors({ currentPassword: message });
-        toast.error('Update Failed', { description: message });
-      },
-    });
-  }
+  const form = useZodForm(changePasswordBodySchema, EMPTY);
+  const onSubmit = form.submit(
+    (body) =>
+      change.mutate(body, {
+        onSuccess: () => {
+          toast.success('Password changed', { description: 'Use the new password the next time you sign in.' });
+          form.reset();
+        },
+        onError: (e) => {
+          const message = errorMessage(e, 'Please try again.');
+          if (message === 'Current password is incorrect') form.setErrors({ currentPassword: message });
+          toast.error('Update Failed', { description: message });
+        },
+      }),
+    (values) => (values.confirm !== values.newPassword ? { confirm: 'The passwords do not match' } : {}),
+  );
   return (
-    <form onSubmit={submit} noValidate aria-label="Change password" className="space-y-4">
-      <Field id="current-password" label="Current password" error={errors.currentPassword}>
-        <Input
-          id="current-password"
-          type="password"
-          autoComplete="current-password"
-          value={form.currentPassword}
-          onChange={(e) => setForm({ ...form, currentPassword: e.target.value })}
-          aria-invalid={Boolean(errors.currentPassword)}
-        />
-      </Field>
-      <Field id="new-password" label="New password" error={errors.newPassword} hint="At least 8 characters.">
-        <Input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          value={form.newPassword}
-          onChange={(e) => setForm({ ...form, newPassword: e.target.value })}
-          aria-invalid={Boolean(errors.newPassword)}
-        />
-      </Field>
-      <Field id="confirm-password" label="Repeat new password" error={errors.confirm}>
-        <Input
-          id="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          value={form.confirm}
-          onChange={(e) => setForm({ ...form, confirm: e.target.value })}
-          aria-invalid={Boolean(errors.confirm)}
-        />
-      </Field>
+    <form onSubmit={onSubmit} noValidate aria-label="Change password" className="space-y-4">
+      {FIELDS.map(({ name, id, label, autoComplete, ...rest }) => (
+        <Field key={id} id={id} label={label} error={form.errors[name]} hint={'hint' in rest ? rest.hint : undefined}>
+          <Input id={id} type="password" autoComplete={autoComplete} {...form.field(name)} />
+        </Field>
+      ))}
       <Button type="submit" className="w-full" disabled={change.isPending}>
         {change.isPending ? 'Saving...' : 'Change Password'}
       </Button>
