@@ -101,6 +101,9 @@ export async function stopAllServers(): Promise<void> {
   await Promise.all([...running].map((server) => server.stop()));
 }
 
+/** Speed machinery every server of this run goes without (--plain), as the server's PLAIN_PATHS. */
+export const runWithout: { plainPaths: string[] } = { plainPaths: [] };
+
 export async function startServer(options: ServerOptions): Promise<ServerHandle> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -121,6 +124,7 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
     DATA_DIR: options.dataDir ?? path.join(ROOT, 'data'),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
+    ...(runWithout.plainPaths.length > 0 ? { PLAIN_PATHS: runWithout.plainPaths.join(',') } : {}),
   };
   const nodeArgs = ['--import', 'tsx'];
   if (options.cpuProfileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);

@@ -117,7 +117,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });
   });
 
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, { prepareStatements: !config.plainPaths.has('prepared-statements') });
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);

@@ -44,6 +44,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_READS_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_READS_PER_MINUTE/);
   });
 
+  it('runs every piece of speed machinery unless PLAIN_PATHS names some to go without', () => {
+    expect([...loadConfig({}).plainPaths]).toEqual([]);
+    expect([...loadConfig({ PLAIN_PATHS: 'feed-reads, stake-batches' }).plainPaths]).toEqual(['feed-reads', 'stake-batches']);
+    expect(() => loadConfig({ PLAIN_PATHS: 'feed-reads,turbo' })).toThrow(/PLAIN_PATHS/);
+  });
+
   it('reads production settings', () => {
     const config = loadConfig({
       PORT: '8080',

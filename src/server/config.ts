@@ -64,7 +64,22 @@ const envSchema = z.object({
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(1200),
   TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxySetting),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  PLAIN_PATHS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches']))),
 });
+
+/**
+ * The speed machinery that can be switched off, each for the plain way it replaces, so that
+ * `npm run bench -- --plain=...` can measure what each one earns (docs/performance.md):
+ * - feed-reads: feed pages read plainly (bets/plain-feed.ts: no page ids, no kept bets, no row JSON);
+ * - feed-json: feed pages go through the route's serializer instead of the kept JSON;
+ * - prepared-statements: statements are sent unnamed, planned on every call;
+ * - stake-batches: every stake in a transaction of its own.
+ */
+export type PlainPath = z.infer<typeof envSchema>['PLAIN_PATHS'][number];
 
 export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
@@ -91,6 +106,8 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** Periodic jobs such as the overdue-bet sweep; tests run them by hand instead. */
   backgroundJobs: boolean;
+  /** Speed machinery switched off (PLAIN_PATHS): empty in any real deployment. */
+  plainPaths: ReadonlySet<PlainPath>;
 }
 
 export interface RateLimitConfig {
@@ -164,5 +181,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
     },
     backgroundJobs: true,
+    plainPaths: new Set(e.PLAIN_PATHS),
   };
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
-import { SESSION_COOKIE, loadSession, type ActiveSession, type UserRow } from '../features/auth/sessions.ts';
+import type { UserRow } from '../db/rows.ts';
+import { SESSION_COOKIE, loadSession, type ActiveSession } from '../features/auth/sessions.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 declare module 'fastify' {

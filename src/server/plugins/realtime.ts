@@ -5,7 +5,7 @@ import { MAX_CLIENT_FRAME_BYTES, clientMessageSchema, type ServerMessage } from 
 import { forbidden, unauthorized } from '../errors.ts';
 import { SESSION_COOKIE, loadSession } from '../features/auth/sessions.ts';
 import { liveSessionHashesOf } from '../features/auth/end-sessions.ts';
-import { audienceOfBet, deliveriesFor, presenceDelivery } from '../features/live/fan-out.ts';
+import { audienceOfBet, deliveriesFor, presenceDelivery } from '../features/live/service.ts';
 import { memoryBus, redisBus, type Bus, type Delivery } from './bus.ts';
 import { memoryPresence, redisPresence, type Presence } from './presence.ts';
 

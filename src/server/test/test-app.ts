@@ -30,6 +30,7 @@ export function baseTestConfig(overrides: Partial<Config> = {}): Config {
     redisPrefix: `betbro-test-${randomBytes(4).toString('hex')}:`,
     rateLimits: DEFAULT_RATE_LIMITS,
     backgroundJobs: false,
+    plainPaths: new Set(),
     ...overrides,
   };
 }

@@ -5,9 +5,9 @@ import { identities } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { checkPassword, findLocalAccountById, setLocalPassword } from '../../oidc/local-accounts.ts';
 import { embeddedIssuerUrl, identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { newPasswordProblem } from '../../password-policy.ts';
-import { endSessionsOfUser } from '../auth/end-sessions.ts';
-import type { ActiveSession, UserRow } from '../auth/sessions.ts';
+import { endSessionsOfUser, type ActiveSession } from '../auth/service.ts';
 
 /**
  * The user's own sign-in account. A password lives in Betbro only when the user signs in through

@@ -11,12 +11,12 @@ import {
 } from '../../../shared/schemas/admin.ts';
 import { betDetailSchema, ledgerPageSchema } from '../../../shared/schemas/bets.ts';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
-import { createSession } from '../auth/sessions.ts';
+import { createSession } from '../auth/service.ts';
 import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { HttpAgent } from '../../test/http-agent.ts';
 import { authorize, exchange, signIn } from '../../test/sign-in.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
-import { auditLedger } from '../wallet/audit.ts';
+import { auditLedger } from '../wallet/service.ts';
 
 const refusal = (response: { statusCode: number; body: string }) => ({
   status: response.statusCode,

@@ -29,17 +29,17 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { createLocalAccount } from '../../oidc/local-accounts.ts';
 import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
+import type { UserRow } from '../../db/rows.ts';
+import { isUniqueViolation } from '../../db/transaction.ts';
 import { newPasswordProblem } from '../../password-policy.ts';
 import { claimableUsername, usernameTaken } from '../../usernames.ts';
-import { isUniqueViolation } from '../auth/service.ts';
-import { endProviderSessionsOf } from '../auth/end-sessions.ts';
-import { revokeUserSessions, type UserRow } from '../auth/sessions.ts';
-import { listBets } from '../bets/queries.ts';
+import { endProviderSessionsOf, revokeUserSessions } from '../auth/service.ts';
+import { listBets } from '../bets/service.ts';
 import { allTimeFiguresOf, figuresOf, presentFigures } from '../figures/service.ts';
-import { voidBet } from '../bets/stakes.ts';
-import { presentUser } from '../users/present.ts';
-import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/ledger.ts';
-import { recordAdminAction } from './audit-log.ts';
+import { voidBet } from '../bets/service.ts';
+import { presentUser } from '../users/service.ts';
+import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/service.ts';
+import { recordAdminAction } from '../audit-log/service.ts';
 
 /**
  * User administration (spec §2 'Admin page', §5, §6; DESIGN §7). Every change is checked here

@@ -12,7 +12,7 @@ import {
 import { userSchema } from '../../../shared/schemas/users.ts';
 import { badRequest } from '../../errors.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
-import { presentUserWithFigures } from '../users/present.ts';
+import { presentUserWithFigures } from '../users/service.ts';
 import type { AuthorizationChecks, RelyingParty } from './relying-party.ts';
 import { completeProfile, signInWithIdentity } from './service.ts';
 import { createSession, revokeSession } from './sessions.ts';

@@ -2,19 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { identities, users } from '../../db/schema.ts';
-import { errorChain } from '../../db/transaction.ts';
+import { isUniqueViolation } from '../../db/transaction.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { GENERATED_USERNAME_PREFIX, needsProfileSetup } from '../../../shared/schemas/users.ts';
 import { claimableUsername, usernameTaken } from '../../usernames.ts';
-import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/ledger.ts';
+import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/service.ts';
 import type { VerifiedIdentity } from './relying-party.ts';
-import type { UserRow } from './sessions.ts';
-
-const UNIQUE_VIOLATION = '23505';
-
-export function isUniqueViolation(error: unknown): boolean {
-  return errorChain(error).some((e) => e.code === UNIQUE_VIOLATION);
-}
+import type { UserRow } from '../../db/rows.ts';
 
 const generatedUsername = () => `${GENERATED_USERNAME_PREFIX}${randomBytes(5).toString('hex')}`;
 
@@ -91,3 +85,6 @@ export async function completeProfile(db: Db, user: UserRow, username: string): 
     throw error;
   }
 }
+
+export { createSession, revokeUserSessions, type ActiveSession } from './sessions.ts';
+export { endProviderSessionsOf, endSessionsOfUser } from './end-sessions.ts';

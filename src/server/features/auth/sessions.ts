@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { oncePerDatabase, type Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
+import type { UserRow } from '../../db/rows.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 /**
@@ -14,7 +15,6 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 // Sliding expiry is written at most this often, so reads do not each cost a write.
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
 
-export type UserRow = typeof users.$inferSelect;
 export interface ActiveSession {
   idHash: string;
   userId: number;

@@ -16,7 +16,7 @@ import { rowsOf } from '../../db/client.ts';
 import { playerFigures } from '../../db/schema.ts';
 import { createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
-import { auditLedger } from '../wallet/audit.ts';
+import { auditLedger } from '../wallet/service.ts';
 import { nextProfitUp, rankedPlayerCount, ranksOf, storedFiguresOf } from './service.ts';
 
 /**

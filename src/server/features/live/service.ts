@@ -5,8 +5,9 @@ import { rowsOf } from '../../db/client.ts';
 import { betComments, betOptions, bets, messages, notifications, users } from '../../db/schema.ts';
 import type { Delivery } from '../../plugins/bus.ts';
 import type { BetSnapshot, DomainEvent } from '../../plugins/domain-events.ts';
-import { presentPools } from '../bets/present.ts';
+import { presentPools } from '../bets/service.ts';
 import { friendIdsOf } from '../friends/service.ts';
+import { presentNotification } from '../notifications/service.ts';
 
 /**
  * Turns committed domain events into socket messages for exactly the users allowed to see their
@@ -135,17 +136,7 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
           userIds: [event.userId],
           message: {
             type: 'notification',
-            notification: {
-              id: row.id,
-              type: row.type as never,
-              title: row.title,
-              body: row.body,
-              betId: row.betId,
-              fromUserId: row.fromUserId,
-              conversationId: row.conversationId,
-              read: row.readAt !== null,
-              createdAt: row.createdAt.toISOString(),
-            },
+            notification: presentNotification(row),
           },
         },
       ];
