@@ -20,6 +20,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_WRITES_PER_MINUTE: 'lots' })).toThrow(/RATE_LIMIT_WRITES_PER_MINUTE/);
   });
 
+  it('runs every piece of speed machinery unless PLAIN_PATHS names some to go without', () => {
+    expect([...loadConfig({}).plainPaths]).toEqual([]);
+    expect([...loadConfig({ PLAIN_PATHS: 'feed-reads, stake-batches' }).plainPaths]).toEqual(['feed-reads', 'stake-batches']);
+    expect(() => loadConfig({ PLAIN_PATHS: 'feed-reads,turbo' })).toThrow(/PLAIN_PATHS/);
+  });
+
   it('reads the security settings: TRUST_PROXY, METRICS_TOKEN, RATE_LIMIT_READS_PER_MINUTE', () => {
     const defaults = loadConfig({});
     expect(defaults.trustProxy).toBe(false);
@@ -42,12 +48,6 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
     expect(loadConfig({ RATE_LIMIT_READS_PER_MINUTE: '50' }).rateLimits.readsPerMinute).toBe(50);
     expect(() => loadConfig({ RATE_LIMIT_READS_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_READS_PER_MINUTE/);
-  });
-
-  it('runs every piece of speed machinery unless PLAIN_PATHS names some to go without', () => {
-    expect([...loadConfig({}).plainPaths]).toEqual([]);
-    expect([...loadConfig({ PLAIN_PATHS: 'feed-reads, stake-batches' }).plainPaths]).toEqual(['feed-reads', 'stake-batches']);
-    expect(() => loadConfig({ PLAIN_PATHS: 'feed-reads,turbo' })).toThrow(/PLAIN_PATHS/);
   });
 
   it('reads production settings', () => {

@@ -60,15 +60,15 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   // Load tests and busy shared front ends raise it; the default guards each user against scripts.
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(120),
-  // Sized so the app's own screens never meet it; a script reading in a loop does.
-  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(1200),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxySetting),
-  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   PLAIN_PATHS: z
     .string()
     .default('')
     .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.enum(['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches']))),
+  // Sized so the app's own screens never meet it; a script reading in a loop does.
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(1200),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxySetting),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
 });
 
 /**
