@@ -25,11 +25,13 @@ export function baseTestConfig(overrides: Partial<Config> = {}): Config {
     openSignup: true,
     voidAfterDays: 7,
     logLevel: 'silent',
-    production: false,
+    trustProxy: false,
+    metricsToken: null,
     redisPrefix: `betbro-test-${randomBytes(4).toString('hex')}:`,
     rateLimits: DEFAULT_RATE_LIMITS,
     shutdownDelayMs: 0,
     backgroundJobs: false,
+    plainPaths: new Set(),
     ...overrides,
   };
 }

@@ -15,7 +15,7 @@ import { users } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { usesEmbeddedProvider } from '../../oidc/provider.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
-import { presentUserWithFigures } from '../users/present.ts';
+import { presentUserWithFigures } from '../users/service.ts';
 import type { AuthorizationChecks, RelyingParty } from './relying-party.ts';
 import { completeProfile, signInWithIdentity } from './service.ts';
 import { createSession, revokeSession } from './sessions.ts';
@@ -89,7 +89,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
       const session = await createSession(app.db, {
         userId: user.id,
         userAgent: request.headers['user-agent'] ?? null,
-        idTokenHint: identity.idToken ?? null,
       });
       setSessionCookie(reply, config, session.token, session.expiresAt);
       request.log.info({ userId: user.id }, 'signed in');
@@ -129,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
       const session = request.authSession;
       if (session) await revokeSession(app.db, session.idHash);
       clearSessionCookie(reply, config);
-      return { logoutUrl: await rp.endSessionUrl(session?.idTokenHint ?? null) };
+      return { logoutUrl: await rp.endSessionUrl() };
     },
   );
 
