@@ -62,14 +62,25 @@ export function functionsTag(functions = listFunctions()): string {
 
 const backfillTag = (tag: string) => `${tag}:backfill`;
 
+const DEADLOCK_DETECTED = '40P01';
+
+/**
+ * Runs `work` in a transaction. Replacing a trigger or a view locks its table against every
+ * request another instance is serving, so during a rolling deploy PostgreSQL may find the two
+ * waiting on each other and roll this transaction back: it is run again, a few times.
+ */
 async function inTransaction(query: RawQuery, work: () => Promise<void>): Promise<void> {
-  await query('begin');
-  try {
-    await work();
-    await query('commit');
-  } catch (error) {
-    await query('rollback');
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    await query('begin');
+    try {
+      await work();
+      await query('commit');
+      return;
+    } catch (error) {
+      await query('rollback');
+      if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED || attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
   }
 }
 

@@ -1,22 +1,22 @@
 import { Plus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button.tsx';
-import { EmptyState } from '../../components/ui/card.tsx';
-import { showAmount } from '../../lib/format.ts';
-import { useCurrentUser } from '../../features/auth/hooks/use-auth.tsx';
-import { useBetList } from '../../features/bets/api.ts';
-import { CreateBetDialog } from '../../features/bets/components/create-bet-dialog.tsx';
-import { BetStatusBadge } from '../../features/bets/components/bet-status.tsx';
-import { useFriendRequests } from '../../features/friends/api.ts';
-import { ErrorText, Loading, Section, Tile, TileGrid } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/card.tsx';
+import { showAmount, participantCount } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useBetList } from '../../bets/api.ts';
+import { CreateBetDialog } from '../../bets/components/create-bet-dialog.tsx';
+import { BetStatusBadge } from '../../bets/components/bet-status.tsx';
+import { useFriendRequests } from '../../friends/api.ts';
+import { ErrorText, Loading, Section, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 
 const RECENT_BETS = 3;
 
 /** Spec §2 mobile Dashboard: greeting, four figures, the three most recent active bets. */
 export function DashboardView() {
   const user = useCurrentUser();
-  const { navigate } = useMobileNavigation();
+  const { navigate } = useScreenNav();
   const [creating, setCreating] = useState(false);
   // Admins see every bet (spec §6); everyone else their friends' and their own.
   const bets = useBetList(user.role === 'admin' ? 'all' : 'friends');
@@ -76,7 +76,7 @@ export function DashboardView() {
                     <BetStatusBadge bet={bet} />
                   </span>
                   <span className="mt-1 block text-sm text-slate-700 dark:text-slate-300">
-                    {bet.participants} {bet.participants === 1 ? 'participant' : 'participants'} · Pool {showAmount(bet.totalPot)}
+                    {participantCount(bet.participants)} · Pool {showAmount(bet.totalPot)}
                   </span>
                 </button>
               </li>

@@ -1,14 +1,12 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { BET_CATEGORIES } from '../../../shared/schemas/bets.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { EmptyState } from '../../components/ui/card.tsx';
-import { useCurrentUser } from '../../features/auth/hooks/use-auth.tsx';
-import { useBetList } from '../../features/bets/api.ts';
-import { CreateBetDialog } from '../../features/bets/components/create-bet-dialog.tsx';
-import { InlineStake, MobileBetCard, looksStakeable } from '../components/mobile-bet-card.tsx';
-import { ErrorText, Loading } from '../components/mobile-ui.tsx';
-import { useMobileNavigation } from '../navigation.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/card.tsx';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useBetList } from '../api.ts';
+import { CreateBetDialog } from './create-bet-dialog.tsx';
+import { BetCard, CategoryChips, InlineStake, isOpen, looksStakeable } from './bet-card.tsx';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 
 /**
  * Spec §2 mobile Active bets: every open bet the user can see with its pool, shares, multipliers
@@ -16,31 +14,19 @@ import { useMobileNavigation } from '../navigation.tsx';
  */
 export function ActiveBetsView() {
   const user = useCurrentUser();
-  const { navigate } = useMobileNavigation();
   const bets = useBetList(user.role === 'admin' ? 'all' : 'friends');
   const [category, setCategory] = useState<string>('all');
   const [staking, setStaking] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
-  const active = (bets.data ?? []).filter((b) => b.status === 'active' && (category === 'all' || b.category === category));
+  // Open bets only: an expired bet takes no stakes, it waits for its resolution.
+  const active = (bets.data ?? []).filter((b) => isOpen(b) && (category === 'all' || b.category === category));
 
   return (
     <div className="space-y-4">
       <Button className="w-full" onClick={() => setCreating(true)}>
         <Plus aria-hidden className="h-5 w-5" /> Create New Bet
       </Button>
-      <div role="group" aria-label="Category" className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1">
-        {['all', ...BET_CATEGORIES].map((c) => (
-          <button
-            key={c}
-            type="button"
-            aria-pressed={category === c}
-            onClick={() => setCategory(c)}
-            className={`shrink-0 rounded-full px-4 text-sm font-semibold ring-1 ${category === c ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-800 ring-slate-300 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700'}`}
-          >
-            {c === 'all' ? 'All' : c}
-          </button>
-        ))}
-      </div>
+      <CategoryChips value={category} onChange={setCategory} />
       {bets.isPending ? (
         <Loading message="Loading bets..." />
       ) : bets.isError ? (
@@ -53,7 +39,7 @@ export function ActiveBetsView() {
         <ul className="space-y-4">
           {active.map((bet) => (
             <li key={bet.id}>
-              <MobileBetCard bet={bet} onOpen={() => navigate({ name: 'bet', id: bet.id })}>
+              <BetCard bet={bet}>
                 {staking === bet.id ? (
                   <InlineStake betId={bet.id} onClose={() => setStaking(null)} />
                 ) : (
@@ -63,7 +49,7 @@ export function ActiveBetsView() {
                     </Button>
                   )
                 )}
-              </MobileBetCard>
+              </BetCard>
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Spinner } from '../../components/ui/spinner.tsx';
+import { Spinner } from './spinner.tsx';
 
 /** Small building blocks shared by the mobile views. */
 
