@@ -23,6 +23,7 @@ import { betRoutes } from './features/bets/routes.ts';
 import { activityRoutes } from './features/activities/routes.ts';
 import { chatRoutes } from './features/chat/routes.ts';
 import { friendRoutes } from './features/friends/routes.ts';
+import { inviteRoutes } from './features/invites/routes.ts';
 import { leaderboardRoutes } from './features/leaderboard/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
@@ -185,6 +186,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(betRoutes);
   await app.register(walletRoutes);
   await app.register(friendRoutes);
+  await app.register(inviteRoutes);
   await app.register(profileRoutes);
   await app.register(leaderboardRoutes);
   await app.register(activityRoutes);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema.ts';
+import type { TestUser } from '../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
 import { ACTORS, buildWorld, pendingRequest, type Actor, type World } from './world.ts';
 
@@ -105,6 +106,19 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/friends': { request: () => ({ url: '/api/friends' }), expect: signedIn(200) },
 
+  'POST /api/invites': { request: () => ({ url: '/api/invites', body: {} }), expect: signedIn(201) },
+  'GET /api/invites': { request: () => ({ url: '/api/invites' }), expect: signedIn(200) },
+  'GET /api/invites/:token': { request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}` }), expect: all(200) },
+  'POST /api/invites/:token/accept': {
+    // A newcomer's invite: accepting the creator's would change who sees the matrix bet.
+    request: async (w) => ({ url: `/api/invites/${await freshInvite(w, await w.freshUser('Inviter'))}/accept` }),
+    expect: signedIn(200),
+  },
+  'DELETE /api/invites/:token': {
+    request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}` }),
+    expect: { anon: 401, user: 404, nonFriend: 404, friend: 404, creator: 200, admin: 404 },
+  },
+
   'GET /api/users/profile': { request: () => ({ url: '/api/users/profile' }), expect: signedIn(200) },
   'POST /api/users/profile': { request: () => ({ url: '/api/users/profile', body: { bio: 'Hello' } }), expect: signedIn(200) },
   'GET /api/users/preferences': { request: () => ({ url: '/api/users/preferences' }), expect: signedIn(200) },
@@ -187,6 +201,12 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/docs': { request: () => ({ url: '/api/docs' }), expect: all(200) },
 };
+
+/** A fresh invite (by the creator unless said otherwise): its token. */
+async function freshInvite(w: World, inviter: TestUser = w.users.creator): Promise<string> {
+  const response = await inviter.agent.post('/api/invites');
+  return (response.json() as { token: string }).token;
+}
 
 /** A fresh open content report (filed by the friend about a fresh bet). */
 async function freshReport(w: World): Promise<number> {
