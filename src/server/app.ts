@@ -26,6 +26,7 @@ import { friendRoutes } from './features/friends/routes.ts';
 import { inviteRoutes } from './features/invites/routes.ts';
 import { leaderboardRoutes } from './features/leaderboard/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
+import { oddsHistoryRoutes } from './features/odds-history/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { statisticsRoutes } from './features/statistics/routes.ts';
 import { notifyExpiredBets } from './features/bets/service.ts';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthRoutes);
   await app.register(authRoutes, { rp: await setUpSignIn(app) });
   await app.register(betRoutes);
+  await app.register(oddsHistoryRoutes);
   await app.register(walletRoutes);
   await app.register(friendRoutes);
   await app.register(inviteRoutes);
