@@ -28,6 +28,7 @@ import { leaderboardRoutes } from './features/leaderboard/routes.ts';
 import { notificationRoutes } from './features/notifications/routes.ts';
 import { oddsHistoryRoutes } from './features/odds-history/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
+import { pushRoutes } from './features/push/routes.ts';
 import { statisticsRoutes } from './features/statistics/routes.ts';
 import { notifyExpiredBets } from './features/bets/service.ts';
 import { voidOverdueBets } from './features/bets/stakes.ts';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leaderboardRoutes);
   await app.register(activityRoutes);
   await app.register(notificationRoutes);
+  await app.register(pushRoutes);
   await app.register(chatRoutes);
   await app.register(statisticsRoutes);
   await app.register(accountRoutes);

@@ -586,3 +586,17 @@ export const inviteUses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.inviteId, t.userId] })],
 );
+
+/** Browsers' push subscriptions (Web Push): where to send a user's notifications, and the keys to encrypt them. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId, t.id)],
+);

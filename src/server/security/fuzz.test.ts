@@ -17,7 +17,7 @@ const FIELDS = [
   'amount', 'option', 'winningOption', 'title', 'description', 'options', 'category', 'expirationType', 'expirationValue',
   'addresseeId', 'userId', 'text', 'username', 'email', 'password', 'role', 'reason', 'kind', 'id', 'bio', 'location',
   'favoriteCategory', 'theme', 'notifications', 'privacy', 'code', 'state', 'redirect_uri', 'currentPassword', 'newPassword', 'note',
-  'betId',
+  'betId', 'endpoint', 'keys', 'expirationTime',
 ];
 
 const weird = fc.oneof(

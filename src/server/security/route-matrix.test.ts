@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../db/schema.ts';
+import { notifications, pushSubscriptions } from '../db/schema.ts';
 import type { TestUser } from '../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
 import { ACTORS, buildWorld, pendingRequest, type Actor, type World } from './world.ts';
@@ -138,6 +138,23 @@ const MATRIX: Record<string, Row> = {
         .returning({ id: notifications.id });
       return { url: `/api/notifications/${row!.id}/read` };
     },
+    expect: { anon: 401, user: 404, nonFriend: 404, friend: 404, creator: 200, admin: 404 },
+  },
+  'GET /api/push/public-key': { request: () => ({ url: '/api/push/public-key' }), expect: all(200) },
+  'POST /api/push/subscriptions': {
+    request: (_w, actor) => ({
+      url: '/api/push/subscriptions',
+      body: { endpoint: `https://93.184.215.14/matrix/${actor}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+    }),
+    expect: signedIn(201),
+  },
+  'DELETE /api/push/subscriptions': {
+    request: async (w, actor) => {
+      const endpoint = `https://93.184.215.14/matrix-delete/${actor}/${Math.random()}`;
+      await w.app.db.insert(pushSubscriptions).values({ userId: w.users.creator.id, endpoint, p256dh: 'B', auth: 'A' });
+      return { url: '/api/push/subscriptions', body: { endpoint } };
+    },
+    // Only the owner of the subscription removes it.
     expect: { anon: 401, user: 404, nonFriend: 404, friend: 404, creator: 200, admin: 404 },
   },
   'POST /api/notifications/read-all': { request: () => ({ url: '/api/notifications/read-all' }), expect: signedIn(200) },
