@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { BetDetail } from '../../../shared/schemas/bets.ts';
 import { Card, EmptyState } from '../../components/ui/card.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -9,6 +9,7 @@ import { BetDiscussion } from '../../features/bets/components/bet-discussion.tsx
 import { ParticipantListNote } from '../../features/bets/components/participant-list-note.tsx';
 import { ResolvePanel } from '../../features/bets/components/resolve-panel.tsx';
 import { StakeForm } from '../../features/bets/components/stake-form.tsx';
+import { InviteFriends } from '../../features/invites/components/invite-friends.tsx';
 import { BackButton } from '../components/back-button.tsx';
 import { MobileBetCard } from '../components/mobile-bet-card.tsx';
 import { Loading } from '../components/mobile-ui.tsx';
@@ -58,6 +59,10 @@ export function BetView({ id }: { id: number | undefined }) {
   return <BetDetailView id={id} back={back} />;
 }
 
+const OddsHistoryChart = lazy(() =>
+  import('../../features/odds-history/components/odds-history-chart.tsx').then((m) => ({ default: m.OddsHistoryChart })),
+);
+
 function BetDetailView({ id, back }: { id: number; back: ReactNode }) {
   const user = useCurrentUser();
   const { data: bet, isPending, error } = useBet(id);
@@ -84,6 +89,10 @@ function BetDetailView({ id, back }: { id: number; back: ReactNode }) {
         </Card>
       )}
       {bet.canResolve && <ResolvePanel bet={bet} asAdmin={resolvesAsAdmin(bet, user)} />}
+      <Suspense fallback={null}>
+        <OddsHistoryChart betId={bet.id} options={bet.options} />
+      </Suspense>
+      {bet.creatorId === user.id && bet.status === 'active' && <InviteFriends betId={bet.id} />}
       <Card className="p-4">
         <h2 className="mb-2 text-lg font-bold">Participants</h2>
         <ParticipantListNote bet={bet} />

@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { showAmount } from '../../lib/format.ts';
 import { useStartConversation } from '../../features/chat/api.ts';
+import { InviteFriends } from '../../features/invites/components/invite-friends.tsx';
 import {
   useAcceptFriendRequest,
   useFriendRequests,
@@ -164,6 +165,7 @@ export function FriendsView() {
   return (
     <div className="space-y-6">
       <FriendRequests />
+      <InviteFriends />
       <Section title={`Your Friends (${list.length})`}>
         {friends.isPending ? (
           <Loading message="Loading friends..." />

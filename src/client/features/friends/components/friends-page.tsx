@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { showAmount } from '../../../lib/format.ts';
 import { useAcceptFriendRequest, useFriendRequests, useFriends, useRejectFriendRequest, useSendFriendRequest, useUserSearch } from '../api.ts';
+import { InviteFriends } from '../../invites/components/invite-friends.tsx';
 import { FriendProfileDialog } from './friend-profile-dialog.tsx';
 
 function SearchPanel() {
@@ -145,6 +146,7 @@ export function FriendsPage() {
         <SearchPanel />
         <RequestsPanel />
       </div>
+      <InviteFriends />
       <Card>
         <h2 className="mb-3 text-lg font-bold">Your Friends ({list.length})</h2>
         {friends.isPending ? (
