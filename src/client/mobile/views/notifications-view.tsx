@@ -6,6 +6,7 @@ import { Card, EmptyState } from '../../components/ui/card.tsx';
 import { relativeTime } from '../../lib/format.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../../features/notifications/api.ts';
 import { usePreferences, useUpdatePreferences } from '../../features/profile/api.ts';
+import { PushSwitch } from '../../features/push/push-switch.tsx';
 import { BackButton } from '../components/back-button.tsx';
 import { Loading, Section, SwitchRow } from '../components/mobile-ui.tsx';
 import { useMobileNavigation } from '../navigation.tsx';
@@ -17,6 +18,7 @@ function NotificationSettings() {
   return (
     <Section title="Notify me about">
       <Card className="divide-y divide-slate-100 px-4 py-1 dark:divide-slate-800">
+        <PushSwitch id="mobile-push-this-device" />
         {NOTIFICATION_TYPES.map((type) => (
           <SwitchRow
             key={type}

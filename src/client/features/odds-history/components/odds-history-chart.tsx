@@ -41,7 +41,7 @@ export function OddsHistoryChart({ betId, options }: { betId: number; options: s
       <h2 className="mb-3 text-lg font-bold">Odds over time</h2>
       <div role="img" aria-label={`Share of the pot over time: ${summary}`} data-points={data.points.length} className="h-56 w-full">
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
+          <LineChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#cbd5e1" />
             <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={time} fontSize={11} minTickGap={24} />
             <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} fontSize={11} width={44} />

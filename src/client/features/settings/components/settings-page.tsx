@@ -8,6 +8,7 @@ import { showAmount, showDate } from '../../../lib/format.ts';
 import { applyTheme } from '../../../lib/theme.ts';
 import { useAuth, useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { usePreferences, useUpdatePreferences } from '../../profile/api.ts';
+import { PushSwitch } from '../../push/push-switch.tsx';
 
 function Switch({ id, label, checked, onChange, description }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void; description?: string }) {
   return (
@@ -95,6 +96,7 @@ export function SettingsPage() {
           <Card>
             <h2 className="mb-1 text-lg font-bold">Notifications</h2>
             <div className="divide-y divide-slate-100 dark:divide-slate-800">
+              <PushSwitch id="push-this-device" />
               {NOTIFICATION_TYPES.map((type) => (
                 <Switch
                   key={type}
