@@ -1,21 +1,10 @@
 import { formatDollars } from '../src/shared/money.ts';
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { auditLedger } from '../src/server/features/wallet/audit.ts';
+import { auditLedger } from '../src/server/features/wallet/service.ts';
+import { withConfiguredDatabase } from './lib/configured-database.ts';
 
 // `npm run audit-ledger`: checks every money invariant on the configured database
 // (DATABASE_URL, or the embedded one in DATA_DIR). Exit code 1 on any violation.
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(2);
-}
-const database = await openDatabase(config.database);
-try {
-  await migrate(database);
+await withConfiguredDatabase(async (database) => {
   const { violations, totals } = await auditLedger(database.db);
   for (const violation of violations) console.log(`VIOLATION ${violation}`);
   const summary =
@@ -28,6 +17,4 @@ try {
     console.log(`${violations.length} violation(s): ${summary}`);
     process.exitCode = 1;
   }
-} finally {
-  await database.close();
-}
+});

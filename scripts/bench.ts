@@ -10,7 +10,7 @@ import { benchInstances } from './bench/instances.ts';
 import { parseOptions, type Part } from './bench/options.ts';
 import { BenchPostgres, runPgbench } from './bench/postgres.ts';
 import { formatTable, rowsOf, targetsOf, type BenchResults } from './bench/report.ts';
-import { stopAllServers } from './bench/server.ts';
+import { runWithout, stopAllServers } from './bench/server.ts';
 import { SCALE_SIZES, benchScale } from './bench/scale.ts';
 import { benchStakesPglite, benchStakesPostgres } from './bench/stakes.ts';
 import { ROOT, coresBetween, cpuSnapshot, progress } from './bench/util.ts';
@@ -66,6 +66,8 @@ const machine = {
 };
 progress(`${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}; ${machine.postgres.split(' on ')[0]}`);
 progress(`parts: ${[...options.parts].join(', ')}; ${options.durationSeconds} s per measured run`);
+runWithout.plainPaths = options.plain;
+if (options.plain.length > 0) progress(`servers run WITHOUT: ${options.plain.join(', ')} (PLAIN_PATHS)`);
 
 const results: BenchResults = {};
 let failed = false;
@@ -134,6 +136,7 @@ if (options.cpuProfile) {
 
 const targets = targetsOf(results);
 console.log(formatTable(rowsOf(results), targets));
+if (options.plain.length > 0) console.log(`(servers ran without: ${options.plain.join(', ')})`);
 const output = path.resolve(ROOT, options.output);
 writeFileSync(
   output,

@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, type Config } from '../src/server/config.ts';
 import { users } from '../src/server/db/schema.ts';
 import { createUser } from '../src/server/features/admin/service.ts';
 import { signInWithIdentity } from '../src/server/features/auth/service.ts';
-import type { UserRow } from '../src/server/features/auth/sessions.ts';
+import type { UserRow } from '../src/server/db/rows.ts';
 import { createBet } from '../src/server/features/bets/service.ts';
 import { placeStake, resolveBet, voidBet } from '../src/server/features/bets/stakes.ts';
 import { addComment, sendMessage, startConversation } from '../src/server/features/chat/service.ts';
@@ -40,7 +40,7 @@ try {
   if (!account) throw new Error('could not create the admin account');
   let admin = await signInWithIdentity(
     app.db,
-    { issuer: identityIssuerOfLocalAccounts(config), subject: String(account.id), email: adminEmail, name: null, idToken: undefined },
+    { issuer: identityIssuerOfLocalAccounts(config), subject: String(account.id), email: adminEmail, name: null },
     [adminEmail],
   );
   await app.db.update(users).set({ username: 'Admin' }).where(eq(users.id, admin.id));

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type DatabaseConfig } from '../../src/server/config.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { SESSION_COOKIE, SESSION_TTL_MS, hashSessionId, type UserRow } from '../../src/server/features/auth/sessions.ts';
+import type { UserRow } from '../../src/server/db/rows.ts';
+import { SESSION_COOKIE, SESSION_TTL_MS, hashSessionId } from '../../src/server/features/auth/sessions.ts';
 import { createBet } from '../../src/server/features/bets/service.ts';
-import { STARTING_GRANT_CENTS } from '../../src/server/features/wallet/ledger.ts';
+import { STARTING_GRANT_CENTS } from '../../src/server/features/wallet/service.ts';
 import { createBetBodySchema } from '../../src/shared/schemas/bets.ts';
 
 /**

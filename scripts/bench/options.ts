@@ -1,5 +1,8 @@
 /** The command line of `npm run bench`. */
 
+/** The server's PLAIN_PATHS (src/server/config.ts). */
+export const PLAIN_PATHS = ['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches'] as const;
+
 export const PARTS = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale'] as const;
 export type Part = (typeof PARTS)[number];
 /** What runs without --only; 'instances' needs BENCH_REDIS_URL as well. */
@@ -18,6 +21,8 @@ export interface BenchOptions {
   /** Sequential requests per route in the scale part, and which of its sizes to build. */
   scaleRequests: number;
   scaleSizes: string[];
+  /** Speed machinery the servers run without (the server's PLAIN_PATHS), to measure what it earns. */
+  plain: string[];
   output: string;
 }
 
@@ -32,6 +37,8 @@ export const USAGE = `npm run bench -- [options]      (needs DATABASE_URL=postgr
   --lighthouse-reports=DIR  keep each Lighthouse run's full JSON report in DIR
   --scale-requests=200  sequential requests per GET route in the scale part (medians and p99)
   --scale-sizes=10k,100k  the data sizes of the scale part (10k: 10,000 players; 100k: 100,000)
+  --plain=a,b,...       servers run without that speed machinery (${PLAIN_PATHS.join(', ')}):
+                        what each earns is the same part run with and without it
   --cpu-prof            write V8 CPU profiles of the servers to bench-profiles/ and summarise them
   --output=bench-results.json
   BENCH_REDIS_URL=redis://...  runs the two-instance part against that Redis (its 'betbro:'
@@ -49,6 +56,7 @@ export function parseOptions(argv: string[]): BenchOptions | string {
     cpuProfile: false,
     scaleRequests: 200,
     scaleSizes: ['10k', '100k'],
+    plain: [],
     output: 'bench-results.json',
   };
   const integer = (name: string, value: string, min: number, max: number) => {
@@ -93,6 +101,13 @@ export function parseOptions(argv: string[]): BenchOptions | string {
           const sizes = value.split(',').map((v) => v.trim()).filter(Boolean);
           if (sizes.length === 0 || sizes.some((v) => v !== '10k' && v !== '100k')) throw new Error('--scale-sizes takes 10k, 100k or both');
           options.scaleSizes = sizes;
+          break;
+        }
+        case '--plain': {
+          const paths = value.split(',').map((v) => v.trim()).filter(Boolean);
+          const unknown = paths.filter((p) => !(PLAIN_PATHS as readonly string[]).includes(p));
+          if (paths.length === 0 || unknown.length > 0) throw new Error(`--plain takes a list of ${PLAIN_PATHS.join(', ')}`);
+          options.plain = paths;
           break;
         }
         case '--cpu-prof':

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -10,6 +11,37 @@ const booleanFlag = z
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+// The names proxy-addr (Fastify's trustProxy) knows for whole ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' forwarded headers (X-Forwarded-For, -Proto, -Host) are believed: unset, none;
+ * a number, that many hops in front of the server; else the proxies' addresses or CIDR ranges.
+ */
+const trustProxySetting = z
+  .string()
+  .transform((value, ctx): number | string[] => {
+    if (/^\d+$/.test(value.trim())) {
+      const hops = Number(value.trim());
+      if (hops >= 1 && hops <= 20) return hops;
+    } else {
+      const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+      if (entries.length > 0 && entries.every(isAddressOrCidr)) return entries;
+    }
+    ctx.addIssue({ code: 'custom', message: 'expected a hop count (1-20) or comma-separated addresses/CIDRs' });
+    return z.NEVER;
+  })
+  .optional();
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -28,6 +60,15 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   // Load tests and busy shared front ends raise it; the default guards each user against scripts.
   RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(120),
+  PLAIN_PATHS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches']))),
+  // Sized so the app's own screens never meet it; a script reading in a loop does.
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(1200),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxySetting),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   // Web Push (RFC 8292): an uncompressed P-256 public key (65 bytes) and its private key (32
   // bytes), base64url, as `npx web-push generate-vapid-keys` prints them.
   VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be 65 bytes in base64url').optional()),
@@ -47,6 +88,16 @@ const envSchema = z.object({
     }),
 });
 
+/**
+ * The speed machinery that can be switched off, each for the plain way it replaces, so that
+ * `npm run bench -- --plain=...` can measure what each one earns (docs/performance.md):
+ * - feed-reads: feed pages read plainly (bets/plain-feed.ts: no page ids, no kept bets, no row JSON);
+ * - feed-json: feed pages go through the route's serializer instead of the kept JSON;
+ * - prepared-statements: statements are sent unnamed, planned on every call;
+ * - stake-batches: every stake in a transaction of its own.
+ */
+export type PlainPath = z.infer<typeof envSchema>['PLAIN_PATHS'][number];
+
 export type DatabaseConfig =
   | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
   | { kind: 'postgres'; url: string };
@@ -63,12 +114,17 @@ export interface Config {
   openSignup: boolean;
   voidAfterDays: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  production: boolean;
+  /** Fastify's trustProxy: false ignores forwarded headers (TRUST_PROXY unset). */
+  trustProxy: false | number | string[];
+  /** The bearer token /metrics asks for; null: /metrics answers 404. */
+  metricsToken: string | null;
   /** Prefix of every Redis key and channel, so deployments (and test runs) can share a Redis. */
   redisPrefix: string;
   rateLimits: RateLimitConfig;
   /** Periodic jobs such as the overdue-bet sweep; tests run them by hand instead. */
   backgroundJobs: boolean;
+  /** Speed machinery switched off (PLAIN_PATHS): empty in any real deployment. */
+  plainPaths: ReadonlySet<PlainPath>;
   push: PushConfig;
 }
 
@@ -86,18 +142,30 @@ export interface PushConfig {
 export interface RateLimitConfig {
   /** Sign-in attempts on the embedded provider's page, per client IP, per window. */
   loginPerIp: number;
-  /** Failed sign-in attempts per email, per window. */
-  loginFailuresPerEmail: number;
+  /** Sign-in attempts for one email from one IP, per window (a success starts it again). */
+  loginPerEmailAndIp: number;
+  /**
+   * Sign-in attempts for one email from all IPs together, per window: far above the per-(email,
+   * IP) limit, so one attacker cannot lock the owner out, yet a ceiling on spread-out guessing.
+   */
+  loginPerEmail: number;
   loginWindowSeconds: number;
   /** State-changing API requests per user (or per IP when signed out), per minute. */
   writesPerMinute: number;
+  /** Reading API requests per user (or per IP when signed out), per minute. */
+  readsPerMinute: number;
+  /** Open live sockets per user; a new one beyond it closes the user's oldest. */
+  socketsPerUser: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   loginPerIp: 30,
-  loginFailuresPerEmail: 10,
+  loginPerEmailAndIp: 10,
+  loginPerEmail: 100,
   loginWindowSeconds: 15 * 60,
   writesPerMinute: 120,
+  readsPerMinute: 1200,
+  socketsPerUser: 20,
 };
 
 export class ConfigError extends Error {}
@@ -137,10 +205,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openSignup: e.OPEN_SIGNUP ?? oidc === null,
     voidAfterDays: e.VOID_AFTER_DAYS,
     logLevel: e.LOG_LEVEL,
-    production: e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY ?? false,
+    metricsToken: e.METRICS_TOKEN ?? null,
     redisPrefix: 'betbro:',
-    rateLimits: { ...DEFAULT_RATE_LIMITS, writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE },
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
+    },
     backgroundJobs: true,
+    plainPaths: new Set(e.PLAIN_PATHS),
     push: {
       vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
       vapidSubject: e.VAPID_SUBJECT ?? `mailto:push@${new URL(publicUrl).hostname}`,

@@ -26,8 +26,8 @@ export interface Database {
 // pg parses int8 as string by default; every bigint Betbro stores is cents, far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.kind === 'postgres' ? openPostgres(config.url) : openPglite(config.dataDir);
+export async function openDatabase(config: DatabaseConfig, options: { prepareStatements: boolean } = { prepareStatements: true }): Promise<Database> {
+  return config.kind === 'postgres' ? openPostgres(config.url, options.prepareStatements) : openPglite(config.dataDir);
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
@@ -98,8 +98,13 @@ class PreparingClient extends pg.Client {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 20, idleTimeoutMillis: 30_000, Client: PreparingClient });
+async function openPostgres(url: string, prepareStatements: boolean): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 20,
+    idleTimeoutMillis: 30_000,
+    ...(prepareStatements ? { Client: PreparingClient } : {}),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -88,3 +88,47 @@ describe(`the player figures' backfill on ${testDbKind}`, () => {
     expect((await auditLedger(database.db)).violations).toEqual([]);
   });
 });
+
+describe(`the username skeletons' backfill on ${testDbKind}`, () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    drop = created.drop;
+    database = await openDatabase(created.database);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  it('lets existing look-alikes keep their names, and holds each group for its earliest name', async () => {
+    const before = listMigrations().filter((m) => m.tag < '0014');
+    await database.withConnection(async (q) => {
+      await q('create table schema_migrations (tag text primary key, applied_at timestamptz not null default now())');
+      for (const migration of before) {
+        for (const statement of migration.statements) await q(statement);
+        await q('insert into schema_migrations (tag) values ($1)', [migration.tag]);
+      }
+      await q(`insert into users (id, username) values (1, 'alice'), (2, 'aIice'), (3, 'Bob'), (4, 'user_0a1b2c3d4e')`);
+    });
+
+    const { applied } = await migrate(database);
+    expect(applied).toContain('0014_security_hardening:backfill');
+    const rows = await database.withConnection((q) =>
+      q<{ username: string; username_skeleton: string | null }>('select username, username_skeleton from users order by id'),
+    );
+    expect(rows).toEqual([
+      { username: 'alice', username_skeleton: 'allce' },
+      { username: 'aIice', username_skeleton: null },
+      { username: 'Bob', username_skeleton: 'bob' },
+      { username: 'user_0a1b2c3d4e', username_skeleton: null },
+    ]);
+    // The group stays taken: a third look-alike cannot be stored.
+    await expect(
+      database.withConnection((q) => q(`insert into users (username, username_skeleton) values ('ALICE_', 'allce')`)),
+    ).rejects.toThrow();
+  });
+});

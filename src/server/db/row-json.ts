@@ -10,7 +10,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  * time for the request (docs/performance.md). One JSON value per row is parsed by JSON.parse in
  * one step. Queries built here ask for a JSON array of the columns in the schema's order, which
  * PostgreSQL builds and Node parses faster than an object with the names repeated in every row;
- * the database functions that answer whole bets (migration 0006) use `row_to_json`, an object
+ * the database functions that answer whole bets (src/server/db/functions/) use `row_to_json`, an object
  * under the column names, so that no column list is written in SQL. One decoder reads both.
  */
 export interface RowJson<Row> {

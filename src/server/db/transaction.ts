@@ -16,6 +16,13 @@ export function errorChain(error: unknown): ErrorFields[] {
   return chain;
 }
 
+const UNIQUE_VIOLATION = '23505';
+
+/** Whether the error is PostgreSQL refusing a duplicate of a unique key. */
+export function isUniqueViolation(error: unknown): boolean {
+  return errorChain(error).some((e) => e.code === UNIQUE_VIOLATION);
+}
+
 /** The error's code: PostgreSQL's SQLSTATE, or a system error's (such as ECONNRESET). */
 function errorCode(error: unknown): string | undefined {
   return errorChain(error).find((e) => typeof e.code === 'string')?.code as string | undefined;

@@ -4,6 +4,7 @@ import { notifications, pushSubscriptions } from '../db/schema.ts';
 import type { TestUser } from '../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
 import { ACTORS, buildWorld, pendingRequest, type Actor, type World } from './world.ts';
+import { DEFAULT_RATE_LIMITS } from '../config.ts';
 
 /**
  * The security matrix: every API route x {signed out, user, non-friend, friend, creator,
@@ -238,7 +239,7 @@ describe(`security matrix on ${testDbKind}`, () => {
   let world: World;
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerIp: 1000, loginFailuresPerEmail: 1000, loginWindowSeconds: 60, writesPerMinute: 100_000 } });
+    app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 1000, loginPerEmailAndIp: 1000, writesPerMinute: 100_000, readsPerMinute: 100_000 } });
     world = await buildWorld(app);
   });
   afterAll(async () => {

@@ -29,10 +29,12 @@ export function baseTestConfig(overrides: Partial<Config> = {}): Config {
     openSignup: true,
     voidAfterDays: 7,
     logLevel: 'silent',
-    production: false,
+    trustProxy: false,
+    metricsToken: null,
     redisPrefix: `betbro-test-${randomBytes(4).toString('hex')}:`,
     rateLimits: DEFAULT_RATE_LIMITS,
     backgroundJobs: false,
+    plainPaths: new Set(),
     push: { vapidKeys: TEST_VAPID_KEYS, vapidSubject: 'mailto:push@betbro.test', endpointAllow: [], retryDelaysMs: [20, 40, 80] },
     ...overrides,
   };

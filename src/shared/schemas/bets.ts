@@ -136,7 +136,7 @@ export type Participant = z.infer<typeof participantSchema>;
 
 /**
  * How many participants a bet's detail lists: the most recent ones, newest first (DESIGN §8).
- * The database function bet_detail (migration 0007) applies it; `participants` counts them all.
+ * The database function bet_detail (src/server/db/functions/bet_detail.sql) applies it; `participants` counts them all.
  */
 export const PARTICIPANT_LIST_LIMIT = 50;
 

@@ -6,9 +6,9 @@ import { rowsOf } from '../../db/client.ts';
 import { betComments, bets, contentReports, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { UserRow } from '../auth/sessions.ts';
-import { findVisibleBet } from '../bets/queries.ts';
-import { recordAdminAction } from './audit-log.ts';
+import type { UserRow } from '../../db/rows.ts';
+import { findVisibleBet } from '../bets/service.ts';
+import { recordAdminAction } from '../audit-log/service.ts';
 
 /**
  * Moderation: any user reports a bet, a user or a comment; admins resolve or dismiss. A target

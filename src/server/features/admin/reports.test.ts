@@ -128,7 +128,7 @@ describe(`reports on ${testDbKind}`, () => {
   });
 
   it('keeps its running totals equal to their recomputation', async () => {
-    const { auditLedger } = await import('../wallet/audit.ts');
+    const { auditLedger } = await import('../wallet/service.ts');
     expect((await auditLedger(app.db)).violations).toEqual([]);
   });
 

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/schemas/admin.ts';
 import { idParamsSchema } from '../../../shared/schemas/common.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
-import { listAuditLog } from './audit-log.ts';
+import { listAuditLog } from '../audit-log/service.ts';
 import { handleReport, moderationQueue, reportContent } from './moderation.ts';
 import { platformReports } from './reports.ts';
 import { adjustBalance, createUser, deactivateUser, listUsers, setRole, userDetail } from './service.ts';

@@ -12,7 +12,7 @@ import {
 import { userSchema } from '../../../shared/schemas/users.ts';
 import { badRequest } from '../../errors.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
-import { presentUserWithFigures } from '../users/present.ts';
+import { presentUserWithFigures } from '../users/service.ts';
 import type { AuthorizationChecks, RelyingParty } from './relying-party.ts';
 import { completeProfile, signInWithIdentity } from './service.ts';
 import { createSession, revokeSession } from './sessions.ts';
@@ -86,7 +86,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
       const session = await createSession(app.db, {
         userId: user.id,
         userAgent: request.headers['user-agent'] ?? null,
-        idTokenHint: identity.idToken ?? null,
       });
       setSessionCookie(reply, config, session.token, session.expiresAt);
       request.log.info({ userId: user.id }, 'signed in');
@@ -116,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
       const session = request.authSession;
       if (session) await revokeSession(app.db, session.idHash);
       clearSessionCookie(reply, config);
-      return { logoutUrl: await rp.endSessionUrl(session?.idTokenHint ?? null) };
+      return { logoutUrl: await rp.endSessionUrl() };
     },
   );
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { oncePerDatabase, type Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
+import type { UserRow } from '../../db/rows.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 /**
@@ -14,19 +15,17 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 // Sliding expiry is written at most this often, so reads do not each cost a write.
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
 
-export type UserRow = typeof users.$inferSelect;
 export interface ActiveSession {
   idHash: string;
   userId: number;
   expiresAt: Date;
-  idTokenHint: string | null;
 }
 
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
 export async function createSession(
   db: Db,
-  input: { userId: number; userAgent?: string | null; idTokenHint?: string | null },
+  input: { userId: number; userAgent?: string | null },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
@@ -35,7 +34,6 @@ export async function createSession(
     userId: input.userId,
     expiresAt,
     userAgent: input.userAgent?.slice(0, 300) ?? null,
-    idTokenHint: input.idTokenHint ?? null,
   });
   return { token, expiresAt };
 }
@@ -78,7 +76,7 @@ export async function loadSession(
     await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.idHash, idHash));
   }
   return {
-    session: { idHash, userId: row.session.userId, expiresAt, idTokenHint: row.session.idTokenHint },
+    session: { idHash, userId: row.session.userId, expiresAt },
     user: row.user,
     slid,
   };

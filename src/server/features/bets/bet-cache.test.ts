@@ -8,7 +8,8 @@ import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { BetCache, betCacheOf } from './bet-cache.ts';
 import { presentSharedBet } from './present.ts';
-import { listBets, type BetFilter, type BetRow, type OptionRow } from './queries.ts';
+import type { BetRow, OptionRow } from '../../db/rows.ts';
+import { listBets, type BetFilter } from './queries.ts';
 
 function sharedBet(id: number, title = `Bet ${id}`) {
   const bet = { id, creatorId: 1, title, description: '', category: 'General', status: 'active', expirationType: 'indefinite', expirationValue: '', expiresAt: null, totalPotCents: 0, participantCount: 0, winningOption: null, resolvedAt: null, resolvedBy: null, voidReason: null, deletedAt: null, createdAt: new Date(0), updatedAt: new Date(0), expiryNotifiedAt: null } satisfies BetRow;

@@ -6,7 +6,7 @@ import type { SharedBet } from './present.ts';
  *
  * A bet appears in the feeds of its creator's friends, its stakers and the admins: the same
  * bet, presented the same way, fifty times over. Reading its options and presenting its pools
- * and odds was most of what a feed page cost. A feed page now reads, per bet, only its id, its
+ * and odds is most of what a feed page costs. So a feed page reads, per bet, only its id, its
  * row version, its creator's name and the viewer's stake; bets whose version is here are not
  * read again.
  *

@@ -6,7 +6,7 @@ import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import type { DomainEvent } from '../../plugins/domain-events.ts';
 import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
-import { auditLedger } from '../wallet/audit.ts';
+import { auditLedger } from '../wallet/service.ts';
 import { rowsOf } from '../../db/client.ts';
 import { voidOverdueBets } from './stakes.ts';
 

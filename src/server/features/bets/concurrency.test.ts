@@ -5,8 +5,9 @@ import { rowsOf } from '../../db/client.ts';
 import { answeredByDatabase } from '../../db/transaction.ts';
 import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
-import { auditLedger } from '../wallet/audit.ts';
+import { auditLedger } from '../wallet/service.ts';
 import { stakeBatchesOf, type StakeCall } from './stakes.ts';
+import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 
 // Many clients at once against one bet: on PostgreSQL these are truly concurrent transactions
 // on a pool of connections; on PGlite they interleave on its single connection.
@@ -17,7 +18,7 @@ describe(`concurrent stakes and resolves on ${testDbKind}`, () => {
   let players: TestUser[];
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerIp: 100, loginFailuresPerEmail: 100, loginWindowSeconds: 60, writesPerMinute: 10_000 } });
+    app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100, loginPerEmailAndIp: 100, writesPerMinute: 10_000, readsPerMinute: 10_000 } });
     creator = await createUser(app, 'Host');
     admin = await createUser(app, 'Referee', { admin: true });
     players = [];
@@ -160,6 +161,70 @@ describe(`concurrent stakes and resolves on ${testDbKind}`, () => {
     });
     expect(await balanceOf(app, second.id)).toBe(5_000);
     expect(await balanceOf(app, first.id)).toBe(99_900);
+    expect((await auditLedger(app.db)).violations).toEqual([]);
+  }, 60_000);
+
+  it('leaves the same money, pools and figures as the same stakes placed one at a time', async () => {
+    // Batching is there for speed (decision records 012, 015); placing each stake alone, in
+    // order, is the plain way and the reference. Two mirrored worlds get the same calls.
+    const world = async (tag: string) => {
+      const host = await createUser(app, `Mirror${tag}Host`);
+      const stakers = [];
+      for (let i = 0; i < 4; i += 1) {
+        const staker = await createUser(app, `Mirror${tag}${i}`);
+        await makeFriends(app, staker, host);
+        stakers.push(staker);
+      }
+      const bets = [await createBetAs(host, { options: ['Yes', 'No', 'Maybe'] }), await createBetAs(host, { options: ['Yes', 'No'] })];
+      return { host, stakers, bets };
+    };
+    // Placed stakes, a second stake on the same bet, a stake beyond what is left, the host's own bet.
+    const plan: [staker: number | 'host', bet: number, option: number, amountCents: number][] = [
+      [0, 0, 0, 40_000],
+      [1, 0, 2, 25_000],
+      [0, 1, 1, 50_000],
+      [0, 1, 0, 10_000],
+      [2, 1, 1, 100_001],
+      [1, 0, 1, 500],
+      ['host', 0, 0, 100],
+      [3, 0, 1, 100_000],
+      [2, 0, 0, 100],
+    ];
+    const callsOf = (w: Awaited<ReturnType<typeof world>>) =>
+      plan.map(([who, bet, option, amountCents]): StakeCall => {
+        const staker = who === 'host' ? w.host : w.stakers[who]!;
+        return { userId: staker.id, betId: w.bets[bet]!.id, option, amountCents, username: staker.username, amountText: `$${(amountCents / 100).toFixed(2)}` };
+      });
+    const stateOf = async (w: Awaited<ReturnType<typeof world>>) => {
+      const people = [w.host, ...w.stakers];
+      const balances = await Promise.all(people.map((p) => balanceOf(app, p.id)));
+      const pools = [];
+      for (const bet of w.bets) {
+        pools.push(rowsOf(await app.db.execute(sql`select idx, pool_cents, stake_count from bet_options where bet_id = ${bet.id} order by idx`)));
+      }
+      const figures = [];
+      for (const p of people) {
+        figures.push(rowsOf(await app.db.execute(sql`select period, bets, wagered_cents, profit_cents from player_figures where user_id = ${p.id} order by period`)));
+      }
+      const ledger = [];
+      for (const p of people) {
+        ledger.push(rowsOf(await app.db.execute(sql`select kind, amount_cents, balance_after_cents from ledger_entries where user_id = ${p.id} order by id`)));
+      }
+      return { balances, pools, figures, ledger };
+    };
+
+    const alone = await world('A');
+    const aloneResults = [];
+    for (const call of callsOf(alone)) aloneResults.push((await stakeBatchesOf(app).place(call)).result);
+    const together = await world('B');
+    const counts = { ...stakeBatchesOf(app).counts };
+    const togetherResults = (await Promise.all(callsOf(together).map((call) => stakeBatchesOf(app).place(call)))).map((o) => o.result);
+    // The first went alone and the other eight waited for it, then went as one batch.
+    expect(stakeBatchesOf(app).counts.batches).toBeGreaterThan(counts.batches);
+
+    expect(togetherResults).toEqual(aloneResults);
+    expect(aloneResults).toEqual(['ok', 'ok', 'ok', 'already_staked', 'insufficient_balance', 'already_staked', 'own_bet', 'ok', 'ok']);
+    expect(await stateOf(together)).toEqual(await stateOf(alone));
     expect((await auditLedger(app.db)).violations).toEqual([]);
   }, 60_000);
 

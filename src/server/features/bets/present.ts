@@ -3,7 +3,15 @@ import { allOdds, currentWinCents } from '../../../shared/odds.ts';
 import { z } from 'zod';
 import { betSchema, type Bet, type Participant } from '../../../shared/schemas/bets.ts';
 import type { BetPools } from '../../../shared/ws-events.ts';
-import type { BetBundle, BetRow, OptionRow, StakeRow } from './queries.ts';
+import type { BetRow, OptionRow, StakeRow } from '../../db/rows.ts';
+
+/** A bet as one viewer reads it: the row, its options, its creator's name and the viewer's stake. */
+export interface BetBundle {
+  bet: BetRow;
+  creatorUsername: string;
+  options: OptionRow[];
+  viewerStake: StakeRow | null;
+}
 
 export const isExpired = (bet: BetRow, now = new Date()) =>
   bet.status === 'active' && bet.expiresAt !== null && bet.expiresAt.getTime() <= now.getTime();

@@ -5,24 +5,14 @@ import { betOptions, bets, stakes, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
 import type { Bet } from '../../../shared/schemas/bets.ts';
-import type { UserRow } from '../auth/sessions.ts';
+import type { BetRow, StakeRow, UserRow } from '../../db/rows.ts';
 import { betCacheOf } from './bet-cache.ts';
-import { betListJson, presentForViewer, presentSharedBet, type SharedBet, type ViewedBet } from './present.ts';
+import { betListJson, presentForViewer, presentSharedBet, type BetBundle, type SharedBet, type ViewedBet } from './present.ts';
 
-export type BetRow = typeof bets.$inferSelect;
+export type { BetBundle } from './present.ts';
 
 /** The answer for a bet that does not exist or that the caller may not see: never reveal which. */
 export const betNotFound = () => notFound('Bet not found', 'bet_not_found');
-export type OptionRow = typeof betOptions.$inferSelect;
-export type StakeRow = typeof stakes.$inferSelect;
-
-export interface BetBundle {
-  bet: BetRow;
-  creatorUsername: string;
-  options: OptionRow[];
-  viewerStake: StakeRow | null;
-}
-
 /** A user id as a value, or as a placeholder of a prepared query. */
 type IdParam = number | Placeholder;
 
@@ -114,7 +104,7 @@ export type BundleJson = { bet: unknown; creatorUsername: string; options: unkno
  * What every bet shape needs, in the same row as the bet: the bet itself, its creator's name, its
  * options and the viewer's own stake, each row as JSON (src/server/db/row-json.ts): one
  * JSON.parse per value instead of the query builder's per-column mapping. The database functions
- * stake_on_bets (migrations 0008, 0012) and bet_detail (migrations 0006, 0007, with the most
+ * stake_on_bets and bet_detail (src/server/db/functions/, the latter with the most
  * recent participants) build the same shape.
  */
 function bundleSelection(viewerId: IdParam) {
@@ -299,7 +289,7 @@ export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Pro
   return row ? decodeDetail(row.detail) : null;
 }
 
-/** What the database function bet_detail answers (migrations 0006, 0007). */
+/** What the database function bet_detail (functions/bet_detail.sql) answers. */
 type DetailJson = BundleJson & { participants: { stake: unknown; username: string }[]; canStake: boolean };
 
 function decodeDetail(detail: DetailJson): BetDetailRows {

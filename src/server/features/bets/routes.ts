@@ -15,9 +15,10 @@ import {
 import { idParamsSchema } from '../../../shared/schemas/common.ts';
 import { notFound } from '../../errors.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
-import type { UserRow } from '../auth/sessions.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { isExpired, presentBet, presentParticipant } from './present.ts';
-import { findBetDetail, listBetsJson, type BetDetailRows, type BetFilter } from './queries.ts';
+import { plainBetPage } from './plain-feed.ts';
+import { findBetDetail, listBets, listBetsJson, type BetDetailRows, type BetFilter } from './queries.ts';
 import { createBet, editBet, editOwnBet } from './service.ts';
 import { placeStake, resolveBet, resolveRefusal, voidBet } from './stakes.ts';
 
@@ -45,10 +46,15 @@ export const betRoutes: FastifyPluginAsyncZod = async (app) => {
    * A feed page goes out as the JSON text listBetsJson writes: each bet's shared members checked
    * against betSchema once per version, the viewer's members typed by it (decision record 016).
    * The route's serializer, which would check and write all of it again, is not used: a string
-   * with a JSON content type is sent as it is.
+   * with a JSON content type is sent as it is. PLAIN_PATHS switches this off (the presented bets
+   * through the serializer) or the whole kept-bet reading (plain-feed.ts), for the bench.
    */
-  const listFor = async (reply: FastifyReply, viewer: UserRow, filter: BetFilter, page: z.infer<typeof listQuerySchema>) =>
-    reply.type('application/json; charset=utf-8').send(await listBetsJson(app.db, viewer, filter, page));
+  const plain = app.config.plainPaths;
+  const listFor = async (reply: FastifyReply, viewer: UserRow, filter: BetFilter, page: z.infer<typeof listQuerySchema>) => {
+    if (plain.has('feed-reads')) return plainBetPage(app.db, viewer, filter, page);
+    if (plain.has('feed-json')) return listBets(app.db, viewer, filter, page);
+    return reply.type('application/json; charset=utf-8').send(await listBetsJson(app.db, viewer, filter, page));
+  };
 
   app.get('/api/bets', { schema: listSchema('Bets the caller can see (admins: all)') }, async (request, reply) =>
     listFor(reply, requireUser(request), { kind: 'visible' }, request.query),

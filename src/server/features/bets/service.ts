@@ -6,8 +6,8 @@ import { betOptions, bets } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, forbidden } from '../../errors.ts';
 import { recordActivity } from '../activities/service.ts';
-import { recordAdminAction } from '../admin/audit-log.ts';
-import type { UserRow } from '../auth/sessions.ts';
+import { recordAdminAction } from '../audit-log/service.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { notify } from '../notifications/service.ts';
 import { betNotFound, findVisibleBet, lockBet } from './queries.ts';
 
@@ -15,6 +15,11 @@ import { betNotFound, findVisibleBet, lockBet } from './queries.ts';
  * Bets themselves (spec §4-§6, DESIGN §7): creating one, editing its words, telling its creator
  * when it expired. The money on them, stakes and settlement, is stakes.ts.
  */
+
+// What other features use of bets: they import it from here, never from the files behind it.
+export { findVisibleBet, listBets, visibleTo } from './queries.ts';
+export { presentPools } from './present.ts';
+export { voidBet } from './stakes.ts';
 
 type CreateBetInput = z.output<typeof createBetBodySchema>;
 

@@ -9,12 +9,13 @@ import { betOptions, bets, notifications, stakes } from '../../db/schema.ts';
 import { answeredByDatabase, errorChain, inTransaction, retryingConflicts, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
 import { recordActivity } from '../activities/service.ts';
-import { recordAdminAction } from '../admin/audit-log.ts';
-import type { UserRow } from '../auth/sessions.ts';
+import { recordAdminAction } from '../audit-log/service.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { notify } from '../notifications/service.ts';
-import { recordMovement } from '../wallet/ledger.ts';
+import { recordMovement } from '../wallet/service.ts';
 import { presentPools } from './present.ts';
-import { betNotFound, findVisibleBet, lockBet, toBundle, type BetBundle, type BetRow, type BundleJson, type StakeRow } from './queries.ts';
+import type { BetRow, StakeRow } from '../../db/rows.ts';
+import { betNotFound, findVisibleBet, lockBet, toBundle, type BetBundle, type BundleJson } from './queries.ts';
 import { StakeBatches } from './stake-batches.ts';
 
 /**
@@ -119,6 +120,8 @@ const BATCH_LIMITS = {
   postgres: { batches: 8, size: 64, fill: 16 },
   pglite: { batches: 1, size: 64, fill: 1 },
 } as const;
+/** PLAIN_PATHS=stake-batches: each stake alone, as many at once as the pool has connections. */
+const ONE_AT_A_TIME = { batches: 20, size: 1, fill: 1 } as const;
 
 const stakeBatches = new WeakMap<Db, StakeBatches<StakeCall, StakeOutcome>>();
 
@@ -133,7 +136,7 @@ export function stakeBatchesOf(app: FastifyInstance): StakeBatches<StakeCall, St
         // PostgreSQL refused the batch's one statement, so it rolled back.
         placedNone: answeredByDatabase,
       },
-      BATCH_LIMITS[app.database.kind],
+      app.config.plainPaths.has('stake-batches') ? ONE_AT_A_TIME : BATCH_LIMITS[app.database.kind],
     );
     stakeBatches.set(app.db, batches);
   }
@@ -165,11 +168,11 @@ export async function placeStake(
   });
   if (outcome.result !== 'ok') {
     const refusal = STAKE_REFUSALS[outcome.result];
-    if (!refusal) throw new Error(`stake_on_bet answered ${outcome.result}`);
+    if (!refusal) throw new Error(`stake_on_bets answered ${outcome.result}`);
     throw refusal();
   }
   // The function reads back the bet it has just locked and written: it is always there.
-  if (!outcome.bet) throw new Error('stake_on_bet answered ok without the bet');
+  if (!outcome.bet) throw new Error('stake_on_bets answered ok without the bet');
   const bundle = toBundle(outcome.bet);
   // The stake has committed: failing to announce it must not turn it into an error for the staker.
   try {
@@ -210,58 +213,38 @@ async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlem
     const outcome = settlement.kind === 'refund' ? 'refunded' : stake.optionIdx === bet.winningOption ? 'won' : 'lost';
     // The player figures and platform totals follow the outcome (functions/*_on_stake_settled.sql).
     await tx.update(stakes).set({ settledCents: paid, outcome }).where(eq(stakes.id, stake.id));
-    if (outcome === 'refunded') {
-      await recordActivity(tx, {
-        userId: stake.userId,
-        type: 'bet_refunded',
+    // What the player reads about it: an activity for their feed and a notification.
+    const told = {
+      refunded: {
+        activity: 'bet_refunded',
+        amountCents: paid,
         description: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
-        betId: bet.id,
+        title: 'Stake refunded',
+        body: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
+      },
+      won: {
+        activity: 'bet_won',
         amountCents: paid,
-      });
-      notified.push(
-        await notify(tx, {
-          userId: stake.userId,
-          type: 'bet_settled',
-          title: 'Stake refunded',
-          body: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
-          betId: bet.id,
-        }),
-      );
-    } else if (outcome === 'won') {
-      await recordActivity(tx, {
-        userId: stake.userId,
-        type: 'bet_won',
         description: `Won ${formatDollars(paid)} on "${bet.title}" ("${winningLabel}")`,
-        betId: bet.id,
-        amountCents: paid,
-      });
-      notified.push(
-        await notify(tx, {
-          userId: stake.userId,
-          type: 'bet_settled',
-          title: `You won ${formatDollars(paid)}!`,
-          body: `"${winningLabel}" won in "${bet.title}"`,
-          betId: bet.id,
-        }),
-      );
-    } else {
-      await recordActivity(tx, {
-        userId: stake.userId,
-        type: 'bet_lost',
-        description: `Lost ${formatDollars(stake.amountCents)} on "${bet.title}"`,
-        betId: bet.id,
+        title: `You won ${formatDollars(paid)}!`,
+        body: `"${winningLabel}" won in "${bet.title}"`,
+      },
+      lost: {
+        activity: 'bet_lost',
         amountCents: stake.amountCents,
-      });
-      notified.push(
-        await notify(tx, {
-          userId: stake.userId,
-          type: 'bet_settled',
-          title: `You lost ${formatDollars(stake.amountCents)}`,
-          body: `"${winningLabel}" won in "${bet.title}"`,
-          betId: bet.id,
-        }),
-      );
-    }
+        description: `Lost ${formatDollars(stake.amountCents)} on "${bet.title}"`,
+        title: `You lost ${formatDollars(stake.amountCents)}`,
+        body: `"${winningLabel}" won in "${bet.title}"`,
+      },
+    }[outcome];
+    await recordActivity(tx, {
+      userId: stake.userId,
+      type: told.activity,
+      description: told.description,
+      betId: bet.id,
+      amountCents: told.amountCents,
+    });
+    notified.push(await notify(tx, { userId: stake.userId, type: 'bet_settled', title: told.title, body: told.body, betId: bet.id }));
   }
   return notified;
 }

@@ -5,8 +5,8 @@ import { rowsOf } from '../../db/client.ts';
 import { betComments, conversations, messages, users } from '../../db/schema.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import type { UserRow } from '../auth/sessions.ts';
-import { findVisibleBet } from '../bets/queries.ts';
+import type { UserRow } from '../../db/rows.ts';
+import { findVisibleBet } from '../bets/service.ts';
 import { areFriends } from '../friends/service.ts';
 import { notify } from '../notifications/service.ts';
 

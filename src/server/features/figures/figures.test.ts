@@ -9,7 +9,7 @@ import { friendProfileSchema, ownProfileSchema } from '../../../shared/schemas/p
 import { insightsSchema, statisticsSchema } from '../../../shared/schemas/statistics.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
-import { auditLedger } from '../wallet/audit.ts';
+import { auditLedger } from '../wallet/service.ts';
 
 /**
  * The worked history of the player figures' definition (src/shared/player-figures.ts), this week:

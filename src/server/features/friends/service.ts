@@ -5,8 +5,8 @@ import { activities, friendships, userPreferences, users } from '../../db/schema
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { FriendRequest, SearchResult } from '../../../shared/schemas/friends.ts';
-import { isUniqueViolation } from '../auth/service.ts';
-import type { UserRow } from '../auth/sessions.ts';
+import { isUniqueViolation } from '../../db/transaction.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { allTimeFiguresOf } from '../figures/service.ts';
 import { notify } from '../notifications/service.ts';
 

@@ -13,8 +13,8 @@ import {
   type Invite,
   type InvitePreview,
 } from '../../../shared/schemas/invites.ts';
-import type { UserRow } from '../auth/sessions.ts';
-import { betNotFound, findVisibleBet } from '../bets/queries.ts';
+import type { UserRow } from '../../db/rows.ts';
+import { findVisibleBet } from '../bets/service.ts';
 import { befriendInTx } from '../friends/service.ts';
 import { notify } from '../notifications/service.ts';
 
@@ -36,7 +36,7 @@ const isActive = () =>
 export async function createInvite(app: FastifyInstance, inviter: UserRow, betId: number | undefined): Promise<CreatedInvite> {
   if (betId !== undefined) {
     const bundle = await findVisibleBet(app.db, inviter, betId);
-    if (!bundle) throw betNotFound();
+    if (!bundle) throw notFound('Bet not found', 'bet_not_found');
     // The newcomer becomes the inviter's friend, and so sees the inviter's bets only.
     if (bundle.bet.creatorId !== inviter.id) throw forbidden('Only the creator of a bet can share it with an invite', 'not_bet_creator');
   }

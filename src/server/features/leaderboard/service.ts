@@ -4,7 +4,7 @@ import { formatCents } from '../../../shared/money.ts';
 import { isoWeek, nextWeekStart, periodKey, winRatePercent } from '../../../shared/player-figures.ts';
 import type { Leaderboard, LeaderboardPeriod } from '../../../shared/schemas/leaderboard.ts';
 import { users } from '../../db/schema.ts';
-import type { UserRow } from '../auth/sessions.ts';
+import type { UserRow } from '../../db/rows.ts';
 import {
   nextProfitUp,
   ranksOf,

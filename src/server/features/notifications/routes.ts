@@ -7,20 +7,9 @@ import { notificationPageSchema, notificationSchema, unreadCountSchema } from '.
 import { notifications } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { unreadCount } from './service.ts';
+import { presentNotification, unreadCount } from './service.ts';
 
-const present = (row: typeof notifications.$inferSelect) =>
-  notificationSchema.parse({
-    id: row.id,
-    type: row.type,
-    title: row.title,
-    body: row.body,
-    betId: row.betId,
-    fromUserId: row.fromUserId,
-    conversationId: row.conversationId,
-    read: row.readAt !== null,
-    createdAt: row.createdAt.toISOString(),
-  });
+const present = (row: typeof notifications.$inferSelect) => notificationSchema.parse(presentNotification(row));
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -2,7 +2,22 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications, userPreferences } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
-import type { NotificationType } from '../../../shared/schemas/notifications.ts';
+import type { Notification, NotificationType } from '../../../shared/schemas/notifications.ts';
+
+/** A stored notification as the API and the live layer show it. */
+export function presentNotification(row: typeof notifications.$inferSelect): Notification {
+  return {
+    id: row.id,
+    type: row.type as NotificationType,
+    title: row.title,
+    body: row.body,
+    betId: row.betId,
+    fromUserId: row.fromUserId,
+    conversationId: row.conversationId,
+    read: row.readAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
 
 export interface NewNotification {
   userId: number;

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { stakes } from '../../db/schema.ts';
 import { formatCents } from '../../../shared/money.ts';
 import type { OddsHistory } from '../../../shared/schemas/odds-history.ts';
-import type { UserRow } from '../auth/sessions.ts';
-import { betNotFound, findVisibleBet } from '../bets/queries.ts';
+import type { UserRow } from '../../db/rows.ts';
+import { notFound } from '../../errors.ts';
+import { findVisibleBet } from '../bets/service.ts';
 
 /**
  * A bet's odds over time, derived from its stakes: no table of its own. A stake's row is
@@ -14,7 +15,7 @@ import { betNotFound, findVisibleBet } from '../bets/queries.ts';
  */
 export async function oddsHistory(app: FastifyInstance, viewer: UserRow, betId: number): Promise<OddsHistory> {
   const bundle = await findVisibleBet(app.db, viewer, betId);
-  if (!bundle) throw betNotFound();
+  if (!bundle) throw notFound('Bet not found', 'bet_not_found');
   const rows = await app.db
     .select({ at: stakes.createdAt, optionIdx: stakes.optionIdx, amountCents: stakes.amountCents })
     .from(stakes)

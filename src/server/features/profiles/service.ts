@@ -5,11 +5,11 @@ import { NOTIFICATION_TYPES, type Preferences } from '../../../shared/schemas/no
 import { computeAchievements, type FriendProfile, type OwnProfile } from '../../../shared/schemas/profiles.ts';
 import { bets, stakes, userPreferences, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { UserRow } from '../auth/sessions.ts';
-import { visibleTo } from '../bets/queries.ts';
+import type { UserRow } from '../../db/rows.ts';
+import { visibleTo } from '../bets/service.ts';
 import { areFriends, friendIdsOf } from '../friends/service.ts';
 import { figuresOf } from '../figures/service.ts';
-import { presentUser } from '../users/present.ts';
+import { presentUser } from '../users/service.ts';
 
 /**
  * Bets the owner created or staked on that the viewer may see, newest first. The candidates are

@@ -7,7 +7,7 @@ import { notifications, pushSubscriptions } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { DomainEvent, NotificationRow } from '../../plugins/domain-events.ts';
 import type { PushPayload, PushSubscriptionBody } from '../../../shared/schemas/push.ts';
-import type { UserRow } from '../auth/sessions.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { checkPushEndpoint, isAllowedOrigin, literalHostAllowed, publicOnlyLookup } from './endpoint.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 

@@ -6,8 +6,8 @@ import { BET_CATEGORIES, type BetCategory } from '../../../shared/schemas/bets.t
 import { periodKey, winRatePercent } from '../../../shared/player-figures.ts';
 import { rowsOf } from '../../db/client.ts';
 import { playerFigures } from '../../db/schema.ts';
-import type { UserRow } from '../auth/sessions.ts';
-import { listBets } from '../bets/queries.ts';
+import type { UserRow } from '../../db/rows.ts';
+import { listBets } from '../bets/service.ts';
 import { allTimeFiguresOf, figuresByPeriod, figuresOf } from '../figures/service.ts';
 import { friendIdsOf } from '../friends/service.ts';
 

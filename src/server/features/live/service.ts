@@ -5,8 +5,9 @@ import { rowsOf } from '../../db/client.ts';
 import { betComments, betOptions, bets, messages, notifications, users } from '../../db/schema.ts';
 import type { Delivery } from '../../plugins/bus.ts';
 import type { BetSnapshot, DomainEvent } from '../../plugins/domain-events.ts';
-import { presentPools } from '../bets/present.ts';
+import { presentPools } from '../bets/service.ts';
 import { friendIdsOf } from '../friends/service.ts';
+import { presentNotification } from '../notifications/service.ts';
 
 /**
  * Turns committed domain events into socket messages for exactly the users allowed to see their
@@ -19,11 +20,6 @@ import { friendIdsOf } from '../friends/service.ts';
 export async function audienceOfBet(app: FastifyInstance, betId: number): Promise<number[]> {
   const rows = rowsOf<{ viewer_id: number }>(await app.db.execute(sql`select distinct viewer_id from bet_viewers where bet_id = ${betId}`));
   return rows.map((r) => Number(r.viewer_id));
-}
-
-export async function isDeactivated(app: FastifyInstance, userId: number): Promise<boolean> {
-  const [row] = await app.db.select({ deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId));
-  return !row || row.deactivatedAt !== null;
 }
 
 /** A bet's pools, title and creator, in one round trip. A stake brings its own snapshot, read in its transaction. */
@@ -140,17 +136,7 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
           userIds: [event.userId],
           message: {
             type: 'notification',
-            notification: {
-              id: row.id,
-              type: row.type as never,
-              title: row.title,
-              body: row.body,
-              betId: row.betId,
-              fromUserId: row.fromUserId,
-              conversationId: row.conversationId,
-              read: row.readAt !== null,
-              createdAt: row.createdAt.toISOString(),
-            },
+            notification: presentNotification(row),
           },
         },
       ];

@@ -43,3 +43,5 @@ export async function recordMovement(tx: Queryable, movement: Movement): Promise
 
 /** Every new account starts with this much (spec §1). */
 export const STARTING_GRANT_CENTS = 100_000;
+
+export { auditLedger, type AuditResult, type AuditTotals } from './audit.ts';

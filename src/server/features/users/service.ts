@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { PlayerFigures } from '../../../shared/player-figures.ts';
 import type { User } from '../../../shared/schemas/users.ts';
 import { formatCents } from '../../../shared/money.ts';
-import type { UserRow } from '../auth/sessions.ts';
+import type { UserRow } from '../../db/rows.ts';
 import { figuresOf } from '../figures/service.ts';
 
 /**

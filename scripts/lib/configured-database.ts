@@ -1,0 +1,25 @@
+import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+
+/**
+ * For the operator's commands: the database the server would use (DATABASE_URL, or the embedded
+ * one in DATA_DIR), brought up to date, open for `work`, closed after. A bad setting ends the
+ * process with exit code 2 and the message naming it.
+ */
+export async function withConfiguredDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(2);
+  }
+  const database = await openDatabase(config.database);
+  try {
+    await migrate(database);
+    return await work(database);
+  } finally {
+    await database.close();
+  }
+}
