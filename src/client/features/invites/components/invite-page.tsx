@@ -35,8 +35,10 @@ export function InvitePage() {
     });
   };
 
-  // Back from sign-in with this invite chosen: accept without asking again.
+  // Back from sign-in with this invite chosen: accept without asking again. An invite that is
+  // no longer valid is forgotten, so that the app stops coming back to it.
   useEffect(() => {
+    if (preview.isError && pendingInvite.get() === token) pendingInvite.clear();
     if (ready && !started.current && pendingInvite.get() === token && preview.isSuccess) acceptNow();
   });
 

@@ -1,4 +1,4 @@
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { parseAmountToCents } from '../../../../shared/money.ts';
 import type { OddsHistory } from '../../../../shared/schemas/odds-history.ts';
 import { Card } from '../../../components/ui/card.tsx';
@@ -36,33 +36,47 @@ export function OddsHistoryChart({ betId, options }: { betId: number; options: s
     latest.every((s) => s === null)
       ? 'no stakes yet'
       : options.map((label, i) => `${label} ${latest[i] ?? 0}%`).join(', ');
+  // Named without the options' labels, and with a legend of plain text, so that a label names
+  // only its own option's controls on the page.
   return (
     <Card>
       <h2 className="mb-3 text-lg font-bold">Odds over time</h2>
-      <div role="img" aria-label={`Share of the pot over time: ${summary}`} data-points={data.points.length} className="h-56 w-full">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
-            <CartesianGrid strokeDasharray="3 3" stroke="#cbd5e1" />
-            <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={time} fontSize={11} minTickGap={24} />
-            <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} fontSize={11} width={44} />
-            <Tooltip labelFormatter={(v) => time(Number(v))} formatter={(v) => (v === null || v === undefined ? '-' : `${String(v)}%`)} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            {options.map((label, i) => (
-              <Line
-                key={label}
-                type="stepAfter"
-                dataKey={`o${i}`}
-                name={label}
-                stroke={COLOURS[i % COLOURS.length]}
-                strokeWidth={2}
-                dot={data.points.length < 30}
-                connectNulls
-                isAnimationActive={false}
-              />
-            ))}
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
+      <figure>
+        <div role="img" aria-label="Share of the pot over time" aria-describedby={`odds-history-${betId}`} data-points={data.points.length} className="h-56 w-full">
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="#cbd5e1" />
+              <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={time} fontSize={11} minTickGap={24} />
+              <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} fontSize={11} width={44} />
+              <Tooltip labelFormatter={(v) => time(Number(v))} formatter={(v) => (v === null || v === undefined ? '-' : `${String(v)}%`)} />
+              {options.map((label, i) => (
+                <Line
+                  key={label}
+                  type="stepAfter"
+                  dataKey={`o${i}`}
+                  name={label}
+                  stroke={COLOURS[i % COLOURS.length]}
+                  strokeWidth={2}
+                  dot={data.points.length < 30}
+                  connectNulls
+                  isAnimationActive={false}
+                />
+              ))}
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+        <ul className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs" aria-hidden>
+          {options.map((label, i) => (
+            <li key={label} className="flex items-center gap-1.5">
+              <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ backgroundColor: COLOURS[i % COLOURS.length] }} />
+              {label}
+            </li>
+          ))}
+        </ul>
+        <figcaption id={`odds-history-${betId}`} data-testid="odds-history-summary" className="sr-only">
+          Now: {summary}
+        </figcaption>
+      </figure>
     </Card>
   );
 }
