@@ -23,9 +23,6 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** Built assets carry their content's hash in their name: once cached, never stale. */
-const isHashedAsset = (url) => url.origin === self.location.origin && url.pathname.startsWith('/assets/');
-
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
@@ -37,22 +34,11 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
-  if (isHashedAsset(url) || SHELL.includes(url.pathname)) {
-    event.respondWith(
-      caches.match(request).then(
-        (cached) =>
-          cached ||
-          fetch(request).then((response) => {
-            if (response.ok && isHashedAsset(url)) {
-              const copy = response.clone();
-              event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy)));
-            }
-            return response;
-          }),
-      ),
-    );
+  if (url.origin === self.location.origin && SHELL.includes(url.pathname)) {
+    event.respondWith(caches.match(request).then((cached) => cached || fetch(request)));
   }
-  // Everything else (the API, the socket, sign-in) goes to the network as if there were no worker.
+  // Everything else goes to the network as if there were no worker: the API, the socket, sign-in,
+  // and the built scripts and styles, which the HTTP cache keeps for a year by their hashed names.
 });
 
 self.addEventListener('push', (event) => {
