@@ -15,7 +15,17 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/shared/**/*.test.ts', 'src/client/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
+          setupFiles: ['tests/setup/fail-on-console.ts'],
+        },
+      },
+      {
+        // Client code and screens, in a DOM, with Testing Library.
+        test: {
+          name: 'client',
+          include: ['src/client/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['tests/setup/client.ts'],
         },
       },
       {

@@ -13,7 +13,7 @@ import { friendships } from '../src/server/db/schema.ts';
 import { signInWithIdentity } from '../src/server/features/auth/service.ts';
 import { createSession } from '../src/server/features/auth/sessions.ts';
 import { auditLedger } from '../src/server/features/wallet/audit.ts';
-import { ROOT } from './lib/client-build.ts';
+import { ROOT, SERVER_ENTRY, ensureServerBuild } from './lib/build.ts';
 import { parseMetricSample } from './lib/metrics.ts';
 
 /**
@@ -99,6 +99,7 @@ function configFor(port: number): Config {
 }
 
 // --- setup: players, friendships and sessions, through the app's own services ----------------
+await ensureServerBuild();
 const ports = await Promise.all(Array.from({ length: instances }, freePort));
 interface Player {
   id: number;
@@ -134,7 +135,7 @@ const servers: (ChildProcess | null)[] = ports.map(() => null);
 const METRICS_TOKEN = randomBytes(24).toString('hex');
 const up: boolean[] = ports.map(() => false);
 function startServer(i: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

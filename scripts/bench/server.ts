@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { SERVER_ENTRY, ensureServerBuild } from '../lib/build.ts';
 import { ROOT, progress, sleep } from './util.ts';
 
 /**
@@ -126,9 +127,10 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...(runWithout.plainPaths.length > 0 ? { PLAIN_PATHS: runWithout.plainPaths.join(',') } : {}),
   };
-  const nodeArgs = ['--import', 'tsx'];
+  await ensureServerBuild();
+  const nodeArgs = ['--enable-source-maps'];
   if (options.cpuProfileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { AppErrorBoundary } from './app/app-error-boundary.tsx';
+import { ScreenLoadError } from './lib/lazy-screen.ts';
 import { applyTheme, storedTheme } from './lib/theme.ts';
 import './styles.css';
 
@@ -22,7 +23,14 @@ if (!rootElement) {
   // Without a root element React has nowhere to draw; say so instead of a blank page.
   document.body.textContent = 'Betbro could not start: the page is missing its root element.';
 } else {
-  const root = createRoot(rootElement);
+  const root = createRoot(rootElement, {
+    // A screen whose code could not be downloaded is shown as such, with Try again: not an error
+    // to report. Anything else an error boundary catches is still written to the console.
+    onCaughtError: (error, info) => {
+      if (error instanceof ScreenLoadError) return;
+      console.error(error, info.componentStack);
+    },
+  });
   startTransition(() => {
     root.render(
       <StrictMode>

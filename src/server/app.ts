@@ -61,6 +61,8 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     domainEvents: DomainEvents;
     presence: Presence;
+    /** True from the moment the server starts to stop: /readyz answers 503 (shutdown.ts). */
+    draining: boolean;
     backgroundWork: BackgroundWork;
     /** Every /api route as registered, for the security matrix that must cover them all. */
     apiRoutes: { method: string; url: string }[];
@@ -115,6 +117,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  app.decorate('draining', false);
+  app.addHook('preClose', async () => {
+    app.draining = true;
+  });
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });

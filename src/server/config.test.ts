@@ -1,17 +1,24 @@
 import { describe, expect, it } from 'vitest';
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
+import { PROJECT_DIR } from './project-dir.ts';
 
 describe('loadConfig', () => {
   it('runs on the embedded defaults with no environment at all', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.publicUrl).toBe('http://localhost:3000');
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: './data' });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: path.join(PROJECT_DIR, 'data') });
     expect(config.oidc).toBeNull();
     expect(config.openSignup).toBe(true);
     expect(config.voidAfterDays).toBe(7);
     expect(config.redisUrl).toBeNull();
     expect(config.rateLimits.writesPerMinute).toBe(120);
+  });
+
+  it('reads a relative DATA_DIR from the project directory, whatever the working directory', () => {
+    expect(loadConfig({ DATA_DIR: 'data/demo' }).dataDir).toBe(path.join(PROJECT_DIR, 'data/demo'));
+    expect(loadConfig({ DATA_DIR: '/srv/betbro' }).dataDir).toBe('/srv/betbro');
   });
 
   it('lets the write rate limit be raised, e.g. for a load test', () => {

@@ -1,5 +1,7 @@
 import { isIP } from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
+import { PROJECT_DIR } from './project-dir.ts';
 
 /**
  * The environment, parsed once at start-up (DESIGN §2). A bad value stops the process with a
@@ -69,6 +71,8 @@ const envSchema = z.object({
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(1200),
   TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxySetting),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  // Within the 10 s a stop may take: the rest is left for requests to finish.
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(5).default(0),
   // Web Push (RFC 8292): an uncompressed P-256 public key (65 bytes) and its private key (32
   // bytes), base64url, as `npx web-push generate-vapid-keys` prints them.
   VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be 65 bytes in base64url').optional()),
@@ -121,6 +125,8 @@ export interface Config {
   /** Prefix of every Redis key and channel, so deployments (and test runs) can share a Redis. */
   redisPrefix: string;
   rateLimits: RateLimitConfig;
+  /** How long a stopping server answers /readyz with 503 while still serving, before it closes. */
+  shutdownDelayMs: number;
   /** Periodic jobs such as the overdue-bet sweep; tests run them by hand instead. */
   backgroundJobs: boolean;
   /** Speed machinery switched off (PLAIN_PATHS): empty in any real deployment. */
@@ -186,6 +192,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
   }
+  // One rule for every program (start, seed-demo, audit-ledger...): relative to the project's
+  // directory, wherever the command was run from.
+  const dataDir = path.resolve(PROJECT_DIR, e.DATA_DIR);
   const oidc = e.OIDC_ISSUER_URL
     ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! }
     : null;
@@ -194,8 +203,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl,
-    dataDir: e.DATA_DIR,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.DATA_DIR },
+    dataDir,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },
     redisUrl: e.REDIS_URL ?? null,
     oidc,
     adminEmails: e.ADMIN_EMAILS.split(',')
@@ -213,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
       readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
     },
+    shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     backgroundJobs: true,
     plainPaths: new Set(e.PLAIN_PATHS),
     push: {

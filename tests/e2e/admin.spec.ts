@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { adminPage, expectAccessible, newUser, screenshot, uniqueSuffix } from './helpers.ts';
 
 test('an admin edits, resolves and deletes bets, adds and deletes a user, and sees analytics', async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signInThroughProvider, uniqueSuffix } from './helpers.ts';
 
 test('sign up on the provider page, choose a username, stay signed in, log out', async ({ page }) => {
@@ -31,6 +31,8 @@ test('sign up on the provider page, choose a username, stay signed in, log out',
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('button', { name: 'Sign in to get started' })).toBeVisible();
+  // Back from the provider's logout, the landing page says it worked.
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('betbro_auth'))).toBeNull();
 
   // Signed out on the server too, and the provider asks for the password again.

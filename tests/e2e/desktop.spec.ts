@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { adminPage, befriend, expectAccessible, newUser, screenshot, uniqueSuffix } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { PHONE, adminPage, expectAccessible, newUser, screenshot, uniqueSuffix } from './helpers.ts';
 
 // The mobile shell (spec §2 'Mobile shell', issue 9) at 390x844 with touch.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { befriend, expectAccessible, newUser, screenshot, uniqueSuffix } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });

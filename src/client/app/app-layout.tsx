@@ -1,5 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { useAuth, useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
@@ -12,6 +13,7 @@ import { useLiveUpdates } from './use-live-updates.ts';
 export function AppLayout({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const { signOut } = useAuth();
+  const navigate = useNavigate();
   useLiveUpdates(user.id);
   const theme = usePreferences().data?.theme;
   useEffect(() => {
@@ -22,7 +24,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-end gap-2 border-b border-slate-200 bg-white px-6 py-2.5 dark:border-slate-800 dark:bg-slate-900">
-          <NotificationBell />
+          <NotificationBell onOpen={() => void navigate('/notifications')} />
           <Button variant="ghost" size="sm" onClick={() => void signOut()}>
             <LogOut aria-hidden className="h-4 w-4" />
             Logout

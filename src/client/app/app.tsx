@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { Toaster } from 'sonner';
+import { AppToaster } from '../components/ui/toaster.tsx';
 import { AuthProvider } from '../features/auth/hooks/use-auth.tsx';
 import { createDesktopQueryClient } from '../lib/query-client.ts';
 import { AppRoutes } from './router.tsx';
@@ -10,20 +10,13 @@ export function App() {
   const [queryClient] = useState(createDesktopQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
+      {/* Before the app: its effects (a toast on arrival) run after the Toaster listens. */}
+      <AppToaster />
       <AuthProvider>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>
       </AuthProvider>
-      {/* Spec §9: one toast at a time, 5 s each. */}
-      <Toaster
-        visibleToasts={1}
-        duration={5000}
-        closeButton
-        position="top-right"
-        // Sonner's own greys are too faint for WCAG contrast; ours are not.
-        toastOptions={{ classNames: { title: 'text-slate-900!', description: 'text-slate-700!' } }}
-      />
     </QueryClientProvider>
   );
 }

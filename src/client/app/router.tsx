@@ -12,6 +12,9 @@ import { isMobileNow, useIsMobile } from '../mobile/use-is-mobile.ts';
 import { startFirstRead } from '../lib/api.ts';
 import { dashboardReads } from '../lib/first-reads.ts';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen.ts';
+import type { ViewName } from './view-names.ts';
+import { DesktopScreenNav } from './desktop-screen-nav.tsx';
+import { SCREENS, SCREEN_NAMES, narrowScreen } from './screens.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
 import { ScreenLoadBoundary } from './screen-load-boundary.tsx';
 
@@ -22,34 +25,21 @@ const AuthCallbackScreen = lazyScreen(() => import('../features/auth/components/
 const CompleteProfileScreen = lazyScreen(() => import('../features/auth/components/complete-profile-page.tsx'), (m) => m.CompleteProfilePage);
 const AppLayoutScreen = lazyScreen(() => import('./app-layout.tsx'), (m) => m.AppLayout);
 const MobileScreen = lazyScreen(() => import('../mobile/mobile-app.tsx'), (m) => m.MobileApp);
-const adminPages = () => import('../features/admin/components/admin-pages.tsx');
 const InviteScreen = lazyScreen(() => import('../features/invites/components/invite-page.tsx'), (m) => m.InvitePage);
-
-/** Every signed-in screen of spec §2, plus bet deep links. */
-const SIGNED_IN_ROUTES: { path: string; screen: LazyScreen }[] = [
-  { path: '/', screen: lazyScreen(() => import('../features/dashboard/components/dashboard-page.tsx'), (m) => m.DashboardPage) },
-  { path: '/bets/:id', screen: lazyScreen(() => import('../features/bets/components/bet-detail-page.tsx'), (m) => m.BetDetailPage) },
-  { path: '/friends', screen: lazyScreen(() => import('../features/friends/components/friends-page.tsx'), (m) => m.FriendsPage) },
-  { path: '/profile', screen: lazyScreen(() => import('../features/profile/components/profile-page.tsx'), (m) => m.ProfilePage) },
-  { path: '/my-bets', screen: lazyScreen(() => import('../features/bets/components/my-bets-page.tsx'), (m) => m.MyBetsPage) },
-  { path: '/leaderboard', screen: lazyScreen(() => import('../features/leaderboard/components/leaderboard-page.tsx'), (m) => m.LeaderboardPage) },
-  { path: '/activities', screen: lazyScreen(() => import('../features/activity/components/activity-page.tsx'), (m) => m.ActivityPage) },
-  { path: '/messages', screen: lazyScreen(() => import('../features/chat/components/messages-page.tsx'), (m) => m.MessagesPage) },
-  { path: '/events', screen: lazyScreen(() => import('../features/statistics/components/events-page.tsx'), (m) => m.EventsPage) },
-  { path: '/statistics', screen: lazyScreen(() => import('../features/statistics/components/statistics-page.tsx'), (m) => m.StatisticsPage) },
-  { path: '/insights', screen: lazyScreen(() => import('../features/statistics/components/insights-page.tsx'), (m) => m.InsightsPage) },
-  { path: '/settings', screen: lazyScreen(() => import('../features/settings/components/settings-page.tsx'), (m) => m.SettingsPage) },
-  { path: '/notifications', screen: lazyScreen(() => import('../features/notifications/components/notifications-page.tsx'), (m) => m.NotificationsPage) },
-  { path: '/admin', screen: lazyScreen(adminPages, (m) => m.AdminPage) },
-  { path: '/user-management', screen: lazyScreen(adminPages, (m) => m.UserManagementPage) },
-  { path: '/reports', screen: lazyScreen(adminPages, (m) => m.ReportsPage) },
-];
+/** Every signed-in screen with a desktop address (spec §2), plus bet deep links. */
+const SIGNED_IN_ROUTES = SCREEN_NAMES.flatMap((name) => {
+  const { path, screen } = SCREENS[name];
+  return path === undefined ? [] : [{ name, path, screen }];
+});
 
 /** Starts fetching the code of the screen this user will see: the same choice as the gate below. */
 function preloadScreenFor(user: { username: string } | null): void {
   if (!user) return;
   if (needsProfileSetup(user.username)) return CompleteProfileScreen.preload();
-  if (isMobileNow()) return MobileScreen.preload();
+  if (isMobileNow()) {
+    MobileScreen.preload();
+    return narrowScreen(viewHere().name).preload();
+  }
   const route = SIGNED_IN_ROUTES.find(({ path }) => matchPath(path, window.location.pathname));
   if (!route) return;
   AppLayoutScreen.preload();
@@ -121,7 +111,7 @@ function useScreensLoaded(screens: Pick<LazyScreen, 'load' | 'isLoaded'>[]): boo
  * Spec §2's gate in front of every signed-in screen: a spinner while the user loads, the
  * landing page when signed out, profile setup while the username is still generated.
  */
-function SignedIn({ screen }: { screen: LazyScreen }) {
+function SignedIn({ name, screen }: { name: ViewName; screen: LazyScreen }) {
   const { status, user } = useAuth();
   const isMobile = useIsMobile();
   const setup = user !== null && needsProfileSetup(user.username);
@@ -134,7 +124,7 @@ function SignedIn({ screen }: { screen: LazyScreen }) {
         : setup
           ? [CompleteProfileScreen]
           : isMobile
-            ? [MobileScreen]
+            ? [MobileScreen, narrowScreen(viewHere().name)]
             : firstDesktopScreen
               ? [AppLayoutScreen, screen]
               : [AppLayoutScreen],
@@ -172,11 +162,13 @@ function SignedIn({ screen }: { screen: LazyScreen }) {
   return (
     <Suspense fallback={appLoader}>
       <AppLayoutScreen.Component>
-        <ScreenLoadBoundary screen={screen}>
-          <Suspense fallback={<ScreenLoader />}>
-            <Screen />
-          </Suspense>
-        </ScreenLoadBoundary>
+        <DesktopScreenNav name={name}>
+          <ScreenLoadBoundary screen={screen}>
+            <Suspense fallback={<ScreenLoader />}>
+              <Screen />
+            </Suspense>
+          </ScreenLoadBoundary>
+        </DesktopScreenNav>
       </AppLayoutScreen.Component>
     </Suspense>
   );
@@ -204,8 +196,8 @@ export function AppRoutes() {
     <Routes>
       <Route path="/auth-callback" element={<CallbackRoute />} />
       <Route path="/invite/:token" element={<InviteRoute />} />
-      {SIGNED_IN_ROUTES.map(({ path, screen }) => (
-        <Route key={path} path={path} element={<SignedIn screen={screen} />} />
+      {SIGNED_IN_ROUTES.map(({ name, path, screen }) => (
+        <Route key={path} path={path} element={<SignedIn name={name} screen={screen} />} />
       ))}
       <Route path="*" element={<NotFoundPage />} />
     </Routes>

@@ -1,87 +1,32 @@
-import {
-  Activity,
-  BarChart3,
-  CalendarClock,
-  ChevronDown,
-  FileBarChart,
-  Home,
-  Lightbulb,
-  ListChecks,
-  MessageCircle,
-  Settings,
-  Shield,
-  Trophy,
-  User,
-  Users,
-  UsersRound,
-  type LucideIcon,
-} from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
 import { useFriendRequests } from '../features/friends/api.ts';
 import { showAmount } from '../lib/format.ts';
+import { SCREENS, SCREEN_NAMES, SECTIONS } from './screens.ts';
 
-interface NavItem {
-  to: string;
-  label: string;
-  icon: LucideIcon;
-}
-interface NavSection {
-  id: string;
-  title: string;
-  items: NavItem[];
-  adminOnly?: boolean;
-}
+/** Spec §2's sidebar sections, each with its screens from the catalogue. */
+export const NAV_SECTIONS = SECTIONS.map((section) => ({
+  ...section,
+  items: SCREEN_NAMES.filter((name) => SCREENS[name].section === section.id).map((name) => ({
+    to: SCREENS[name].path ?? '/',
+    label: SCREENS[name].title,
+    icon: SCREENS[name].icon,
+  })),
+}));
 
-export const NAV_SECTIONS: NavSection[] = [
-  {
-    id: 'main',
-    title: 'Main',
-    items: [
-      { to: '/', label: 'Dashboard', icon: Home },
-      { to: '/profile', label: 'Profile', icon: User },
-      { to: '/settings', label: 'Settings', icon: Settings },
-    ],
-  },
-  {
-    id: 'betting',
-    title: 'Betting',
-    items: [
-      { to: '/my-bets', label: 'My Bets', icon: ListChecks },
-      { to: '/leaderboard', label: 'Leaderboard', icon: Trophy },
-      { to: '/events', label: 'Events', icon: CalendarClock },
-    ],
-  },
-  {
-    id: 'social',
-    title: 'Social',
-    items: [
-      { to: '/friends', label: 'Friends', icon: Users },
-      { to: '/messages', label: 'Messages', icon: MessageCircle },
-      { to: '/activities', label: 'Activity', icon: Activity },
-    ],
-  },
-  {
-    id: 'analytics',
-    title: 'Analytics',
-    items: [
-      { to: '/statistics', label: 'Statistics', icon: BarChart3 },
-      { to: '/insights', label: 'Insights', icon: Lightbulb },
-    ],
-  },
-  {
-    id: 'admin',
-    title: 'Administration',
-    adminOnly: true,
-    items: [
-      { to: '/admin', label: 'Admin Panel', icon: Shield },
-      { to: '/user-management', label: 'User Management', icon: UsersRound },
-      { to: '/reports', label: 'Reports', icon: FileBarChart },
-    ],
-  },
-];
+function PendingBadge({ count }: { count: number }) {
+  return (
+    <>
+      <span aria-hidden className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
+        {count}
+      </span>
+      <span className="sr-only">, {count} pending friend requests</span>
+    </>
+  );
+}
 
 const sectionOf = (pathname: string) =>
   NAV_SECTIONS.find((section) => section.items.some((item) => item.to !== '/' && pathname.startsWith(item.to)))?.id;
@@ -126,10 +71,12 @@ export function Sidebar() {
         </div>
       </div>
       <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 pb-4">
-        {NAV_SECTIONS.filter((s) => !s.adminOnly || user.role === 'admin').map((section) => (
+        {NAV_SECTIONS.filter((s) => !('adminOnly' in s) || user.role === 'admin').map((section) => (
           <Collapsible.Root key={section.id} open={open.has(section.id)} onOpenChange={(isOpen) => toggle(section.id, isOpen)}>
-            <Collapsible.Trigger className="group mt-2 flex w-full items-center justify-between rounded-lg px-2 py-1.5 text-xs font-bold tracking-wide text-slate-500 uppercase hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800">
-              {section.title}
+            <Collapsible.Trigger className="group mt-2 flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-xs font-bold tracking-wide text-slate-600 uppercase hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+              <span className="flex-1 text-left">{section.title}</span>
+              {/* A closed section still shows that friend requests wait inside it. */}
+              {!open.has(section.id) && pending > 0 && section.items.some((item) => item.to === '/friends') && <PendingBadge count={pending} />}
               <ChevronDown aria-hidden className="h-4 w-4 transition-transform group-data-[state=closed]:-rotate-90" />
             </Collapsible.Trigger>
             <Collapsible.Content>
@@ -145,11 +92,7 @@ export function Sidebar() {
                     >
                       <Icon aria-hidden className="h-4 w-4" />
                       <span className="flex-1">{label}</span>
-                      {to === '/friends' && pending > 0 && (
-                        <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white" aria-label={`${pending} pending friend requests`}>
-                          {pending}
-                        </span>
-                      )}
+                      {to === '/friends' && pending > 0 && <PendingBadge count={pending} />}
                     </NavLink>
                   </li>
                 ))}

@@ -24,3 +24,8 @@ export const showDate = (iso: string) =>
 
 export const showDateTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** "1 participant", "2 participants": a count with its noun, singular for one. */
+export const countOf = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+export const participantCount = (count: number) => countOf(count, 'participant');

@@ -1,6 +1,8 @@
 import { useFriendRequests } from '../features/friends/api.ts';
-import type { ViewName } from './navigation.tsx';
-import { TAB_ITEMS } from './view-catalog.ts';
+import { SCREENS, SCREEN_NAMES } from '../app/screens.ts';
+import type { ViewName } from './mobile-location.ts';
+
+const TABS = SCREEN_NAMES.filter((view) => SCREENS[view].tab);
 
 /** Spec §2: five tabs along the bottom edge, above the phone's home indicator. */
 export function BottomBar({ current, onSelect }: { current: ViewName; onSelect: (view: ViewName) => void }) {
@@ -11,7 +13,8 @@ export function BottomBar({ current, onSelect }: { current: ViewName; onSelect: 
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-slate-800 dark:bg-slate-900"
     >
       <ul className="grid grid-cols-5">
-        {TAB_ITEMS.map(({ view, label, icon: Icon }) => {
+        {TABS.map((view) => {
+          const { tab: label, icon: Icon } = SCREENS[view];
           const active = current === view;
           return (
             <li key={view} className="min-w-0">

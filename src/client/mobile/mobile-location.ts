@@ -1,45 +1,13 @@
+import { SCREENS, SCREEN_NAMES } from '../app/screens.ts';
+import { VIEW_NAMES, type MobileView, type ViewName } from '../app/view-names.ts';
+
 /**
  * Where the mobile shell stands, read from the browser's history entry and address: plain data,
  * no React, so that the first script can tell which view a reload will show (router.tsx starts
  * the dashboard's reads only for the dashboard) without taking the shell's code with it.
  */
 
-/**
- * The mobile shell's views (spec §2 'Mobile shell'). They switch inside the page without a URL
- * change; each switch is a browser history entry whose state names the view, so the Back button
- * returns to the previous view and a reload stays on the current one.
- */
-export const VIEW_NAMES = [
-  'dashboard',
-  'bets',
-  'bet',
-  'friends',
-  'profile-view',
-  'leaderboard',
-  'profile',
-  'my-bets',
-  'activity',
-  'messages',
-  'conversation',
-  'events',
-  'statistics',
-  'insights',
-  'settings',
-  'profile-edit',
-  'password-change',
-  'notifications',
-  'privacy',
-  'admin',
-  'user-management',
-  'reports',
-] as const;
-export type ViewName = (typeof VIEW_NAMES)[number];
-
-/** A view, with the id of what it shows for the views of one thing (a bet, a friend, a chat). */
-export interface MobileView {
-  name: ViewName;
-  id?: number;
-}
+export { VIEW_NAMES, type MobileView, type ViewName };
 
 export interface HistoryEntry {
   view: MobileView;
@@ -67,30 +35,16 @@ export function readEntry(state: unknown): HistoryEntry | null {
 
 export const sameView = (a: MobileView, b: MobileView) => a.name === b.name && (a.id ?? null) === (b.id ?? null);
 
-const PATH_VIEWS: Record<string, ViewName> = {
-  '/': 'dashboard',
-  '/friends': 'friends',
-  '/profile': 'profile',
-  '/my-bets': 'my-bets',
-  '/leaderboard': 'leaderboard',
-  '/activities': 'activity',
-  '/messages': 'messages',
-  '/events': 'events',
-  '/statistics': 'statistics',
-  '/insights': 'insights',
-  '/settings': 'settings',
-  '/notifications': 'notifications',
-  '/admin': 'admin',
-  '/user-management': 'user-management',
-  '/reports': 'reports',
-};
+/** The view of each plain desktop address, from the screen catalogue. */
+const pathViews = (): Record<string, ViewName> =>
+  Object.fromEntries(SCREEN_NAMES.flatMap((name) => (SCREENS[name].path?.includes(':') === false ? [[SCREENS[name].path, name]] : [])));
 
 /** The view a desktop address stands for, so links into the app open the same screen on a phone. */
 export function viewFromLocation(pathname: string, search: string): MobileView {
   const bet = /^\/bets\/(\d+)\/?$/.exec(pathname);
   if (bet) return { name: 'bet', id: Number(bet[1]) };
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const name = PATH_VIEWS[path] ?? 'dashboard';
+  const name = pathViews()[path] ?? 'dashboard';
   const conversation = Number(new URLSearchParams(search).get('c'));
   if (name === 'messages' && Number.isInteger(conversation) && conversation > 0) return { name: 'conversation', id: conversation };
   return { name };

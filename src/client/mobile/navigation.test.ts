@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sameView, viewFromLocation } from './navigation.tsx';
+import { sameView, viewFromLocation } from './mobile-location.ts';
 
 describe('mobile views from desktop addresses', () => {
   it('maps each signed-in route to its view', () => {

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ScreenNavContext, type ScreenNav } from '../app/screen-nav.tsx';
 import {
   STATE_KEY,
   readEntry,
@@ -8,7 +9,6 @@ import {
   type MobileView,
 } from './mobile-location.ts';
 
-export { VIEW_NAMES, sameView, viewFromLocation, type MobileView, type ViewName } from './mobile-location.ts';
 
 const entryHere = (): HistoryEntry =>
   readEntry(window.history.state) ?? { view: viewFromLocation(window.location.pathname, window.location.search), previous: null };
@@ -16,20 +16,7 @@ const entryHere = (): HistoryEntry =>
 /** Keeps whatever else the history entry holds (the router's own key and index). */
 const withEntry = (entry: HistoryEntry) => ({ ...((window.history.state as Record<string, unknown> | null) ?? {}), [STATE_KEY]: entry });
 
-interface Navigation {
-  view: MobileView;
-  /** The view this history entry was opened from, if it was opened inside the shell. */
-  previous: MobileView | null;
-  /** Shows a view as a new history entry (nothing happens when it is already shown). */
-  navigate: (view: MobileView) => void;
-  /** Back to `parent`: the Back button's way when we came from there, else a step forward to it. */
-  backTo: (parent: MobileView) => void;
-  /** Back to wherever we came from, or to `fallback` when the shell opened on this view. */
-  goBack: (fallback: MobileView) => void;
-}
-
-const NavigationContext = createContext<Navigation | null>(null);
-
+/** The narrow frame's navigation: views switch in the page, each a browser history entry. */
 export function MobileNavigationProvider({ children }: { children: ReactNode }) {
   const [entry, setEntry] = useState<HistoryEntry>(entryHere);
 
@@ -68,15 +55,6 @@ export function MobileNavigationProvider({ children }: { children: ReactNode }) 
     [navigate],
   );
 
-  const value = useMemo(
-    () => ({ view: entry.view, previous: entry.previous, navigate, backTo, goBack }),
-    [entry, navigate, backTo, goBack],
-  );
-  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
-}
-
-export function useMobileNavigation(): Navigation {
-  const context = useContext(NavigationContext);
-  if (!context) throw new Error('useMobileNavigation needs a MobileNavigationProvider');
-  return context;
+  const value = useMemo((): ScreenNav => ({ narrow: true, view: entry.view, navigate, backTo, goBack, href: () => null }), [entry, navigate, backTo, goBack]);
+  return <ScreenNavContext.Provider value={value}>{children}</ScreenNavContext.Provider>;
 }

@@ -2,14 +2,20 @@ import { LogOut, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useAuth, useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
 import { showAmount } from '../lib/format.ts';
-import type { ViewName } from './navigation.tsx';
-import { ADMIN_MENU_ITEMS, MENU_ITEMS, type NavItem } from './view-catalog.ts';
+import { SCREENS, SCREEN_NAMES } from '../app/screens.ts';
+import type { ViewName } from './mobile-location.ts';
 
-function MenuList({ label, items, current, onSelect }: { label: string; items: NavItem[]; current: ViewName; onSelect: (view: ViewName) => void }) {
+/** Spec §2: the slide-in menu, in its order, and the admins' part. */
+const MENU = SCREEN_NAMES.filter((view) => SCREENS[view].menu && SCREENS[view].section !== 'admin');
+const ADMIN_MENU = SCREEN_NAMES.filter((view) => SCREENS[view].menu && SCREENS[view].section === 'admin');
+
+function MenuList({ label, items, current, onSelect }: { label: string; items: ViewName[]; current: ViewName; onSelect: (view: ViewName) => void }) {
   return (
     <nav aria-label={label}>
       <ul className="space-y-0.5">
-        {items.map(({ view, label: text, icon: Icon }) => (
+        {items.map((view) => {
+          const { title: text, icon: Icon } = SCREENS[view];
+          return (
           <li key={view}>
             <button
               type="button"
@@ -21,7 +27,8 @@ function MenuList({ label, items, current, onSelect }: { label: string; items: N
               {text}
             </button>
           </li>
-        ))}
+          );
+        })}
       </ul>
     </nav>
   );
@@ -72,11 +79,11 @@ export function SlideInMenu({
             </div>
           </div>
           <div className="flex-1 space-y-4 px-3 pb-3">
-            <MenuList label="Menu" items={MENU_ITEMS} current={current} onSelect={onSelect} />
+            <MenuList label="Menu" items={MENU} current={current} onSelect={onSelect} />
             {isAdmin && (
               <div>
                 <h2 className="px-3 pb-1 text-xs font-bold tracking-wide text-slate-600 uppercase dark:text-slate-300">Administration</h2>
-                <MenuList label="Administration" items={ADMIN_MENU_ITEMS} current={current} onSelect={onSelect} />
+                <MenuList label="Administration" items={ADMIN_MENU} current={current} onSelect={onSelect} />
               </div>
             )}
           </div>

@@ -84,11 +84,16 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
 
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 64 * 1024 },
-    // A frame the protocol layer refuses (too large, bad UTF-8, a reserved opcode) is the
-    // client's fault, not ours: one warn line, no stack, and the socket goes.
+    // A frame the protocol layer refuses (too large, bad UTF-8, a reserved opcode: ws's
+    // WS_ERR_* codes) is the client's fault, not ours: one warn line, no stack, and the socket
+    // goes. Anything else is a fault of ours, logged in full.
     errorHandler: (error, socket, request) => {
       const { code } = error as Error & { code?: string };
-      request.log.warn({ userId: request.currentUser?.id, reason: error.message, code }, 'dropped a socket: bad frame');
+      if (code?.startsWith('WS_ERR_')) {
+        request.log.warn({ userId: request.currentUser?.id, reason: error.message, code }, 'dropped a socket: bad frame');
+      } else {
+        request.log.error({ err: error }, 'socket failed');
+      }
       socket.terminate();
     },
   });

@@ -110,7 +110,7 @@ describe(`read limits and socket limits on ${testDbKind}`, () => {
     await settle();
     const lines = logLines.filter((line) => line.msg === 'dropped a socket: bad frame');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 40, userId: neighbour.id });
+    expect(lines[0]).toMatchObject({ level: 40, userId: neighbour.id, code: 'WS_ERR_INVALID_UTF8' });
     expect(JSON.stringify(lines[0])).not.toContain('stack');
     expect(logLines.filter((line) => Number(line.level) >= 50)).toEqual([]);
   });

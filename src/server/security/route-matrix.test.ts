@@ -32,6 +32,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/login': { request: () => ({ url: '/api/login' }), expect: all(302) },
   'POST /api/oauth/exchange': { request: () => ({ url: '/api/oauth/exchange', body: { code: 'c', state: 's' } }), expect: all(400) },
   'GET /api/auth/user': { request: () => ({ url: '/api/auth/user' }), expect: signedIn(200) },
+  'GET /api/auth/welcome': { request: () => ({ url: '/api/auth/welcome' }), expect: all(200) },
   'POST /api/logout': { request: () => ({ url: '/api/logout', body: {} }), expect: all(200) },
   'POST /api/complete-profile': { request: () => ({ url: '/api/complete-profile', body: { username: 'Another_Name' } }), expect: signedIn(409) },
 

@@ -33,6 +33,7 @@ export function baseTestConfig(overrides: Partial<Config> = {}): Config {
     metricsToken: null,
     redisPrefix: `betbro-test-${randomBytes(4).toString('hex')}:`,
     rateLimits: DEFAULT_RATE_LIMITS,
+    shutdownDelayMs: 0,
     backgroundJobs: false,
     plainPaths: new Set(),
     push: { vapidKeys: TEST_VAPID_KEYS, vapidSubject: 'mailto:push@betbro.test', endpointAllow: [], retryDelaysMs: [20, 40, 80] },

@@ -9,17 +9,19 @@ export function Card({ className = '', ...props }: HTMLAttributes<HTMLDivElement
   );
 }
 
-export function StatCard({ label, value, icon, hint }: { label: string; value: ReactNode; icon?: ReactNode; hint?: string }) {
+export function StatCard({ label, value, icon, hint, testId }: { label: string; value: ReactNode; icon?: ReactNode; hint?: string; testId?: string }) {
   return (
-    <Card className="flex items-center gap-4">
+    <Card className="flex items-center gap-4 p-3 sm:p-5">
       {icon && (
-        <div aria-hidden className="flex h-11 w-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-100">
+        <div aria-hidden className="hidden h-11 w-11 shrink-0 sm:flex items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-100">
           {icon}
         </div>
       )}
-      <div>
-        <p className="text-sm text-slate-500 dark:text-slate-400">{label}</p>
-        <p className="text-2xl font-bold">{value}</p>
+      <div className="min-w-0">
+        <p className="text-sm text-slate-600 dark:text-slate-300">{label}</p>
+        <p className="text-xl font-bold wrap-anywhere sm:text-2xl" data-testid={testId}>
+          {value}
+        </p>
         {hint && <p className="text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
       </div>
     </Card>

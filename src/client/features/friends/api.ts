@@ -68,4 +68,3 @@ export const useAcceptFriendRequest = (method: 'PUT' | 'POST' = 'POST') =>
   useFriendMutation((requesterId) => apiRequest(method, `/api/friends/${requesterId}/accept`, okSchema));
 export const useRejectFriendRequest = () =>
   useFriendMutation((requesterId) => apiRequest('DELETE', `/api/friends/${requesterId}/reject`, okSchema));
-export const useRemoveFriend = () => useFriendMutation((id) => apiRequest('DELETE', `/api/friends/${id}`, okSchema));

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { preferencesSchema, type Preferences } from '../../../shared/schemas/notifications.ts';
 import { ownProfileSchema } from '../../../shared/schemas/profiles.ts';
+import { toast } from '../../lib/toast.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { READ_PATHS } from '../../lib/first-reads.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
@@ -37,4 +38,20 @@ export function useUpdatePreferences() {
     mutationFn: (change: PreferencesChange) => apiRequest('PUT', '/api/users/preferences', preferencesSchema, change),
     onSuccess: (preferences) => queryClient.setQueryData(queryKeys.profile.preferences, preferences),
   });
+}
+
+/**
+ * Saves one preference change with its toast ('Settings saved', or 'Update Failed'); the promise
+ * settles when the server has answered, and rejects when the change was not saved.
+ */
+export function useSavePreferences(): (change: PreferencesChange, saved?: string) => Promise<unknown> {
+  const update = useUpdatePreferences();
+  return (change, saved = 'Settings saved') =>
+    update.mutateAsync(change).then(
+      () => toast.success(saved),
+      (error: unknown) => {
+        toast.error('Update Failed', { description: 'Your change was not saved.' });
+        throw error;
+      },
+    );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { isPushOn, pushSupported, turnPushOff, turnPushOn } from './push-subscription.ts';
 

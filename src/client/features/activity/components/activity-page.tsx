@@ -1,7 +1,8 @@
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
+import { ScreenTitle } from '../../../app/screen-nav.tsx';
 import { relativeTime, showDateTime } from '../../../lib/format.ts';
 import { useActivities } from '../api.ts';
 
@@ -22,15 +23,11 @@ export function ActivityPage() {
   const items = data?.pages.flatMap((p) => p.activities) ?? [];
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold">Activity</h1>
+      <ScreenTitle>Activity</ScreenTitle>
       {isPending ? (
-        <p className="flex items-center gap-2" role="status">
-          <Spinner /> Loading activity...
-        </p>
+        <Loading message="Loading activity..." />
       ) : isError ? (
-        <p role="alert" className="text-red-600">
-          Failed to load activity
-        </p>
+        <ErrorText>Failed to load activity</ErrorText>
       ) : items.length === 0 ? (
         <EmptyState title="No activity yet. Create a bet or add friends to get things going." />
       ) : (
@@ -38,13 +35,13 @@ export function ActivityPage() {
           {items.map((a) => {
             const badge = ACTIVITY_BADGES[a.type] ?? { label: 'Activity', tone: 'neutral' as const };
             return (
-              <li key={a.id} className="flex items-start gap-3 px-4 py-3">
+              <li key={a.id} className="flex flex-wrap items-start gap-x-3 gap-y-1 px-4 py-3">
                 <Badge tone={badge.tone}>{badge.label}</Badge>
-                <div className="flex-1">
-                  <p className="text-sm">
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm break-words">
                     <span className="font-semibold">{a.username}</span> · {a.description}
                   </p>
-                  <p className="text-xs text-slate-500" title={showDateTime(a.createdAt)}>
+                  <p className="text-xs text-slate-600 dark:text-slate-300">
                     {showDateTime(a.createdAt)} · {relativeTime(a.createdAt)}
                   </p>
                 </div>
@@ -54,7 +51,7 @@ export function ActivityPage() {
         </ul>
       )}
       {hasNextPage && (
-        <Button variant="secondary" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+        <Button variant="secondary" className="w-full md:w-auto" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
           {isFetchingNextPage ? 'Loading...' : 'Load more'}
         </Button>
       )}

@@ -1,11 +1,19 @@
 import { ShieldAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 
 export function AccessDenied() {
   return (
     <div className="flex flex-col items-center gap-3 py-16 text-center">
       <ShieldAlert aria-hidden className="h-12 w-12 text-red-600" />
-      <h1 className="text-2xl font-bold">Access Denied</h1>
-      <p className="text-slate-600 dark:text-slate-300">You need admin privileges to access this page.</p>
+      <h2 className="text-2xl font-bold">Access Denied</h2>
+      <p className="text-slate-700 dark:text-slate-300">You need admin privileges to access this page.</p>
     </div>
   );
+}
+
+/** The admin screens, for admins only (spec §2 Admin page); the server refuses the rest anyway. */
+export function AdminOnly({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  return user.role === 'admin' ? <>{children}</> : <AccessDenied />;
 }

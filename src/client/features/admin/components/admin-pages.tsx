@@ -1,15 +1,15 @@
 import { BarChart3, DollarSign, FileBarChart, Users } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { StatCard } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { showAmount } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useBetList } from '../../bets/api.ts';
 import { AdminBetsPanel } from '../../dashboard/components/admin-bets-panel.tsx';
 import { useModerationQueue, useReports } from '../api.ts';
 import { lazyScreen } from '../../../lib/lazy-screen.ts';
-import { AccessDenied } from './access-denied.tsx';
+import { ScreenTitle } from '../../../app/screen-nav.tsx';
+import { AdminOnly } from './access-denied.tsx';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { ModerationPanel } from './moderation-panel.tsx';
 import { UserManagementPanel } from './user-management-panel.tsx';
@@ -19,13 +19,7 @@ const LazyAnalyticsPanel = lazyScreen(() => import('./analytics-panel.tsx'), (m)
 
 function AnalyticsPanel() {
   return (
-    <Suspense
-      fallback={
-        <p className="flex items-center gap-2" role="status">
-          <Spinner /> Loading analytics...
-        </p>
-      }
-    >
+    <Suspense fallback={<Loading message="Loading analytics..." />}>
       <LazyAnalyticsPanel.Component />
     </Suspense>
   );
@@ -46,13 +40,19 @@ function AdminOverview() {
 
 /** /admin: the spec's Admin page, with every tab real. */
 export function AdminPage() {
-  const user = useCurrentUser();
+  return (
+    <AdminOnly>
+      <AdminTabs />
+    </AdminOnly>
+  );
+}
+
+function AdminTabs() {
   const [tab, setTab] = useState('bets');
-  const bets = useBetList('all', { enabled: user.role === 'admin' });
-  if (user.role !== 'admin') return <AccessDenied />;
+  const bets = useBetList('all');
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold">Admin Panel</h1>
+      <ScreenTitle>Admin Panel</ScreenTitle>
       <AdminOverview />
       <Tabs
         label="Administration"
@@ -67,7 +67,13 @@ export function AdminPage() {
         ]}
       >
         <TabPanel value="bets">
-          <AdminBetsPanel bets={bets.data ?? []} />
+          {bets.isPending ? (
+            <Loading message="Loading bets..." />
+          ) : bets.isError ? (
+            <ErrorText>Failed to fetch bets</ErrorText>
+          ) : (
+            <AdminBetsPanel bets={bets.data} />
+          )}
         </TabPanel>
         <TabPanel value="users">
           <UserManagementPanel />
@@ -87,25 +93,25 @@ export function AdminPage() {
 }
 
 export function UserManagementPage() {
-  const user = useCurrentUser();
-  if (user.role !== 'admin') return <AccessDenied />;
   return (
-    <div className="space-y-6">
-      <h1 className="text-3xl font-bold">User Management</h1>
-      <UserManagementPanel />
-    </div>
+    <AdminOnly>
+      <div className="space-y-6">
+        <ScreenTitle>User Management</ScreenTitle>
+        <UserManagementPanel />
+      </div>
+    </AdminOnly>
   );
 }
 
 export function ReportsPage() {
-  const user = useCurrentUser();
-  if (user.role !== 'admin') return <AccessDenied />;
   return (
-    <div className="space-y-6">
-      <h1 className="text-3xl font-bold">Reports</h1>
-      <AnalyticsPanel />
-      <h2 className="text-xl font-bold">Content reports</h2>
-      <ModerationPanel />
-    </div>
+    <AdminOnly>
+      <div className="space-y-6">
+        <ScreenTitle>Reports</ScreenTitle>
+        <AnalyticsPanel />
+        <h2 className="text-xl font-bold">Content reports</h2>
+        <ModerationPanel />
+      </div>
+    </AdminOnly>
   );
 }

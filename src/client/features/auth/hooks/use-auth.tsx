@@ -1,10 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { currentUserSchema, logoutResponseSchema, type CurrentUser, type ExchangeResponse } from '../../../../shared/schemas/auth.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { clearStoredAuth, readStoredAuth, writeStoredAuth } from '../auth-storage.ts';
+
+/** Set while the browser goes through the provider's logout, so the page we return to can say so. */
+export const LOGGED_OUT_KEY = 'betbro_logged_out';
 
 type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
 
@@ -89,13 +92,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const { logoutUrl } = await apiRequest('POST', '/api/logout', logoutResponseSchema, {});
       clearStoredAuth(localStorage);
       queryClient.clear();
-      toast.success('Logged out successfully');
-      // The provider ends its own session too, then returns to our landing page.
+      // The provider ends its own session too, then returns to our landing page, which says so:
+      // a toast shown here would leave with this page.
+      sessionStorage.setItem(LOGGED_OUT_KEY, '1');
       window.location.assign(logoutUrl);
     } catch {
       toast.error('Logout failed');
     }
   }, [queryClient]);
+
+  useEffect(() => {
+    if (sessionStorage.getItem(LOGGED_OUT_KEY) === null) return;
+    sessionStorage.removeItem(LOGGED_OUT_KEY);
+    toast.success('Logged out successfully');
+  }, []);
 
   const status: AuthStatus = user ? 'signed-in' : query.isPending ? 'loading' : 'signed-out';
   const value = useMemo(() => ({ user, status, completeSignIn, signOut }), [user, status, completeSignIn, signOut]);

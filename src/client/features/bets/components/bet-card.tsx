@@ -1,46 +1,126 @@
 import { Clock, Users } from 'lucide-react';
-import { Link } from 'react-router';
-import type { Bet } from '../../../../shared/schemas/bets.ts';
+import type { ReactNode } from 'react';
+import type { CurrentUser } from '../../../../shared/schemas/auth.ts';
+import { BET_CATEGORIES, type Bet } from '../../../../shared/schemas/bets.ts';
+import { ScreenLink, useScreenNav } from '../../../app/screen-nav.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { relativeTime, showAmount, showDateTime } from '../../../lib/format.ts';
+import { Loading } from '../../../components/ui/blocks.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { participantCount, relativeTime, showAmount, showDateTime } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useBet } from '../api.ts';
 import { BetOptions } from './bet-options.tsx';
 import { BetStatusBadge } from './bet-status.tsx';
+import { StakeForm } from './stake-form.tsx';
 
-/** A bet in a list: what it is about, who made it, the pot and the live odds; opens its page. */
-export function BetCard({ bet }: { bet: Bet }) {
+/** Open for stakes: active and not past its expiry. */
+export const isOpen = (bet: Bet) => bet.status === 'active' && !bet.isExpired;
+
+/** Whether the list's copy of a bet says staking is open to `me`; the server decides on the call. */
+export const looksStakeable = (bet: Bet, me: Pick<CurrentUser, 'id'>) => isOpen(bet) && bet.creatorId !== me.id && bet.userParticipation === null;
+
+/**
+ * A bet in a list: what it is about, who made it, the pool and every option; its title opens it.
+ * On the desktop it ends with the way to stake or to its details; the narrow lists put their own
+ * actions (staking right on the card) in `children`. Unlinked on the bet's own page.
+ */
+export function BetCard({ bet, linked = true, children }: { bet: Bet; linked?: boolean; children?: ReactNode }) {
+  const me = useCurrentUser();
+  const { narrow } = useScreenNav();
+  const titleId = `bet-${bet.id}-title`;
+  const mine = bet.userParticipation;
   return (
-    <article className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 transition hover:ring-brand-300 dark:bg-slate-900 dark:ring-slate-800">
+    <article aria-labelledby={titleId} data-testid="bet-card" className="min-w-0 space-y-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
       <div className="flex flex-wrap items-center gap-2">
         <Badge>{bet.category}</Badge>
         <BetStatusBadge bet={bet} />
-        <span className="ml-auto text-xs text-slate-500">{relativeTime(bet.createdAt)}</span>
+        <span className="ml-auto text-xs text-slate-600 dark:text-slate-300">{relativeTime(bet.createdAt)}</span>
       </div>
-      <h3 className="mt-2 text-lg font-bold">
-        <Link to={`/bets/${bet.id}`} className="hover:underline">
-          {bet.title}
-        </Link>
-      </h3>
-      <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-300">{bet.description}</p>
-      <div className="mt-3">
-        <BetOptions bet={bet} />
+      <div>
+        <h3 id={titleId} className="text-lg leading-snug font-bold wrap-anywhere">
+          {linked ? (
+            <ScreenLink to={{ name: 'bet', id: bet.id }} className="hover:underline">
+              {bet.title}
+            </ScreenLink>
+          ) : (
+            bet.title
+          )}
+        </h3>
+        <p className="mt-1 line-clamp-3 text-sm wrap-anywhere text-slate-700 dark:text-slate-300">{bet.description}</p>
       </div>
-      <div className="mt-3 flex flex-wrap items-center gap-4 text-sm text-slate-600 dark:text-slate-300">
-        <span>by {bet.creator.username}</span>
-        <span className="font-semibold text-slate-900 dark:text-white">Pot {showAmount(bet.totalPot)}</span>
-        <span className="inline-flex items-center gap-1">
-          <Users aria-hidden className="h-4 w-4" /> {bet.participants} {bet.participants === 1 ? 'participant' : 'participants'}
+      <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
+        <span className="wrap-anywhere">by {bet.creator.username}</span>
+        <span className="inline-flex items-center gap-1" data-testid="participants">
+          <Users aria-hidden className="h-4 w-4" />
+          {participantCount(bet.participants)}
+        </span>
+        <span className="font-semibold text-slate-900 dark:text-white" data-testid="total-pool">
+          Pool {showAmount(bet.totalPot)}
         </span>
         {bet.expiresAt && (
           <span className="inline-flex items-center gap-1">
             <Clock aria-hidden className="h-4 w-4" /> {bet.isExpired ? 'Ended' : 'Ends'} {showDateTime(bet.expiresAt)}
           </span>
         )}
-        <Link to={`/bets/${bet.id}`} className="ml-auto font-semibold text-brand-700 hover:underline dark:text-brand-100">
-          {bet.status === 'active' && !bet.isExpired && !bet.userParticipation && 'Place a bet'}
-          {(bet.status !== 'active' || bet.isExpired || bet.userParticipation) && 'View details'}
-          <span className="sr-only"> for {bet.title}</span>
-        </Link>
-      </div>
+      </p>
+      <BetOptions bet={bet} />
+      {mine && (
+        <p className="text-sm">
+          Your stake: <span className="font-semibold">{showAmount(mine.amount)}</span> on <span className="font-semibold wrap-anywhere">{bet.options[mine.option]}</span>
+        </p>
+      )}
+      {children}
+      {linked && !narrow && (
+        <p className="text-right">
+          <ScreenLink to={{ name: 'bet', id: bet.id }} className="font-semibold text-brand-700 hover:underline dark:text-brand-100">
+            {looksStakeable(bet, me) ? 'Place a bet' : 'View details'} <span className="sr-only">for {bet.title}</span>
+          </ScreenLink>
+        </p>
+      )}
     </article>
+  );
+}
+
+/** Staking right from a card: the bet's detail decides whether the caller may, then StakeForm does it. */
+export function InlineStake({ betId, onClose }: { betId: number; onClose: () => void }) {
+  const { data: bet, isPending, isError } = useBet(betId);
+  if (isPending) return <Loading message="Loading bet..." />;
+  if (isError || !bet) return <p role="alert">Failed to fetch bets</p>;
+  if (!bet.canStake) {
+    return (
+      <div className="space-y-2">
+        <p className="text-sm text-slate-700 dark:text-slate-300">{bet.userParticipation ? 'Your stake is in.' : 'Staking on this bet is closed for you.'}</p>
+        <Button variant="secondary" className="w-full" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-2 rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60">
+      <StakeForm bet={bet} />
+      <Button variant="ghost" className="w-full" onClick={onClose}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
+/** Spec §2's category filter chips: all, then each category. */
+export function CategoryChips({ value, onChange }: { value: string; onChange: (category: string) => void }) {
+  return (
+    <div role="group" aria-label="Category" className="flex flex-wrap gap-2">
+      {['all', ...BET_CATEGORIES].map((c) => (
+        <button
+          key={c}
+          type="button"
+          aria-pressed={value === c}
+          onClick={() => onChange(c)}
+          className={`rounded-full px-3.5 py-1.5 text-sm font-semibold ring-1 ${value === c ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700'}`}
+        >
+          {c === 'all' ? 'All' : c}
+        </button>
+      ))}
+    </div>
   );
 }

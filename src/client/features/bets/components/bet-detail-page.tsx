@@ -1,12 +1,14 @@
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import type { BetDetail } from '../../../../shared/schemas/bets.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { Loading } from '../../../components/ui/blocks.tsx';
 import { ApiError } from '../../../lib/api.ts';
-import { showAmount, showDate, showDateTime } from '../../../lib/format.ts';
+import { showAmount, showDate, showDateTime, participantCount } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { InviteFriends } from '../../invites/components/invite-friends.tsx';
 import { useBet } from '../api.ts';
@@ -14,7 +16,7 @@ import { BetDiscussion } from './bet-discussion.tsx';
 import { BetOptions } from './bet-options.tsx';
 import { BetStatusBadge } from './bet-status.tsx';
 import { ParticipantListNote } from './participant-list-note.tsx';
-import { ResolvePanel } from './resolve-panel.tsx';
+import { ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
 import { StakeForm } from './stake-form.tsx';
 
 // Recharts comes with the chart, after the rest of the bet has drawn.
@@ -57,7 +59,7 @@ function Outcome({ bet }: { bet: BetDetail }) {
   }
   return (
     <Card>
-      <p className="text-sm text-slate-500">Your stake</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">Your stake</p>
       <p className="text-lg font-semibold">
         {showAmount(mine.amount)} on {myOption}
       </p>
@@ -68,36 +70,33 @@ function Outcome({ bet }: { bet: BetDetail }) {
 
 /** /bets/:id — the bet detail card of spec §2, with its participants and discussion. */
 export function BetDetailPage() {
-  const { id } = useParams();
-  const betId = Number(id);
+  const {
+    narrow,
+    goBack,
+    view: { id },
+  } = useScreenNav();
   const user = useCurrentUser();
-  const { data: bet, isPending, error } = useBet(betId);
+  const { data: bet, isPending, error } = useBet(id ?? Number.NaN);
+  // The narrow frame goes back to where the bet was opened from (else Active Bets); the desktop to the dashboard.
+  const back = narrow ? (
+    <BackButton label="Back" onClick={() => goBack({ name: 'bets' })} />
+  ) : (
+    <Link to="/" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+      <ArrowLeft aria-hidden className="h-4 w-4" /> Dashboard
+    </Link>
+  );
 
-  if (isPending) {
-    return (
-      <div className="flex items-center gap-3 text-slate-600" role="status">
-        <Spinner /> Loading bet...
-      </div>
-    );
-  }
-  if (error || !bet) {
-    const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
-    return (
-      <EmptyState title={missing ? 'Bet not found' : 'Failed to fetch bets'}>
-        <Link to="/" className="font-semibold text-brand-700 hover:underline">
-          Back to the dashboard
-        </Link>
-      </EmptyState>
-    );
+  if (id !== undefined && isPending) return <Loading message="Loading bet..." />;
+  if (id === undefined || error || !bet) {
+    const missing = id === undefined || (error instanceof ApiError && (error.status === 404 || error.status === 400));
+    return <EmptyState title={missing ? 'Bet not found' : 'Failed to fetch bets'}>{back}</EmptyState>;
   }
 
   const isCreator = bet.creatorId === user.id;
   const needsResolution = bet.status === 'active' && bet.isExpired;
   return (
     <div className="space-y-6">
-      <Link to="/" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
-        <ArrowLeft aria-hidden className="h-4 w-4" /> Dashboard
-      </Link>
+      {back}
       <header>
         <div className="flex flex-wrap items-center gap-2">
           <Badge>{bet.category}</Badge>
@@ -110,11 +109,12 @@ export function BetDetailPage() {
             </Badge>
           )}
         </div>
-        <h1 className="mt-2 text-3xl font-bold">{bet.title}</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">{bet.description}</p>
-        <p className="mt-2 text-sm text-slate-500">
-          Created by {bet.creator.username} on {showDate(bet.createdAt)} · Pot {showAmount(bet.totalPot)} · {bet.participants}{' '}
-          {bet.participants === 1 ? 'participant' : 'participants'}
+        <div className="mt-2">
+          <ScreenTitle always>{bet.title}</ScreenTitle>
+        </div>
+        <p className="mt-2 wrap-anywhere text-slate-700 dark:text-slate-300">{bet.description}</p>
+        <p className="mt-2 text-sm wrap-anywhere text-slate-600 dark:text-slate-300">
+          Created by {bet.creator.username} on {showDate(bet.createdAt)} · Pot {showAmount(bet.totalPot)} · {participantCount(bet.participants)}
         </p>
       </header>
 
@@ -130,7 +130,7 @@ export function BetDetailPage() {
         </div>
       )}
       {bet.status === 'active' && bet.expirationType !== 'indefinite' && !bet.isExpired && (
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-slate-600 dark:text-slate-300">
           Staking closes when the bet expires; then {isCreator ? 'you resolve it' : `${bet.creator.username} resolves it`}. Stakes are refunded if it
           stays unresolved for 7 days.
         </p>
@@ -150,8 +150,9 @@ export function BetDetailPage() {
             <h2 className="mb-3 text-lg font-bold">Participants</h2>
             <ParticipantListNote bet={bet} />
             {bet.participantList.length === 0 ? (
-              <p className="text-sm text-slate-500">Nobody has placed a bet yet.</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">Nobody has placed a bet yet.</p>
             ) : (
+              <div className="overflow-x-auto">
               <table className="w-full text-left text-sm">
                 <thead className="text-slate-500">
                   <tr>
@@ -172,6 +173,7 @@ export function BetDetailPage() {
                   ))}
                 </tbody>
               </table>
+              </div>
             )}
           </Card>
           <Card>
@@ -191,7 +193,7 @@ export function BetDetailPage() {
               <p className="text-sm text-slate-600 dark:text-slate-300">This is your bet: your friends stake on it, and you resolve it once it expires.</p>
             </Card>
           )}
-          {bet.canResolve && <ResolvePanel bet={bet} asAdmin={!isCreator} />}
+          {bet.canResolve && <ResolvePanel bet={bet} asAdmin={resolvesAsAdmin(bet, user)} />}
           {isCreator && bet.status === 'active' && <InviteFriends betId={bet.id} />}
         </div>
       </div>

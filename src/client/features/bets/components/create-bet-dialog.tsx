@@ -1,6 +1,6 @@
 import { Minus, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import {
   BET_CATEGORIES,
   MAX_HOURS,

@@ -1,86 +1,178 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import type { CurrentUser } from '../../../../shared/schemas/auth.ts';
 import type { Bet } from '../../../../shared/schemas/bets.ts';
+import { ScreenLink, ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
+import { ErrorText, Loading, Section } from '../../../components/ui/blocks.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
-import { showAmount } from '../../../lib/format.ts';
-import { useBetList } from '../api.ts';
+import { participantCount, showAmount } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useBet, useBetList } from '../api.ts';
 import { BetOptions } from './bet-options.tsx';
 import { BetStatusBadge } from './bet-status.tsx';
+import { EditBetDialog, mayEdit } from './edit-bet-dialog.tsx';
+import { ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
 
 type Group = 'active' | 'resolved' | 'expired';
 const groupOf = (bet: Bet): Group => (bet.status !== 'active' ? 'resolved' : bet.isExpired ? 'expired' : 'active');
 
-function MyBetCard({ bet }: { bet: Bet }) {
-  const mine = bet.userParticipation;
-  const won = bet.status === 'resolved' && mine !== null && bet.winningOption === mine.option;
+/** Mirrors the server's rule (DESIGN §7) to decide whether to offer Resolve; the dialog asks the server. */
+const mayResolve = (bet: Bet, me: CurrentUser) =>
+  bet.status === 'active' && (me.role === 'admin' || (bet.creatorId === me.id && (bet.expirationType === 'indefinite' || bet.isExpired)));
+
+function ResolveBetDialog({ betId, onClose }: { betId: number; onClose: () => void }) {
+  const me = useCurrentUser();
+  const { data: bet, isPending, isError } = useBet(betId);
   return (
-    <Card>
-      <div className="flex items-center gap-2">
-        <h3 className="flex-1 text-lg font-bold">
-          <Link to={`/bets/${bet.id}`} className="hover:underline">
+    <Dialog open onOpenChange={(open) => !open && onClose()} title="Resolve bet" description={bet?.title}>
+      {isPending ? (
+        <Loading message="Loading bet..." />
+      ) : isError || !bet ? (
+        <ErrorText>Failed to fetch bets</ErrorText>
+      ) : bet.canResolve ? (
+        // First: a live update marks the bet resolved before our own call has answered, and
+        // the panel must still be there to announce the outcome.
+        <ResolvePanel bet={bet} asAdmin={resolvesAsAdmin(bet, me)} />
+      ) : bet.status === 'resolved' ? (
+        <div className="space-y-4">
+          <p role="status" className="rounded-xl bg-emerald-50 px-4 py-3 font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
+            Resolved: {bet.options[bet.winningOption ?? 0]} won.
+          </p>
+          <Button className="w-full" onClick={onClose}>
+            Done
+          </Button>
+        </div>
+      ) : (
+        <p className="text-slate-700 dark:text-slate-300">
+          {bet.status === 'active' ? 'This bet can only be resolved after it expires.' : 'This bet is closed.'}
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+interface Actions {
+  onEdit: (bet: Bet) => void;
+  onResolve: (bet: Bet) => void;
+}
+
+/** One of your bets: your stake and how it ended; on the ones you created, Edit and Resolve. */
+function MyBetCard({ bet, onEdit, onResolve }: { bet: Bet } & Actions) {
+  const me = useCurrentUser();
+  const { narrow } = useScreenNav();
+  const mine = bet.userParticipation;
+  const created = bet.creatorId === me.id;
+  const won = bet.status === 'resolved' && mine !== null && bet.winningOption === mine.option;
+  const editable = mayEdit(bet, me);
+  return (
+    <Card className="space-y-3 p-4" data-testid={created ? 'my-bet' : 'joined-bet'}>
+      <div className="flex items-start gap-2">
+        <h3 className="min-w-0 flex-1 text-lg font-bold wrap-anywhere">
+          <ScreenLink to={{ name: 'bet', id: bet.id }} className="hover:underline">
             {bet.title}
-          </Link>
+          </ScreenLink>
         </h3>
-        <BetStatusBadge bet={bet} />
-        {bet.status === 'resolved' && mine && (
-          <span className={`rounded-md px-2 py-0.5 text-sm font-extrabold ${won ? 'bg-emerald-700 text-white' : 'bg-red-700 text-white'}`}>
-            {won ? 'WON' : 'LOST'}
-          </span>
+        {bet.status === 'resolved' && mine ? (
+          <span className={`shrink-0 rounded-md px-2 py-0.5 text-sm font-extrabold text-white ${won ? 'bg-emerald-700' : 'bg-red-700'}`}>{won ? 'WON' : 'LOST'}</span>
+        ) : (
+          <BetStatusBadge bet={bet} />
         )}
       </div>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{bet.description}</p>
-      <p className="mt-2 text-sm">
+      <p className="line-clamp-2 text-sm wrap-anywhere text-slate-700 dark:text-slate-300">{bet.description}</p>
+      <p className="text-sm">
         {mine ? (
           <>
-            Your stake: <span className="font-semibold">{showAmount(mine.amount)}</span> on{' '}
-            <span className="font-semibold">{bet.options[mine.option]}</span>
+            Your stake: <span className="font-semibold">{showAmount(mine.amount)}</span> on <span className="font-semibold wrap-anywhere">{bet.options[mine.option]}</span>
           </>
         ) : (
           'You created this bet.'
         )}
       </p>
-      <div className="mt-3">
-        <BetOptions bet={bet} />
-      </div>
+      <p className="text-sm text-slate-700 dark:text-slate-300">
+        {participantCount(bet.participants)} · Total {showAmount(bet.totalPot)}
+      </p>
+      {!narrow && <BetOptions bet={bet} />}
       {bet.status === 'resolved' && (
-        <p className="mt-3 text-sm">
+        <p className="text-sm">
           Winning option: <span className="font-semibold">{bet.options[bet.winningOption ?? 0]}</span>
           {mine && mine.payout !== null && (
-            <span className={`ml-2 font-bold ${won ? 'text-emerald-700 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`}>
+            <span className={`ml-2 font-bold ${won ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`}>
               {won ? `You won ${showAmount(mine.payout)}!` : `You lost ${showAmount(mine.amount)}`}
             </span>
           )}
         </p>
       )}
-      {bet.status === 'void' && mine && <p className="mt-3 text-sm">Called off: {showAmount(mine.amount)} refunded.</p>}
+      {bet.status === 'void' && mine && <p className="text-sm">Called off: {showAmount(mine.amount)} refunded.</p>}
+      {created && (
+        <div className="flex gap-2 *:flex-1 sm:*:flex-none">
+          <Button variant="secondary" disabled={!editable} onClick={() => onEdit(bet)}>
+            Edit<span className="sr-only"> {bet.title}</span>
+          </Button>
+          {mayResolve(bet, me) && (
+            <Button onClick={() => onResolve(bet)}>
+              Resolve<span className="sr-only"> {bet.title}</span>
+            </Button>
+          )}
+        </div>
+      )}
+      {created && !editable && bet.status === 'active' && <p className="text-xs text-slate-600 dark:text-slate-300">Bets with stakes can no longer be edited.</p>}
     </Card>
   );
 }
 
-/** My Bets (spec §2): everything you created or staked on, by state. */
+function BetList({ bets, empty, ...actions }: { bets: Bet[]; empty: string } & Actions) {
+  if (bets.length === 0) return <EmptyState title={empty} />;
+  return (
+    <ul className="grid gap-3 lg:grid-cols-2 lg:gap-4">
+      {bets.map((bet) => (
+        <li key={bet.id} className="min-w-0">
+          <MyBetCard bet={bet} {...actions} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * My Bets (spec §2): everything you created or staked on. The desktop sorts them by state in tabs;
+ * the narrow layout lists the ones you created, then the ones you joined.
+ */
 export function MyBetsPage() {
+  const me = useCurrentUser();
+  const { narrow } = useScreenNav();
   const { data = [], isPending, isError } = useBetList('mine');
   const [tab, setTab] = useState<Group>('active');
+  const [editing, setEditing] = useState<Bet | null>(null);
+  const [resolving, setResolving] = useState<number | null>(null);
+  const actions: Actions = { onEdit: setEditing, onResolve: (bet) => setResolving(bet.id) };
   const groups: Record<Group, Bet[]> = { active: [], resolved: [], expired: [] };
   for (const bet of data) groups[groupOf(bet)].push(bet);
+  const created = data.filter((b) => b.creatorId === me.id);
+  const joined = data.filter((b) => b.creatorId !== me.id);
+
   return (
     <div className="space-y-6">
       <div>
-        <h1 className="text-3xl font-bold">My Bets</h1>
-        <p className="mt-1 text-slate-600 dark:text-slate-300">
+        <ScreenTitle>My Bets</ScreenTitle>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">
           {groups.active.length} active · {groups.resolved.length} resolved · {groups.expired.length} expired
         </p>
       </div>
       {isPending ? (
-        <p className="flex items-center gap-2" role="status">
-          <Spinner /> Loading your bets...
-        </p>
+        <Loading message="Loading your bets..." />
       ) : isError ? (
-        <p role="alert" className="text-red-600">
-          Failed to fetch user bets
-        </p>
+        <ErrorText>Failed to fetch user bets</ErrorText>
+      ) : narrow ? (
+        <>
+          <Section title={`Created by you (${created.length})`}>
+            <BetList bets={created} empty="No Bets Found" {...actions} />
+          </Section>
+          <Section title={`Bets you joined (${joined.length})`}>
+            <BetList bets={joined} empty="You haven't placed any bets yet." {...actions} />
+          </Section>
+        </>
       ) : (
         <Tabs
           label="Bet state"
@@ -94,19 +186,13 @@ export function MyBetsPage() {
         >
           {(['active', 'resolved', 'expired'] as const).map((group) => (
             <TabPanel key={group} value={group}>
-              {groups[group].length === 0 ? (
-                <EmptyState title="No Bets Found" />
-              ) : (
-                <div className="grid gap-4 lg:grid-cols-2">
-                  {groups[group].map((bet) => (
-                    <MyBetCard key={bet.id} bet={bet} />
-                  ))}
-                </div>
-              )}
+              <BetList bets={groups[group]} empty="No Bets Found" {...actions} />
             </TabPanel>
           ))}
         </Tabs>
       )}
+      {editing && <EditBetDialog bet={editing} onClose={() => setEditing(null)} />}
+      {resolving !== null && <ResolveBetDialog betId={resolving} onClose={() => setResolving(null)} />}
     </div>
   );
 }

@@ -1,9 +1,15 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { BetDetail } from '../../../../shared/schemas/bets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useAdminResolveBet, useResolveBet } from '../api.ts';
+
+/** Who settles the bet: the creator when the rules let them, otherwise an admin's override. */
+export function resolvesAsAdmin(bet: BetDetail, me: { id: number; role: string }): boolean {
+  const creatorMay = bet.creatorId === me.id && (bet.expirationType === 'indefinite' || bet.isExpired);
+  return !creatorMay && me.role === 'admin';
+}
 
 /** The creator (or an admin) declares the winner; payouts follow at once. */
 export function ResolvePanel({ bet, asAdmin }: { bet: BetDetail; asAdmin: boolean }) {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { formatDollars, parseAmountToCents } from '../../../../shared/money.ts';
 import { formatOdds, potentialWinCents } from '../../../../shared/odds.ts';
 import type { BetDetail } from '../../../../shared/schemas/bets.ts';

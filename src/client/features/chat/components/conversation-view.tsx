@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { messageTextSchema, type Conversation } from '../../../../shared/schemas/chat.ts';
 import { OnlineBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';

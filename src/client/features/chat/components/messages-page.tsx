@@ -1,15 +1,18 @@
 import { MessageCirclePlus } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { showDate } from '../../../lib/format.ts';
 import { useFriends } from '../../friends/api.ts';
 import { useConversations, useStartConversation } from '../api.ts';
+import type { Conversation } from '../../../../shared/schemas/chat.ts';
 import { ConversationView } from './conversation-view.tsx';
 
 export function StartChatDialog({ open, onOpenChange, onStarted }: { open: boolean; onOpenChange: (o: boolean) => void; onStarted: (id: number) => void }) {
@@ -18,9 +21,7 @@ export function StartChatDialog({ open, onOpenChange, onStarted }: { open: boole
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Start New Chat" description="Chats are between friends.">
       {isPending ? (
-        <p className="flex items-center gap-2" role="status">
-          <Spinner /> Loading friends...
-        </p>
+        <Loading message="Loading friends..." />
       ) : friends.length === 0 ? (
         <p className="text-slate-600">Add a friend first: you can chat with friends only.</p>
       ) : (
@@ -50,27 +51,71 @@ export function StartChatDialog({ open, onOpenChange, onStarted }: { open: boole
   );
 }
 
-/** Messages: the conversation list and the open conversation (spec §2, made real). */
+/** The conversations with name, last message, date and unread count (spec §2 mobile Messages). */
+function ConversationList({ conversations, selectedId, onOpen }: { conversations: Conversation[]; selectedId: number | null; onOpen: (id: number) => void }) {
+  return (
+    <ul aria-label="Conversations" className="divide-y divide-slate-100 dark:divide-slate-800">
+      {conversations.map((c) => {
+        const name = c.name || 'Unknown User';
+        return (
+          <li key={c.id}>
+            <button
+              type="button"
+              onClick={() => onOpen(c.id)}
+              aria-current={c.id === selectedId}
+              className={`flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left ${c.id === selectedId ? 'bg-brand-50 dark:bg-brand-900/40' : 'hover:bg-slate-50 dark:hover:bg-slate-800'}`}
+            >
+              <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700">
+                {name.charAt(0).toUpperCase()}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="flex items-center justify-between gap-2">
+                  <span className="truncate font-semibold">{name}</span>
+                  <span className="shrink-0 text-xs text-slate-600 dark:text-slate-300">{showDate(c.updatedAt)}</span>
+                </span>
+                <span className="block truncate text-sm text-slate-700 dark:text-slate-300">{c.lastMessage ?? 'No messages yet...'}</span>
+              </span>
+              {c.unreadCount > 0 && (
+                <span className="shrink-0 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
+                  {c.unreadCount}
+                  <span className="sr-only"> unread</span>
+                </span>
+              )}
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * Messages: the conversations, and on the desktop the open one beside them (`?c=id`); the narrow
+ * frame opens a conversation as a view of its own.
+ */
 export function MessagesPage() {
-  const { data: conversations = [], isPending } = useConversations();
+  const { narrow, navigate } = useScreenNav();
+  const { data: conversations = [], isPending, isError } = useConversations();
   const [params, setParams] = useSearchParams();
   const [starting, setStarting] = useState(false);
-  const selectedId = Number(params.get('c')) || null;
+  const selectedId = narrow ? null : Number(params.get('c')) || null;
   const selected = conversations.find((c) => c.id === selectedId) ?? null;
-  const select = (id: number) => setParams({ c: String(id) });
+  const open = (id: number) => (narrow ? navigate({ name: 'conversation', id }) : setParams({ c: String(id) }));
 
   return (
     <div className="space-y-6">
-      <div className="flex items-center justify-between">
-        <h1 className="text-3xl font-bold">Messages</h1>
-        <Button onClick={() => setStarting(true)}>
-          <MessageCirclePlus aria-hidden className="h-4 w-4" /> Start New Chat
-        </Button>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ScreenTitle>Messages</ScreenTitle>
+        {conversations.length > 0 && (
+          <Button className="w-full md:w-auto" onClick={() => setStarting(true)}>
+            <MessageCirclePlus aria-hidden className="h-4 w-4" /> Start New Chat
+          </Button>
+        )}
       </div>
       {isPending ? (
-        <p className="flex items-center gap-2" role="status">
-          <Spinner /> Loading conversations...
-        </p>
+        <Loading message="Loading conversations..." />
+      ) : isError ? (
+        <ErrorText>Failed to load conversations</ErrorText>
       ) : conversations.length === 0 ? (
         <EmptyState title="No conversations yet">
           <Button onClick={() => setStarting(true)}>Start New Chat</Button>
@@ -78,45 +123,45 @@ export function MessagesPage() {
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
           <Card className="p-2">
-            <ul aria-label="Conversations">
-              {conversations.map((c) => (
-                <li key={c.id}>
-                  <button
-                    type="button"
-                    onClick={() => select(c.id)}
-                    aria-current={c.id === selectedId}
-                    className={`flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left ${c.id === selectedId ? 'bg-brand-50 dark:bg-brand-900/40' : 'hover:bg-slate-50 dark:hover:bg-slate-800'}`}
-                  >
-                    <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700">
-                      {(c.name || 'Unknown User').charAt(0).toUpperCase()}
-                    </span>
-                    <span className="min-w-0 flex-1">
-                      <span className="flex items-center justify-between gap-2">
-                        <span className="truncate font-semibold">{c.name || 'Unknown User'}</span>
-                        <span className="text-xs text-slate-600 dark:text-slate-300">{showDate(c.updatedAt)}</span>
-                      </span>
-                      <span className="block truncate text-sm text-slate-600 dark:text-slate-300">{c.lastMessage ?? 'No messages yet...'}</span>
-                    </span>
-                    {c.unreadCount > 0 && (
-                      <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white" aria-label={`${c.unreadCount} unread`}>
-                        {c.unreadCount}
-                      </span>
-                    )}
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <ConversationList conversations={conversations} selectedId={selectedId} onOpen={open} />
           </Card>
-          <Card className="lg:col-span-2">
-            {selected ? (
-              <ConversationView key={selected.id} conversation={selected} />
-            ) : (
-              <p className="py-16 text-center text-slate-500">Choose a conversation to read it.</p>
-            )}
-          </Card>
+          {!narrow && (
+            <Card className="lg:col-span-2">
+              {selected ? (
+                <ConversationView key={selected.id} conversation={selected} />
+              ) : (
+                <p className="py-16 text-center text-slate-600 dark:text-slate-300">Choose a conversation to read it.</p>
+              )}
+            </Card>
+          )}
         </div>
       )}
-      <StartChatDialog open={starting} onOpenChange={setStarting} onStarted={select} />
+      <StartChatDialog open={starting} onOpenChange={setStarting} onStarted={open} />
+    </div>
+  );
+}
+
+/** One conversation as a view of the narrow frame: the same thread (history, live arrivals, read marks, composer). */
+export function ConversationScreen() {
+  const {
+    view: { id },
+    backTo,
+  } = useScreenNav();
+  const { data: conversations = [], isPending, isFetching } = useConversations();
+  const conversation = conversations.find((c) => c.id === id) ?? null;
+  return (
+    <div className="space-y-3">
+      <BackButton label="Back to messages" onClick={() => backTo({ name: 'messages' })} />
+      {/* A chat started a moment ago may still be on its way into the list. */}
+      {isPending || (!conversation && isFetching) ? (
+        <Loading message="Loading conversation..." />
+      ) : !conversation ? (
+        <ErrorText>Conversation not found</ErrorText>
+      ) : (
+        <Card className="p-3">
+          <ConversationView key={conversation.id} conversation={{ ...conversation, name: conversation.name || 'Unknown User' }} />
+        </Card>
+      )}
     </div>
   );
 }

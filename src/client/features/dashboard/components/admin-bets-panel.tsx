@@ -1,58 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
-import { editBetBodySchema, type Bet } from '../../../../shared/schemas/bets.ts';
+import { toast } from '../../../lib/toast.ts';
+import type { Bet } from '../../../../shared/schemas/bets.ts';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { StatCard } from '../../../components/ui/card.tsx';
+import { EmptyState, StatCard } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Field, Textarea } from '../../../components/ui/field.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { showAmount } from '../../../lib/format.ts';
-import { useAdminDeleteBet, useAdminEditBet, useAdminResolveBet } from '../../bets/api.ts';
+import { participantCount, showAmount } from '../../../lib/format.ts';
+import { useAdminDeleteBet, useAdminResolveBet } from '../../bets/api.ts';
+import { EditBetDialog } from '../../bets/components/edit-bet-dialog.tsx';
 import { BetStatusBadge } from '../../bets/components/bet-status.tsx';
-
-export function EditBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
-  const [title, setTitle] = useState(bet.title);
-  const [description, setDescription] = useState(bet.description);
-  const [error, setError] = useState<string | null>(null);
-  const edit = useAdminEditBet();
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = editBetBodySchema.safeParse({ title, description });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid input');
-    edit.mutate(
-      { id: bet.id, body: parsed.data },
-      {
-        onSuccess: () => {
-          toast.success('Bet updated successfully');
-          onClose();
-        },
-        onError: (e) => toast.error('Update Failed', { description: errorMessage(e, 'Failed to update bet') }),
-      },
-    );
-  }
-  return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit bet">
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field id="edit-title" label="Title">
-          <Input id="edit-title" value={title} onChange={(e) => setTitle(e.target.value)} />
-        </Field>
-        <Field id="edit-description" label="Description" error={error ?? undefined}>
-          <Textarea id="edit-description" rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </Field>
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={edit.isPending}>
-            Save
-          </Button>
-        </div>
-      </form>
-    </Dialog>
-  );
-}
 
 export function ResolveBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
   const [choice, setChoice] = useState('');
@@ -80,13 +40,13 @@ export function ResolveBetDialog({ bet, onClose }: { bet: Bet; onClose: () => vo
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Resolve bet" description={bet.title}>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <ol start={0} className="list-inside list-decimal text-sm">
+        <ul className="text-sm" aria-label="Options">
           {bet.options.map((o, i) => (
-            <li key={o}>
+            <li key={o} className="wrap-anywhere">
               {i}: {o}
             </li>
           ))}
-        </ol>
+        </ul>
         <Field id="resolve-choice" label={`Choose winning option (0-${max})`} error={error ?? undefined}>
           <Input id="resolve-choice" inputMode="numeric" value={choice} onChange={(e) => setChoice(e.target.value)} />
         </Field>
@@ -105,6 +65,9 @@ export function ResolveBetDialog({ bet, onClose }: { bet: Bet; onClose: () => vo
 
 /** The dashboard's Admin Panel tab: every bet, with edit, delete and resolve. */
 export function AdminBetsPanel({ bets }: { bets: Bet[] }) {
+  // The narrow layout's buttons name their bet, as a list of cards is read one button at a time.
+  const { narrow } = useScreenNav();
+  const about = (bet: Bet) => narrow && <span className="sr-only"> {bet.title}</span>;
   const [editing, setEditing] = useState<Bet | null>(null);
   const [resolving, setResolving] = useState<Bet | null>(null);
   const [deleting, setDeleting] = useState<Bet | null>(null);
@@ -112,34 +75,43 @@ export function AdminBetsPanel({ bets }: { bets: Bet[] }) {
   const active = bets.filter((b) => b.status === 'active').length;
   return (
     <div className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-2 gap-4">
         <StatCard label="Total bets" value={bets.length} />
         <StatCard label="Active bets" value={active} />
       </div>
-      <ul className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
-        {bets.map((bet) => (
-          <li key={bet.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-            <div className="min-w-0 flex-1">
-              <p className="truncate font-semibold">{bet.title}</p>
-              <p className="text-sm text-slate-500">
-                by {bet.creator.username} · Pot {showAmount(bet.totalPot)} · {bet.participants} participants
-              </p>
-            </div>
-            <BetStatusBadge bet={bet} />
-            <Button variant="secondary" size="sm" onClick={() => setEditing(bet)}>
-              Edit
-            </Button>
-            <Button variant="danger" size="sm" onClick={() => setDeleting(bet)}>
-              Delete
-            </Button>
-            {bet.status === 'active' && (
-              <Button size="sm" onClick={() => setResolving(bet)}>
-                Resolve
-              </Button>
-            )}
-          </li>
-        ))}
-      </ul>
+      {bets.length === 0 ? (
+        <EmptyState title="No bets found in this category." />
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
+          {bets.map((bet) => (
+            <li key={bet.id} data-testid="admin-bet" className="flex flex-wrap items-center gap-3 px-4 py-3">
+              <div className="min-w-0 flex-1 basis-48">
+                <p className="font-semibold wrap-anywhere">{bet.title}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  by {bet.creator.username} · Pot {showAmount(bet.totalPot)} · {participantCount(bet.participants)}
+                </p>
+              </div>
+              <BetStatusBadge bet={bet} />
+              <div className="flex gap-2">
+                <Button variant="secondary" size="sm" onClick={() => setEditing(bet)}>
+                  Edit
+                  {about(bet)}
+                </Button>
+                <Button variant="danger" size="sm" onClick={() => setDeleting(bet)}>
+                  Delete
+                  {about(bet)}
+                </Button>
+                {bet.status === 'active' && (
+                  <Button size="sm" onClick={() => setResolving(bet)}>
+                    Resolve
+                  {about(bet)}
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
       {editing && <EditBetDialog bet={editing} onClose={() => setEditing(null)} />}
       {resolving && <ResolveBetDialog bet={resolving} onClose={() => setResolving(null)} />}
       <ConfirmDialog

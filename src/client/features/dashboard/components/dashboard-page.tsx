@@ -1,6 +1,6 @@
 import { Percent, Plus, Target, Trophy } from 'lucide-react';
 import { useState } from 'react';
-import { BET_CATEGORIES, type Bet } from '../../../../shared/schemas/bets.ts';
+import type { Bet } from '../../../../shared/schemas/bets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, StatCard } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -8,13 +8,11 @@ import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { showAmount } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useBetList } from '../../bets/api.ts';
-import { BetCard } from '../../bets/components/bet-card.tsx';
+import { BetCard, CategoryChips, isOpen } from '../../bets/components/bet-card.tsx';
 import { CreateBetDialog } from '../../bets/components/create-bet-dialog.tsx';
 import { AdminBetsPanel } from './admin-bets-panel.tsx';
 import { ActivitySidebar, LeaderboardSidebar } from './dashboard-sidebars.tsx';
 import { PendingRequestsBanner } from './pending-requests-banner.tsx';
-
-const isOpen = (bet: Bet) => bet.status === 'active' && !bet.isExpired;
 
 function BetGrid({ bets }: { bets: Bet[] }) {
   return (
@@ -72,18 +70,8 @@ export function DashboardPage() {
           ]}
         >
           <TabPanel value="explore">
-            <div role="group" aria-label="Category" className="mb-4 flex flex-wrap gap-2">
-              {['all', ...BET_CATEGORIES].map((c) => (
-                <button
-                  key={c}
-                  type="button"
-                  aria-pressed={category === c}
-                  onClick={() => setCategory(c)}
-                  className={`rounded-full px-3.5 py-1.5 text-sm font-semibold ring-1 ${category === c ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700'}`}
-                >
-                  {c === 'all' ? 'All' : c}
-                </button>
-              ))}
+            <div className="mb-4">
+              <CategoryChips value={category} onChange={setCategory} />
             </div>
             {explore.isPending ? (
               <p className="flex items-center gap-2 text-slate-600" role="status">

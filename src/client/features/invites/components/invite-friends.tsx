@@ -1,6 +1,6 @@
 import { Copy, Link2, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast.ts';
 import type { CreatedInvite } from '../../../../shared/schemas/invites.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';

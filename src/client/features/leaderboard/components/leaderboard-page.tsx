@@ -1,14 +1,18 @@
 import { Crown, Medal, Trophy } from 'lucide-react';
 import { useState } from 'react';
-import type { LeaderboardEntry } from '../../../../shared/schemas/leaderboard.ts';
+import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod } from '../../../../shared/schemas/leaderboard.ts';
+import { ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
 import { OnlineBadge } from '../../../components/ui/badge.tsx';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { showAmount } from '../../../lib/format.ts';
+import { countOf, showAmount } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useLeaderboard } from '../api.ts';
 
-type Period = 'week' | 'month' | 'all';
 type Scope = 'global' | 'friends';
+
+/** Spec §2 mobile Leaderboard: the top 10. */
+const NARROW_TOP = 10;
 
 /** "in 2 days", "in 5 hours", "in 12 minutes": the real time until the weekly reset. */
 export function timeUntil(iso: string, now = Date.now()): string {
@@ -18,10 +22,21 @@ export function timeUntil(iso: string, now = Date.now()): string {
   return `${minutes} minutes`;
 }
 
-const PODIUM = [
-  { place: 'Champion', icon: Crown, tone: 'bg-amber-100 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-100' },
-  { place: '2nd Place', icon: Medal, tone: 'bg-slate-100 text-slate-900 ring-slate-300 dark:bg-slate-800 dark:text-slate-100' },
-  { place: '3rd Place', icon: Trophy, tone: 'bg-orange-100 text-orange-900 ring-orange-300 dark:bg-orange-950 dark:text-orange-100' },
+/** What the header says about the period shown: the week and its reset, the month, or all time. */
+export function periodLine(board: Pick<Leaderboard, 'period' | 'startsOn' | 'week'>, now = Date.now()): { text: string; badge: string | null } {
+  if (board.period === 'week') return { text: `Weekly rankings reset in ${timeUntil(board.week.resetsAt, now)}`, badge: `Week ${board.week.number}` };
+  if (board.period === 'month') {
+    const month = new Date(`${board.startsOn}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    return { text: 'Monthly rankings', badge: month };
+  }
+  return { text: 'All-time rankings', badge: null };
+}
+
+/** Places 1 to 3 in the list's order (tied players share a rank, not a place): gold, silver, bronze. */
+const PLACES = [
+  { place: 'Champion', icon: Crown, tone: 'bg-amber-100 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-100', dot: 'bg-amber-400 text-amber-950' },
+  { place: '2nd Place', icon: Medal, tone: 'bg-slate-100 text-slate-900 ring-slate-300 dark:bg-slate-800 dark:text-slate-100', dot: 'bg-slate-300 text-slate-900' },
+  { place: '3rd Place', icon: Trophy, tone: 'bg-orange-100 text-orange-900 ring-orange-300 dark:bg-orange-950 dark:text-orange-100', dot: 'bg-orange-300 text-orange-950' },
 ];
 
 function Toggle<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: [T, string][]; onChange: (v: T) => void }) {
@@ -33,7 +48,7 @@ function Toggle<T extends string>({ label, value, options, onChange }: { label: 
           type="button"
           aria-pressed={value === key}
           onClick={() => onChange(key)}
-          className={`rounded-lg px-3.5 py-1.5 text-sm font-semibold ${value === key ? 'bg-white text-brand-700 shadow dark:bg-slate-900 dark:text-brand-100' : 'text-slate-600 dark:text-slate-300'}`}
+          className={`rounded-lg px-3.5 py-1.5 text-sm font-semibold ${value === key ? 'bg-white text-brand-700 shadow dark:bg-slate-900 dark:text-brand-100' : 'text-slate-700 dark:text-slate-200'}`}
         >
           {text}
         </button>
@@ -42,25 +57,104 @@ function Toggle<T extends string>({ label, value, options, onChange }: { label: 
   );
 }
 
-/** The leaderboard of spec §2, with real periods, scopes, week number and reset time. */
+/** The narrow list: rank, player, wins and win rate, and the profit the ranking is by. */
+function RankedList({ entries }: { entries: LeaderboardEntry[] }) {
+  const me = useCurrentUser();
+  return (
+    <ol className="space-y-2" aria-label="Top 10">
+      {entries.slice(0, NARROW_TOP).map((entry, i) => (
+        <li key={entry.id} data-testid={`rank-${i + 1}`} className={`flex items-center gap-3 rounded-2xl p-3 ring-1 ${PLACES[i]?.tone ?? 'bg-white ring-slate-200 dark:bg-slate-900 dark:ring-slate-800'}`}>
+          <span className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-extrabold ${PLACES[i]?.dot ?? 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}>
+            <span className="sr-only">Rank </span>
+            {entry.rank}
+          </span>
+          <span className="min-w-0 flex-1">
+            <span className="block font-semibold wrap-anywhere">
+              {entry.username}
+              {entry.id === me.id && <span className="text-brand-700 dark:text-brand-100"> (you)</span>}
+            </span>
+            <span className="block text-xs text-slate-700 dark:text-slate-300">
+              {countOf(entry.totalWins, 'win')} · {entry.winRate}% win rate
+            </span>
+            <OnlineBadge online={entry.isOnline} />
+          </span>
+          <span className="shrink-0 text-right">
+            <span className="block font-bold">{showAmount(entry.weeklyEarnings)}</span>
+            <span className="block text-xs text-slate-700 dark:text-slate-300">profit</span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The desktop podium and full table. */
+function PodiumAndTable({ entries }: { entries: LeaderboardEntry[] }) {
+  return (
+    <>
+      <ol className="grid gap-4 sm:grid-cols-3" aria-label="Podium">
+        {entries.slice(0, 3).map((entry, i) => {
+          const { place, icon: Icon, tone } = PLACES[i]!;
+          return (
+            <li key={entry.id} className={`rounded-2xl p-5 text-center ring-1 ${tone}`}>
+              <Icon aria-hidden className="mx-auto h-8 w-8" />
+              <p className="mt-1 text-sm font-bold uppercase">{place}</p>
+              <p className="mt-1 text-lg font-bold wrap-anywhere">{entry.username}</p>
+              <p className="text-sm">{showAmount(entry.weeklyEarnings)} profit</p>
+            </li>
+          );
+        })}
+      </ol>
+      <Card className="overflow-x-auto p-0">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Full ranking</caption>
+          <thead className="text-slate-600 dark:text-slate-300">
+            <tr>
+              <th className="px-4 py-2 font-medium">Rank</th>
+              <th className="px-4 py-2 font-medium">Player</th>
+              <th className="px-4 py-2 text-right font-medium">Wins</th>
+              <th className="px-4 py-2 text-right font-medium">Win rate</th>
+              <th className="px-4 py-2 text-right font-medium">Profit</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entries.map((entry) => (
+              <tr key={entry.id} className="border-t border-slate-100 dark:border-slate-800">
+                <td className="px-4 py-2.5 font-bold">{entry.rank}</td>
+                <td className="px-4 py-2.5">
+                  <span className="mr-2 font-semibold wrap-anywhere">{entry.username}</span>
+                  <OnlineBadge online={entry.isOnline} />
+                </td>
+                <td className="px-4 py-2.5 text-right">{entry.totalWins}</td>
+                <td className="px-4 py-2.5 text-right">{entry.winRate}%</td>
+                <td className="px-4 py-2.5 text-right font-semibold">{showAmount(entry.weeklyEarnings)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+    </>
+  );
+}
+
+/** The leaderboard of spec §2, ranked by profit over the chosen period, in both layouts. */
 export function LeaderboardPage() {
-  const [period, setPeriod] = useState<Period>('week');
+  const { narrow } = useScreenNav();
+  const [period, setPeriod] = useState<LeaderboardPeriod>('week');
   const [scope, setScope] = useState<Scope>('global');
   const { data, isPending, isError } = useLeaderboard(period, scope);
-  const podium = (data?.entries ?? []).slice(0, 3);
+  const header = data && periodLine(data);
 
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">Leaderboard</h1>
-          {data && (
-            <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-600 dark:text-slate-300">
-              <span>Weekly rankings reset in {timeUntil(data.week.resetsAt)}</span>
-              <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-700">Week {data.week.number}</span>
-              <span>
-                · {data.playerCount} {data.playerCount === 1 ? 'player' : 'players'}
-              </span>
+          <ScreenTitle>Leaderboard</ScreenTitle>
+          {data && header && (
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700 dark:text-slate-300" data-testid="leaderboard-period">
+              <span>{header.text}</span>
+              {header.badge && <span className="rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-bold text-brand-800">{header.badge}</span>}
+              <span>· {countOf(data.playerCount, 'player')}</span>
             </p>
           )}
         </div>
@@ -71,70 +165,29 @@ export function LeaderboardPage() {
       </div>
 
       {isPending ? (
-        <p className="flex items-center gap-2" role="status">
-          <Spinner /> Loading rankings...
-        </p>
+        <Loading message="Loading rankings..." />
       ) : isError || !data ? (
-        <p role="alert" className="text-red-600">
-          Failed to load the leaderboard
-        </p>
+        <ErrorText>Failed to load the leaderboard</ErrorText>
       ) : data.entries.length === 0 ? (
         <EmptyState icon={<Trophy className="h-10 w-10" />} title="No Rankings Yet" />
       ) : (
         <>
           {data.me && (
-            <Card className="flex flex-wrap items-center gap-4" data-testid="your-rank">
+            <Card className="flex flex-wrap items-center gap-4 p-4" data-testid="your-rank">
               <span className="text-3xl font-extrabold text-brand-700 dark:text-brand-100">#{data.me.rank}</span>
-              <div>
+              <div className="min-w-0 flex-1">
                 <p className="font-semibold">Your rank</p>
-                <p className="text-sm text-slate-600 dark:text-slate-300">
+                <p className="text-sm text-slate-700 dark:text-slate-300">
                   {data.me.gapToNext === null ? "You're #1!" : `${showAmount(data.me.gapToNext)} to reach #${data.me.rank - 1}`}
                 </p>
               </div>
-              <p className="ml-auto text-lg font-bold">{showAmount(data.me.weeklyEarnings)}</p>
+              <p className="text-right">
+                <span className="block text-lg font-bold">{showAmount(data.me.weeklyEarnings)}</span>
+                <span className="block text-xs text-slate-700 dark:text-slate-300">profit</span>
+              </p>
             </Card>
           )}
-          <ol className="grid gap-4 sm:grid-cols-3" aria-label="Podium">
-            {podium.map((entry, i) => {
-              const { place, icon: Icon, tone } = PODIUM[i]!;
-              return (
-                <li key={entry.id} className={`rounded-2xl p-5 text-center ring-1 ${tone}`}>
-                  <Icon aria-hidden className="mx-auto h-8 w-8" />
-                  <p className="mt-1 text-sm font-bold uppercase">{place}</p>
-                  <p className="mt-1 text-lg font-bold">{entry.username}</p>
-                  <p className="text-sm">{showAmount(entry.weeklyEarnings)}</p>
-                </li>
-              );
-            })}
-          </ol>
-          <Card className="p-0">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Full ranking</caption>
-              <thead className="text-slate-500">
-                <tr>
-                  <th className="px-4 py-2 font-medium">Rank</th>
-                  <th className="px-4 py-2 font-medium">Player</th>
-                  <th className="px-4 py-2 text-right font-medium">Wins</th>
-                  <th className="px-4 py-2 text-right font-medium">Win rate</th>
-                  <th className="px-4 py-2 text-right font-medium">Profit</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.entries.map((entry: LeaderboardEntry) => (
-                  <tr key={entry.id} className="border-t border-slate-100 dark:border-slate-800">
-                    <td className="px-4 py-2.5 font-bold">{entry.rank}</td>
-                    <td className="px-4 py-2.5">
-                      <span className="mr-2 font-semibold">{entry.username}</span>
-                      <OnlineBadge online={entry.isOnline} />
-                    </td>
-                    <td className="px-4 py-2.5 text-right">{entry.totalWins}</td>
-                    <td className="px-4 py-2.5 text-right">{entry.winRate}%</td>
-                    <td className="px-4 py-2.5 text-right font-semibold">{showAmount(entry.weeklyEarnings)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </Card>
+          {narrow ? <RankedList entries={data.entries} /> : <PodiumAndTable entries={data.entries} />}
         </>
       )}
     </div>

@@ -1,70 +1,102 @@
 import { Bell } from 'lucide-react';
-import { Link } from 'react-router';
+import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS } from '../../../../shared/schemas/notifications.ts';
+import { ScreenLink, ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { Loading, Section, SwitchRow } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { relativeTime } from '../../../lib/format.ts';
+import { usePreferences, useSavePreferences } from '../../profile/api.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api.ts';
+import { PushSwitch } from '../../push/push-switch.tsx';
 
+/** Which kinds of notification to receive. */
+export function NotificationSettings() {
+  const { data: prefs } = usePreferences();
+  const save = useSavePreferences();
+  if (!prefs) return null;
+  return (
+    <Section title="Notify me about">
+      <Card className="divide-y divide-slate-100 px-4 py-1 dark:divide-slate-800">
+        <PushSwitch id="push-this-device" />
+        {NOTIFICATION_TYPES.map((type) => (
+          <SwitchRow
+            key={type}
+            id={`notify-${type}`}
+            label={NOTIFICATION_TYPE_LABELS[type]}
+            checked={prefs.notifications[type]}
+            onChange={(on) => save({ notifications: { [type]: on } })}
+          />
+        ))}
+      </Card>
+    </Section>
+  );
+}
+
+const linkClass = 'inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50 dark:text-brand-100 dark:ring-slate-700 dark:hover:bg-slate-800';
+
+/** Notifications (the bell, and spec §2 'notifications' in the narrow frame): the list with read marks, and which kinds to receive. */
 export function NotificationsPage() {
+  const { narrow, goBack } = useScreenNav();
   const { data, isPending } = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAll = useMarkAllNotificationsRead();
   const list = data?.notifications ?? [];
+  const unread = data?.unreadCount ?? 0;
   return (
     <div className="max-w-3xl space-y-6">
-      <div className="flex items-center justify-between">
-        <h1 className="text-3xl font-bold">Notifications</h1>
-        <Button variant="secondary" disabled={(data?.unreadCount ?? 0) === 0} onClick={() => markAll.mutate(undefined)}>
-          Mark all read
-        </Button>
-      </div>
-      {isPending ? (
-        <p className="flex items-center gap-2" role="status">
-          <Spinner /> Loading notifications...
-        </p>
-      ) : list.length === 0 ? (
-        <EmptyState icon={<Bell className="h-10 w-10" />} title="No notifications yet" />
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
-          {list.map((n) => (
-            <li key={n.id} className="flex items-start gap-3 px-4 py-3" data-testid="notification">
-              <span aria-hidden className={`mt-2 h-2 w-2 shrink-0 rounded-full ${n.read ? 'bg-transparent' : 'bg-brand-600'}`} />
-              <div className="flex-1">
-                <p className="font-semibold">
-                  {n.title}
-                  {!n.read && <span className="sr-only"> (unread)</span>}
-                </p>
-                <p className="text-sm text-slate-600 dark:text-slate-300">{n.body}</p>
-                <p className="text-xs text-slate-500">
-                  {relativeTime(n.createdAt)}
+      {narrow && <BackButton label="Back" onClick={() => goBack({ name: 'settings' })} />}
+      <ScreenTitle>Notifications</ScreenTitle>
+      <Section
+        title={unread > 0 ? `${unread} unread` : 'All read'}
+        action={
+          <Button variant="secondary" size="sm" disabled={unread === 0} onClick={() => markAll.mutate(undefined)}>
+            Mark all read
+          </Button>
+        }
+      >
+        {isPending ? (
+          <Loading message="Loading notifications..." />
+        ) : list.length === 0 ? (
+          <EmptyState icon={<Bell className="h-10 w-10" />} title="No notifications yet" />
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
+            {list.map((n) => (
+              <li key={n.id} className="space-y-2 px-4 py-3" data-testid="notification">
+                <div className="flex items-start gap-3">
+                  <span aria-hidden className={`mt-2 h-2 w-2 shrink-0 rounded-full ${n.read ? 'bg-transparent' : 'bg-brand-600'}`} />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold">
+                      {n.title}
+                      {!n.read && <span className="sr-only"> (unread)</span>}
+                    </p>
+                    <p className="text-sm wrap-anywhere text-slate-700 dark:text-slate-300">{n.body}</p>
+                    <p className="text-xs text-slate-600 dark:text-slate-300">{relativeTime(n.createdAt)}</p>
+                  </div>
+                </div>
+                <div className="flex flex-wrap gap-2 pl-5">
                   {n.betId && (
-                    <>
-                      {' · '}
-                      <Link to={`/bets/${n.betId}`} className="font-semibold text-brand-700 hover:underline dark:text-brand-100">
-                        View bet
-                      </Link>
-                    </>
+                    <ScreenLink to={{ name: 'bet', id: n.betId }} className={linkClass}>
+                      View bet
+                    </ScreenLink>
                   )}
                   {n.conversationId && (
-                    <>
-                      {' · '}
-                      <Link to={`/messages?c=${n.conversationId}`} className="font-semibold text-brand-700 hover:underline dark:text-brand-100">
-                        Open chat
-                      </Link>
-                    </>
+                    <ScreenLink to={{ name: 'conversation', id: n.conversationId }} className={linkClass}>
+                      Open chat
+                    </ScreenLink>
                   )}
-                </p>
-              </div>
-              {!n.read && (
-                <Button variant="ghost" size="sm" onClick={() => markRead.mutate(n.id)} aria-label={`Mark "${n.title}" read`}>
-                  Mark read
-                </Button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+                  {!n.read && (
+                    <Button variant="ghost" size="sm" onClick={() => markRead.mutate(n.id)} aria-label={`Mark "${n.title}" read`}>
+                      Mark read
+                    </Button>
+                  )}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <NotificationSettings />
     </div>
   );
 }

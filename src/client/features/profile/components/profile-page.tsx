@@ -1,123 +1,66 @@
-import { Award, BarChart3, DollarSign, Percent, Target, Trophy, Users } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
-import { updateProfileBodySchema } from '../../../../shared/schemas/profiles.ts';
+import { Award, BarChart3, DollarSign, Pencil, Percent, Target, Trophy, Users } from 'lucide-react';
+import { useState } from 'react';
+import { ScreenLink, useScreenNav } from '../../../app/screen-nav.tsx';
 import { Badge, OnlineBadge } from '../../../components/ui/badge.tsx';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, StatCard } from '../../../components/ui/card.tsx';
-import { Field, Textarea } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
-import { errorMessage } from '../../../lib/api.ts';
 import { showAmount, showDate } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
-import { useOwnProfile, useUpdateProfile } from '../api.ts';
+import { useOwnProfile } from '../api.ts';
+import { ProfileForm } from './profile-form.tsx';
 
-interface Draft {
-  bio: string;
-  location: string;
-  favoriteCategory: string;
-}
-
-/** The Profile page of spec §2: who you are, what you have done, what you have earned. */
+/**
+ * The Profile page of spec §2 (and the narrow 'My profile'): who you are, what you have done,
+ * what you have earned. The narrow layout opens on the achievements.
+ */
 export function ProfilePage() {
   const user = useCurrentUser();
+  const { narrow } = useScreenNav();
   const { data: profile, isPending, isError } = useOwnProfile();
-  const update = useUpdateProfile();
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [tab, setTab] = useState('recent');
+  const [editing, setEditing] = useState(false);
+  const [tab, setTab] = useState(narrow ? 'achievements' : 'recent');
 
-  if (isPending) {
-    return (
-      <p className="flex items-center gap-2" role="status">
-        <Spinner /> Loading profile...
-      </p>
-    );
-  }
-  if (isError || !profile) {
-    return (
-      <p role="alert" className="text-red-600">
-        Failed to fetch profile
-      </p>
-    );
-  }
+  if (isPending) return <Loading message="Loading profile..." />;
+  if (isError || !profile) return <ErrorText>Failed to fetch profile</ErrorText>;
 
-  // Cancel goes back to what the server holds: the draft is simply dropped.
-  const startEditing = () => setDraft({ bio: profile.bio ?? '', location: profile.location ?? '', favoriteCategory: profile.favoriteCategory ?? '' });
-  function save(event: FormEvent) {
-    event.preventDefault();
-    if (!draft) return;
-    const parsed = updateProfileBodySchema.safeParse(draft);
-    if (!parsed.success) {
-      toast.error('Update Failed', { description: parsed.error.issues[0]?.message });
-      return;
-    }
-    update.mutate(draft, {
-      onSuccess: () => {
-        toast.success('Profile Updated');
-        setDraft(null);
-      },
-      onError: (e) => toast.error('Update Failed', { description: errorMessage(e, 'Please try again.') }),
-    });
-  }
-
-  const initials = profile.username.slice(0, 2).toUpperCase();
   return (
     <div className="space-y-6">
-      <Card className="flex flex-wrap items-start gap-6">
-        <span aria-hidden className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-600 text-3xl font-bold text-white">
-          {initials}
+      <Card className="flex flex-wrap items-start gap-4 p-4 sm:gap-6 sm:p-5">
+        <span aria-hidden className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-brand-600 text-2xl font-bold text-white sm:h-20 sm:w-20 sm:text-3xl">
+          {profile.username.slice(0, 2).toUpperCase()}
         </span>
-        <div className="min-w-0 flex-1 space-y-2">
+        <div className="min-w-0 flex-1 basis-56 space-y-2">
           <div className="flex flex-wrap items-center gap-2">
-            <h1 className="text-2xl font-bold">{profile.username}</h1>
+            <h2 className="min-w-0 text-2xl font-bold wrap-anywhere">{profile.username}</h2>
             <OnlineBadge online />
-            {profile.role === 'admin' && <Badge tone="warning">Admin</Badge>}
+            <Badge tone={profile.role === 'admin' ? 'warning' : 'neutral'}>{profile.role === 'admin' ? 'Admin' : 'User'}</Badge>
           </div>
-          <p className="text-sm text-slate-500">Member since {showDate(profile.createdAt)}</p>
-          {draft ? (
-            <form onSubmit={save} className="max-w-xl space-y-3" aria-label="Edit profile">
-              <Field id="profile-bio" label="Bio">
-                <Textarea id="profile-bio" rows={3} value={draft.bio} onChange={(e) => setDraft({ ...draft, bio: e.target.value })} />
-              </Field>
-              <Field id="profile-location" label="Location">
-                <Input id="profile-location" value={draft.location} onChange={(e) => setDraft({ ...draft, location: e.target.value })} />
-              </Field>
-              <Field id="profile-category" label="Favorite category">
-                <Input
-                  id="profile-category"
-                  value={draft.favoriteCategory}
-                  onChange={(e) => setDraft({ ...draft, favoriteCategory: e.target.value })}
-                />
-              </Field>
-              <div className="flex gap-3">
-                <Button type="submit" disabled={update.isPending}>
-                  {update.isPending ? 'Saving...' : 'Save Changes'}
-                </Button>
-                <Button variant="secondary" onClick={() => setDraft(null)}>
-                  Cancel
-                </Button>
-              </div>
-            </form>
+          {profile.email && <p className="text-sm wrap-anywhere text-slate-700 dark:text-slate-300">{profile.email}</p>}
+          <p className="text-sm text-slate-600 dark:text-slate-300">Member since {showDate(profile.createdAt)}</p>
+          {editing ? (
+            <ProfileForm profile={profile} onDone={() => setEditing(false)} />
           ) : (
             <div className="space-y-1">
-              <p data-testid="profile-bio">{profile.bio ?? 'No bio added yet.'}</p>
-              <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="profile-location">
+              <p className="wrap-anywhere" data-testid="profile-bio">
+                {profile.bio ?? 'No bio added yet.'}
+              </p>
+              <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="profile-location">
                 {profile.location ?? 'Location not set'}
               </p>
-              <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="profile-category">
+              <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="profile-category">
                 {profile.favoriteCategory ?? 'No favorite category'}
               </p>
-              <Button variant="secondary" size="sm" className="mt-2" onClick={startEditing}>
-                Edit Profile
+              <Button variant="secondary" size="sm" className="mt-2" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden className="h-4 w-4" /> Edit Profile
               </Button>
             </div>
           )}
         </div>
       </Card>
 
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
         <StatCard label="Total Wins" value={profile.totalWins} icon={<Trophy className="h-5 w-5" />} />
         <StatCard label="Total Bets" value={profile.totalBets} icon={<BarChart3 className="h-5 w-5" />} />
         <StatCard label="Win Rate" value={`${profile.winRate}%`} icon={<Percent className="h-5 w-5" />} />
@@ -138,14 +81,16 @@ export function ProfilePage() {
       >
         <TabPanel value="recent">
           {profile.recentBets.length === 0 ? (
-            <p className="text-slate-500">No bets yet.</p>
+            <p className="text-slate-600 dark:text-slate-300">No bets yet.</p>
           ) : (
             <ul className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
               {profile.recentBets.map((bet) => (
                 <li key={bet.id} className="flex items-center gap-3 px-4 py-3">
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-semibold">{bet.title}</span>
-                    <span className="text-sm text-slate-500">
+                    <ScreenLink to={{ name: 'bet', id: bet.id }} className="block font-semibold wrap-anywhere hover:underline">
+                      {bet.title}
+                    </ScreenLink>
+                    <span className="text-sm text-slate-600 dark:text-slate-300">
                       {bet.category} · {bet.stake ? `Your stake: ${showAmount(bet.stake.amount)}` : 'Created by you'}
                     </span>
                   </span>
@@ -156,17 +101,17 @@ export function ProfilePage() {
           )}
         </TabPanel>
         <TabPanel value="achievements">
-          <ul className="grid gap-4 sm:grid-cols-2">
+          <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4">
             {profile.achievements.map((a) => (
               <li key={a.id}>
-                <Card className={a.unlocked ? 'ring-emerald-300' : ''}>
+                <Card className={`p-4 ${a.unlocked ? 'ring-emerald-300 dark:ring-emerald-800' : ''}`}>
                   <div className="flex items-center gap-3">
-                    <Award aria-hidden className={`h-8 w-8 ${a.unlocked ? 'text-amber-500' : 'text-slate-300'}`} />
-                    <div className="flex-1">
+                    <Award aria-hidden className={`h-8 w-8 shrink-0 ${a.unlocked ? 'text-amber-500' : 'text-slate-400'}`} />
+                    <div className="min-w-0 flex-1">
                       <p className="font-semibold">{a.name}</p>
-                      <p className="text-sm text-slate-500">{a.description}</p>
+                      <p className="text-sm text-slate-600 dark:text-slate-300">{a.description}</p>
                     </div>
-                    <span className="text-sm font-semibold">{a.unlocked ? 'Unlocked' : a.progressText}</span>
+                    <span className="shrink-0 text-sm font-semibold">{a.unlocked ? 'Unlocked' : a.progressText}</span>
                   </div>
                   <div
                     className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
@@ -184,7 +129,7 @@ export function ProfilePage() {
           </ul>
         </TabPanel>
         <TabPanel value="activity">
-          <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
             {[
               ['Total wagered', showAmount(profile.totalWagered)],
               ['Win rate', `${profile.winRate}%`],
@@ -194,8 +139,8 @@ export function ProfilePage() {
               ['Account type', profile.role === 'admin' ? 'Admin' : 'Player'],
               ['Status', 'Active'],
             ].map(([label, value]) => (
-              <Card key={String(label)}>
-                <dt className="text-sm text-slate-500">{label}</dt>
+              <Card key={String(label)} className="p-4">
+                <dt className="text-sm text-slate-600 dark:text-slate-300">{label}</dt>
                 <dd className="text-lg font-bold">{value}</dd>
               </Card>
             ))}

@@ -1,135 +1,128 @@
-import { LogOut } from 'lucide-react';
-import { toast } from 'sonner';
-import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS, type Preferences } from '../../../../shared/schemas/notifications.ts';
-import { Button } from '../../../components/ui/button.tsx';
+import { Bell, KeyRound, LogOut, Shield, UserPen } from 'lucide-react';
+import type { Preferences } from '../../../../shared/schemas/notifications.ts';
+import { ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
+import { Loading, RowButton, Section, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { showAmount, showDate } from '../../../lib/format.ts';
 import { applyTheme } from '../../../lib/theme.ts';
+import { toast } from '../../../lib/toast.ts';
 import { useAuth, useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { NotificationSettings } from '../../notifications/components/notifications-page.tsx';
 import { usePreferences, useUpdatePreferences } from '../../profile/api.ts';
-import { PushSwitch } from '../../push/push-switch.tsx';
+import { PrivacySettings } from './privacy-screen.tsx';
 
-function Switch({ id, label, checked, onChange, description }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void; description?: string }) {
-  return (
-    <div className="flex items-center justify-between gap-4 py-2">
-      <label htmlFor={id} className="text-sm">
-        <span className="font-medium">{label}</span>
-        {description && <span className="block text-xs text-slate-500 dark:text-slate-400">{description}</span>}
-      </label>
-      <input id={id} type="checkbox" role="switch" className="h-5 w-5 accent-brand-600" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-    </div>
-  );
-}
+const THEMES: [Preferences['theme'], string][] = [
+  ['light', 'Light'],
+  ['dark', 'Dark'],
+  ['system', 'System'],
+];
 
-/** Settings: account, stats, theme, notifications, privacy, sign out. */
+/**
+ * Settings (spec §2 mobile Settings, and the desktop page): account, betting stats, theme, sign
+ * out. The desktop shows notifications and privacy here; the narrow frame links to their views.
+ */
 export function SettingsPage() {
   const user = useCurrentUser();
   const { signOut } = useAuth();
+  const { narrow, navigate } = useScreenNav();
   const { data: prefs, isPending } = usePreferences();
   const update = useUpdatePreferences();
-  const save = (change: Parameters<typeof update.mutate>[0], message = 'Settings saved') =>
-    update.mutate(change, {
-      onSuccess: () => toast.success(message),
-      onError: () => toast.error('Update Failed', { description: 'Your change was not saved.' }),
-    });
   const setTheme = (theme: Preferences['theme']) => {
     applyTheme(theme);
-    save({ theme }, 'Theme updated');
+    update.mutate(
+      { theme },
+      {
+        onSuccess: () => toast.success('Theme updated'),
+        onError: () => toast.error('Update Failed', { description: 'Your change was not saved.' }),
+      },
+    );
   };
+  // The choice shows at once; the saved preference takes over when the server has it.
+  const shownTheme = (update.isPending ? update.variables?.theme : undefined) ?? prefs?.theme;
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
     <div className="max-w-3xl space-y-6">
-      <h1 className="text-3xl font-bold">Settings</h1>
-      <Card>
-        <h2 className="mb-3 text-lg font-bold">Account</h2>
-        <dl className="grid gap-3 sm:grid-cols-2">
-          {[
-            ['Username', user.username],
-            ['Email', user.email ?? 'Not shared by your identity provider'],
-            ['Role', user.role === 'admin' ? 'Admin' : 'User'],
-            ['Member since', showDate(user.createdAt)],
-          ].map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-sm text-slate-500">{label}</dt>
-              <dd className="font-semibold">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </Card>
-      <Card>
-        <h2 className="mb-3 text-lg font-bold">Betting</h2>
-        <dl className="grid gap-3 sm:grid-cols-4">
-          {[
-            ['Balance', showAmount(user.balance)],
-            ['Bets', user.totalBets],
-            ['Wins', user.totalWins],
-            ['Win rate', `${user.winRate}%`],
-          ].map(([label, value]) => (
-            <div key={String(label)}>
-              <dt className="text-sm text-slate-500">{label}</dt>
-              <dd className="text-lg font-bold">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </Card>
-      {isPending || !prefs ? (
-        <p className="flex items-center gap-2" role="status">
-          <Spinner /> Loading preferences...
-        </p>
+      <ScreenTitle>Settings</ScreenTitle>
+      <Section title="Account">
+        <Card className="p-4">
+          <dl className="space-y-2 text-sm">
+            {[
+              ['Username', user.username],
+              ['Email', user.email ?? 'Not shared by your identity provider'],
+              ['Role', user.role === 'admin' ? 'Admin' : 'User'],
+              ['Member since', showDate(user.createdAt)],
+            ].map(([label, value]) => (
+              <div key={label} className="flex justify-between gap-3">
+                <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
+                <dd className="min-w-0 truncate text-right font-semibold">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+      </Section>
+      <Section title="Betting">
+        <TileGrid label="Betting stats">
+          <Tile label="Balance" value={showAmount(user.balance)} />
+          <Tile label="Bets" value={user.totalBets} />
+          <Tile label="Wins" value={user.totalWins} />
+          <Tile label="Win rate" value={`${user.winRate}%`} />
+        </TileGrid>
+      </Section>
+      {narrow ? (
+        <Section title="Manage">
+          <Card className="p-1">
+          <RowButton icon={<UserPen className="h-5 w-5" />} label="Edit Profile" hint="Bio, location, favorite category" onClick={() => navigate({ name: 'profile-edit' })} />
+          <RowButton icon={<KeyRound className="h-5 w-5" />} label="Change Password" hint="Your sign-in password" onClick={() => navigate({ name: 'password-change' })} />
+          <RowButton icon={<Bell className="h-5 w-5" />} label="Notifications" hint="Your notifications and what you hear about" onClick={() => navigate({ name: 'notifications' })} />
+          <RowButton icon={<Shield className="h-5 w-5" />} label="Privacy" hint="Leaderboard and search" onClick={() => navigate({ name: 'privacy' })} />
+          </Card>
+        </Section>
       ) : (
         <>
-          <Card>
-            <h2 className="mb-3 text-lg font-bold">Appearance</h2>
-            <div role="radiogroup" aria-label="Theme" className="flex flex-wrap gap-2">
-              {(['light', 'dark', 'system'] as const).map((theme) => (
-                <label
-                  key={theme}
-                  className={`cursor-pointer rounded-xl px-4 py-2 text-sm font-semibold ring-1 ${prefs.theme === theme ? 'bg-brand-600 text-white ring-brand-600' : 'ring-slate-300 dark:ring-slate-700'}`}
-                >
-                  <input type="radio" name="theme" value={theme} checked={prefs.theme === theme} onChange={() => setTheme(theme)} className="sr-only" />
-                  {theme === 'light' ? 'Light' : theme === 'dark' ? 'Dark' : 'System'}
-                </label>
-              ))}
-            </div>
-          </Card>
-          <Card>
-            <h2 className="mb-1 text-lg font-bold">Notifications</h2>
-            <div className="divide-y divide-slate-100 dark:divide-slate-800">
-              <PushSwitch id="push-this-device" />
-              {NOTIFICATION_TYPES.map((type) => (
-                <Switch
-                  key={type}
-                  id={`notify-${type}`}
-                  label={NOTIFICATION_TYPE_LABELS[type]}
-                  checked={prefs.notifications[type]}
-                  onChange={(on) => save({ notifications: { [type]: on } })}
-                />
-              ))}
-            </div>
-          </Card>
-          <Card>
-            <h2 className="mb-1 text-lg font-bold">Privacy</h2>
-            <Switch
-              id="privacy-leaderboard"
-              label="Appear on the global leaderboard"
-              description="Your friends always see you on theirs."
-              checked={prefs.privacy.showOnLeaderboard}
-              onChange={(on) => save({ privacy: { showOnLeaderboard: on } })}
-            />
-            <Switch
-              id="privacy-email"
-              label="Let people find me by my email"
-              description="Search by username works either way."
-              checked={prefs.privacy.findableByEmail}
-              onChange={(on) => save({ privacy: { findableByEmail: on } })}
-            />
-          </Card>
+          <NotificationSettings />
+          <PrivacySettings />
         </>
       )}
-      <Button variant="danger" onClick={() => void signOut()}>
-        <LogOut aria-hidden className="h-4 w-4" /> Sign Out
-      </Button>
+      <Section title="Preferences">
+        <Card className="space-y-4 p-4">
+          {isPending || !prefs ? (
+            <Loading message="Loading preferences..." />
+          ) : (
+            <fieldset>
+              <legend className="mb-2 text-sm font-semibold">Theme</legend>
+              <div className="grid max-w-md grid-cols-3 gap-2">
+                {THEMES.map(([theme, label]) => (
+                  <label
+                    key={theme}
+                    className={`flex min-h-10 cursor-pointer items-center justify-center rounded-xl text-sm font-semibold ring-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${shownTheme === theme ? 'bg-brand-600 text-white ring-brand-600' : 'ring-slate-300 dark:ring-slate-700'}`}
+                  >
+                    <input type="radio" name="theme" value={theme} checked={shownTheme === theme} onChange={() => setTheme(theme)} className="sr-only" />
+                    {label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          )}
+          <dl className="space-y-2 text-sm">
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600 dark:text-slate-300">Language</dt>
+              <dd className="font-semibold">English</dd>
+            </div>
+            <div className="flex justify-between gap-3">
+              <dt className="text-slate-600 dark:text-slate-300">Time zone</dt>
+              <dd className="min-w-0 truncate font-semibold">{timeZone}</dd>
+            </div>
+          </dl>
+        </Card>
+      </Section>
+      <button
+        type="button"
+        onClick={() => void signOut()}
+        className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-red-700 px-6 font-semibold text-white hover:bg-red-800 md:w-auto"
+      >
+        <LogOut aria-hidden className="h-5 w-5" /> Sign Out
+      </button>
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { CalendarClock } from 'lucide-react';
-import { Link } from 'react-router';
 import type { BetEvent } from '../../../../shared/schemas/statistics.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
+import { ScreenLink, ScreenTitle } from '../../../app/screen-nav.tsx';
 import { showAmount } from '../../../lib/format.ts';
 import { useEvents } from '../api.ts';
 
@@ -19,15 +19,11 @@ export function EventsPage() {
   }
   return (
     <div className="space-y-6">
-      <h1 className="text-3xl font-bold">Events</h1>
+      <ScreenTitle>Events</ScreenTitle>
       {isPending ? (
-        <p className="flex items-center gap-2" role="status">
-          <Spinner /> Loading events...
-        </p>
+        <Loading message="Loading events..." />
       ) : isError ? (
-        <p role="alert" className="text-red-600">
-          Failed to load events
-        </p>
+        <ErrorText>Failed to load events</ErrorText>
       ) : days.size === 0 ? (
         <EmptyState icon={<CalendarClock className="h-10 w-10" />} title="No events scheduled" />
       ) : (
@@ -37,13 +33,13 @@ export function EventsPage() {
             <ul className="space-y-2">
               {events.map((e) => (
                 <li key={`${e.kind}-${e.bet.id}`}>
-                  <Card className="flex flex-wrap items-center gap-3">
+                  <Card className="flex flex-wrap items-center gap-3 p-4">
                     <Badge tone={e.kind === 'awaiting_resolution' ? 'warning' : 'brand'}>
                       {e.kind === 'awaiting_resolution' ? 'Awaiting your resolution' : 'Expires'}
                     </Badge>
-                    <Link to={`/bets/${e.bet.id}`} className="flex-1 font-semibold hover:underline">
+                    <ScreenLink to={{ name: 'bet', id: e.bet.id }} className="min-h-11 min-w-0 flex-1 font-semibold break-words hover:underline">
                       {e.bet.title}
-                    </Link>
+                    </ScreenLink>
                     <span className="text-sm text-slate-600 dark:text-slate-300">
                       {new Date(e.at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} · Pot {showAmount(e.bet.totalPot)}
                     </span>

@@ -1,0 +1,238 @@
+import {
+  Activity,
+  BarChart3,
+  Bell,
+  CalendarClock,
+  FileBarChart,
+  Home,
+  KeyRound,
+  Lightbulb,
+  ListChecks,
+  MessageCircle,
+  MessagesSquare,
+  Pencil,
+  Settings,
+  Shield,
+  ShieldCheck,
+  Target,
+  Trophy,
+  User,
+  UserRound,
+  Users,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
+import { lazyScreen, type LazyScreen } from '../lib/lazy-screen.ts';
+import type { ViewName } from './view-names.ts';
+
+/** The desktop sidebar's sections (spec §2), in their order. */
+export const SECTIONS = [
+  { id: 'main', title: 'Main' },
+  { id: 'betting', title: 'Betting' },
+  { id: 'social', title: 'Social' },
+  { id: 'analytics', title: 'Analytics' },
+  { id: 'admin', title: 'Administration', adminOnly: true },
+] as const;
+export type SectionId = (typeof SECTIONS)[number]['id'];
+
+export interface ScreenEntry {
+  /** The heading of the screen, and its name in the sidebar and the slide-in menu. */
+  title: string;
+  icon: LucideIcon;
+  /** The desktop address (`:id` for the thing shown); none for views only the narrow frame has. */
+  path?: string;
+  /** The desktop sidebar section that lists it. */
+  section?: SectionId;
+  /** Listed in the narrow frame's slide-in menu (the admins' part when `section` is 'admin'). */
+  menu?: boolean;
+  /** Its label in the narrow frame's bottom bar. */
+  tab?: string;
+  /** The screen, in both frames. */
+  screen: LazyScreen;
+  /** Only where the narrow layout really differs: what the narrow frame shows instead. */
+  narrow?: LazyScreen;
+}
+
+const adminPages = () => import('../features/admin/components/admin-pages.tsx');
+
+/**
+ * Every signed-in screen, once: its address, title, place in the navigation, and code. The
+ * desktop router, the sidebar, the narrow frame's views, bottom bar and menu are all read from
+ * here; the order is the slide-in menu's (spec §2).
+ */
+export const SCREENS: Record<ViewName, ScreenEntry> = {
+  dashboard: {
+    title: 'Dashboard',
+    icon: Home,
+    path: '/',
+    section: 'main',
+    menu: true,
+    tab: 'Dashboard',
+    screen: lazyScreen(() => import('../features/dashboard/components/dashboard-page.tsx'), (m) => m.DashboardPage),
+    narrow: lazyScreen(() => import('../features/dashboard/components/dashboard-narrow.tsx'), (m) => m.DashboardView),
+  },
+  bets: {
+    title: 'Active Bets',
+    icon: Target,
+    menu: true,
+    tab: 'Bets',
+    screen: lazyScreen(() => import('../features/bets/components/active-bets-screen.tsx'), (m) => m.ActiveBetsView),
+  },
+  friends: {
+    title: 'Friends',
+    icon: Users,
+    path: '/friends',
+    section: 'social',
+    menu: true,
+    tab: 'Friends',
+    screen: lazyScreen(() => import('../features/friends/components/friends-page.tsx'), (m) => m.FriendsPage),
+  },
+  leaderboard: {
+    title: 'Leaderboard',
+    icon: Trophy,
+    path: '/leaderboard',
+    section: 'betting',
+    menu: true,
+    tab: 'Leaderboard',
+    screen: lazyScreen(() => import('../features/leaderboard/components/leaderboard-page.tsx'), (m) => m.LeaderboardPage),
+  },
+  profile: {
+    title: 'Profile',
+    icon: User,
+    path: '/profile',
+    section: 'main',
+    menu: true,
+    tab: 'Profile',
+    screen: lazyScreen(() => import('../features/profile/components/profile-page.tsx'), (m) => m.ProfilePage),
+  },
+  'my-bets': {
+    title: 'My Bets',
+    icon: ListChecks,
+    path: '/my-bets',
+    section: 'betting',
+    menu: true,
+    screen: lazyScreen(() => import('../features/bets/components/my-bets-page.tsx'), (m) => m.MyBetsPage),
+  },
+  activity: {
+    title: 'Activity',
+    icon: Activity,
+    path: '/activities',
+    section: 'social',
+    menu: true,
+    screen: lazyScreen(() => import('../features/activity/components/activity-page.tsx'), (m) => m.ActivityPage),
+  },
+  messages: {
+    title: 'Messages',
+    icon: MessageCircle,
+    path: '/messages',
+    section: 'social',
+    menu: true,
+    screen: lazyScreen(() => import('../features/chat/components/messages-page.tsx'), (m) => m.MessagesPage),
+  },
+  events: {
+    title: 'Events',
+    icon: CalendarClock,
+    path: '/events',
+    section: 'betting',
+    menu: true,
+    screen: lazyScreen(() => import('../features/statistics/components/events-page.tsx'), (m) => m.EventsPage),
+  },
+  statistics: {
+    title: 'Statistics',
+    icon: BarChart3,
+    path: '/statistics',
+    section: 'analytics',
+    menu: true,
+    screen: lazyScreen(() => import('../features/statistics/components/statistics-page.tsx'), (m) => m.StatisticsPage),
+  },
+  insights: {
+    title: 'Insights',
+    icon: Lightbulb,
+    path: '/insights',
+    section: 'analytics',
+    menu: true,
+    screen: lazyScreen(() => import('../features/statistics/components/insights-page.tsx'), (m) => m.InsightsPage),
+  },
+  settings: {
+    title: 'Settings',
+    icon: Settings,
+    path: '/settings',
+    section: 'main',
+    menu: true,
+    screen: lazyScreen(() => import('../features/settings/components/settings-page.tsx'), (m) => m.SettingsPage),
+  },
+  admin: {
+    title: 'Admin Panel',
+    icon: Shield,
+    path: '/admin',
+    section: 'admin',
+    menu: true,
+    screen: lazyScreen(adminPages, (m) => m.AdminPage),
+  },
+  'user-management': {
+    title: 'User Management',
+    icon: UsersRound,
+    path: '/user-management',
+    section: 'admin',
+    menu: true,
+    screen: lazyScreen(adminPages, (m) => m.UserManagementPage),
+  },
+  reports: {
+    title: 'Reports',
+    icon: FileBarChart,
+    path: '/reports',
+    section: 'admin',
+    menu: true,
+    screen: lazyScreen(adminPages, (m) => m.ReportsPage),
+  },
+  bet: {
+    title: 'Bet',
+    icon: Target,
+    path: '/bets/:id',
+    screen: lazyScreen(() => import('../features/bets/components/bet-detail-page.tsx'), (m) => m.BetDetailPage),
+  },
+  'profile-view': {
+    title: 'Friend Profile',
+    icon: UserRound,
+    screen: lazyScreen(() => import('../features/friends/components/friend-profile.tsx'), (m) => m.FriendProfileView),
+  },
+  conversation: {
+    title: 'Conversation',
+    icon: MessagesSquare,
+    screen: lazyScreen(() => import('../features/chat/components/messages-page.tsx'), (m) => m.ConversationScreen),
+  },
+  notifications: {
+    title: 'Notifications',
+    icon: Bell,
+    path: '/notifications',
+    screen: lazyScreen(() => import('../features/notifications/components/notifications-page.tsx'), (m) => m.NotificationsPage),
+  },
+  'profile-edit': {
+    title: 'Edit Profile',
+    icon: Pencil,
+    screen: lazyScreen(() => import('../features/profile/components/profile-edit-screen.tsx'), (m) => m.ProfileEditView),
+  },
+  'password-change': {
+    title: 'Change Password',
+    icon: KeyRound,
+    screen: lazyScreen(() => import('../features/settings/components/password-change-screen.tsx'), (m) => m.PasswordChangeView),
+  },
+  privacy: {
+    title: 'Privacy',
+    icon: ShieldCheck,
+    screen: lazyScreen(() => import('../features/settings/components/privacy-screen.tsx'), (m) => m.PrivacyView),
+  },
+};
+
+export const SCREEN_NAMES = Object.keys(SCREENS) as ViewName[];
+
+/** What the narrow frame shows for a view: its narrow variant, else the one screen. */
+export const narrowScreen = (name: ViewName): LazyScreen => SCREENS[name].narrow ?? SCREENS[name].screen;
+
+/** The desktop address of a view, or null for views only the narrow frame has. */
+export function pathOf(name: ViewName, id?: number): string | null {
+  if (name === 'conversation') return id === undefined ? '/messages' : `/messages?c=${id}`;
+  const path = SCREENS[name].path;
+  if (path === undefined) return null;
+  return path.replace(':id', String(id ?? ''));
+}

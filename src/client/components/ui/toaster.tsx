@@ -1,0 +1,15 @@
+import { Toaster } from 'sonner';
+
+/** Spec §9: one toast at a time, 5 s each (lib/toast.ts replaces the one showing). */
+export function AppToaster() {
+  return (
+    <Toaster
+      visibleToasts={1}
+      duration={5000}
+      closeButton
+      position="top-right"
+      // Sonner's own greys are too faint for WCAG contrast; ours are not.
+      toastOptions={{ classNames: { title: 'text-slate-900!', description: 'text-slate-700!' } }}
+    />
+  );
+}

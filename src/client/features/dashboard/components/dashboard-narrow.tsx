@@ -1,0 +1,90 @@
+import { Plus, UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/card.tsx';
+import { showAmount, participantCount } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useBetList } from '../../bets/api.ts';
+import { CreateBetDialog } from '../../bets/components/create-bet-dialog.tsx';
+import { BetStatusBadge } from '../../bets/components/bet-status.tsx';
+import { useFriendRequests } from '../../friends/api.ts';
+import { ErrorText, Loading, Section, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
+
+const RECENT_BETS = 3;
+
+/** Spec §2 mobile Dashboard: greeting, four figures, the three most recent active bets. */
+export function DashboardView() {
+  const user = useCurrentUser();
+  const { navigate } = useScreenNav();
+  const [creating, setCreating] = useState(false);
+  // Admins see every bet (spec §6); everyone else their friends' and their own.
+  const bets = useBetList(user.role === 'admin' ? 'all' : 'friends');
+  const pending = useFriendRequests().data?.length ?? 0;
+  // Lists come newest first.
+  const recent = (bets.data ?? []).filter((b) => b.status === 'active').slice(0, RECENT_BETS);
+
+  return (
+    <div className="space-y-6">
+      <h2 className="text-2xl font-bold break-words">Welcome back, {user.username}!</h2>
+      <TileGrid label="Your figures">
+        <Tile label="Balance" value={showAmount(user.balance)} testId="tile-balance" />
+        <Tile label="Total Bets" value={user.totalBets} testId="tile-total-bets" />
+        <Tile label="Wins" value={user.totalWins} testId="tile-wins" />
+        <Tile label="Win Rate" value={`${user.winRate}%`} testId="tile-win-rate" />
+      </TileGrid>
+      {pending > 0 && (
+        <button
+          type="button"
+          onClick={() => navigate({ name: 'friends' })}
+          className="flex min-h-12 w-full items-center gap-3 rounded-2xl bg-brand-50 px-4 py-3 text-left font-semibold ring-1 ring-brand-100 dark:bg-brand-900/40 dark:ring-brand-900"
+        >
+          <UserPlus aria-hidden className="h-5 w-5 text-brand-700 dark:text-brand-100" />
+          You have {pending} pending friend {pending === 1 ? 'request' : 'requests'}
+        </button>
+      )}
+      <Button size="lg" className="w-full" onClick={() => setCreating(true)}>
+        <Plus aria-hidden className="h-5 w-5" /> Create New Bet
+      </Button>
+      <Section
+        title="Recent Bets"
+        action={
+          recent.length > 0 && (
+            <Button variant="ghost" size="sm" onClick={() => navigate({ name: 'bets' })}>
+              See all
+            </Button>
+          )
+        }
+      >
+        {bets.isPending ? (
+          <Loading message="Loading bets..." />
+        ) : bets.isError ? (
+          <ErrorText>Failed to fetch bets</ErrorText>
+        ) : recent.length === 0 ? (
+          <EmptyState title="No active bets yet" />
+        ) : (
+          <ul className="space-y-3">
+            {recent.map((bet) => (
+              <li key={bet.id}>
+                <button
+                  type="button"
+                  onClick={() => navigate({ name: 'bet', id: bet.id })}
+                  className="w-full rounded-2xl bg-white p-4 text-left shadow-sm ring-1 ring-slate-200 hover:ring-brand-300 dark:bg-slate-900 dark:ring-slate-800"
+                >
+                  <span className="flex items-start justify-between gap-3">
+                    <span className="min-w-0 font-bold break-words">{bet.title}</span>
+                    <BetStatusBadge bet={bet} />
+                  </span>
+                  <span className="mt-1 block text-sm text-slate-700 dark:text-slate-300">
+                    {participantCount(bet.participants)} · Pool {showAmount(bet.totalPot)}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+      <CreateBetDialog open={creating} onOpenChange={setCreating} />
+    </div>
+  );
+}

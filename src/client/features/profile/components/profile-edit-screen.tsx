@@ -1,0 +1,27 @@
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { useScreenNav } from '../../../app/screen-nav.tsx';
+import { useOwnProfile } from '../api.ts';
+import { ProfileForm } from './profile-form.tsx';
+
+/** Spec §2 'profile-edit': bio, location and favorite category. */
+export function ProfileEditView() {
+  const { goBack } = useScreenNav();
+  const { data: profile, isPending, isError } = useOwnProfile();
+  const done = () => goBack({ name: 'settings' });
+  return (
+    <div className="space-y-4">
+      <BackButton label="Back" onClick={done} />
+      {isPending ? (
+        <Loading message="Loading profile..." />
+      ) : isError || !profile ? (
+        <ErrorText>Failed to fetch profile</ErrorText>
+      ) : (
+        <Card className="p-4">
+          <ProfileForm profile={profile} onDone={done} />
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useScreenNav } from '../../../app/screen-nav.tsx';
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { Loading, Section, SwitchRow } from '../../../components/ui/blocks.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { usePreferences, useSavePreferences } from '../../profile/api.ts';
+
+/** Whether strangers see you on the leaderboard and find you by email. */
+export function PrivacySettings() {
+  const { data: prefs, isPending } = usePreferences();
+  const save = useSavePreferences();
+  if (isPending || !prefs) return <Loading message="Loading preferences..." />;
+  return (
+    <Section title="Privacy">
+      <Card className="divide-y divide-slate-100 px-4 py-1 dark:divide-slate-800">
+        <SwitchRow
+          id="privacy-leaderboard"
+          label="Appear on the global leaderboard"
+          description="Your friends always see you on theirs."
+          checked={prefs.privacy.showOnLeaderboard}
+          onChange={(on) => save({ privacy: { showOnLeaderboard: on } })}
+        />
+        <SwitchRow
+          id="privacy-email"
+          label="Let people find me by my email"
+          description="Search by username works either way."
+          checked={prefs.privacy.findableByEmail}
+          onChange={(on) => save({ privacy: { findableByEmail: on } })}
+        />
+      </Card>
+    </Section>
+  );
+}
+
+/** Spec §2 'privacy' in the narrow frame. */
+export function PrivacyView() {
+  const { backTo } = useScreenNav();
+  return (
+    <div className="space-y-4">
+      <BackButton label="Back to settings" onClick={() => backTo({ name: 'settings' })} />
+      <PrivacySettings />
+    </div>
+  );
+}

@@ -1,0 +1,104 @@
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import type { CurrentUser } from '../../shared/schemas/auth.ts';
+import type { Bet } from '../../shared/schemas/bets.ts';
+import { pathOf } from '../app/screens.ts';
+import { ScreenNavContext, type ScreenNav, type ScreenTarget } from '../app/screen-nav.tsx';
+import { AppToaster } from '../components/ui/toaster.tsx';
+import { AuthProvider } from '../features/auth/hooks/use-auth.tsx';
+import { queryKeys } from '../lib/query-keys.ts';
+
+/**
+ * Screens under test get what the app gives them: a query cache holding the server's answers
+ * (given here as data, in the shapes of src/shared), the signed-in user, a frame (desktop or
+ * narrow) and the toaster. Anything not given is fetched for real and, with no server here,
+ * fails: that is how the error states are shown.
+ */
+export interface ScreenSetup {
+  user?: Partial<CurrentUser>;
+  narrow?: boolean;
+  data?: [QueryKey, unknown][];
+}
+
+export interface RenderedScreen extends RenderResult {
+  /** Where the screen asked to go, in order. */
+  visits: ScreenTarget[];
+  queryClient: QueryClient;
+}
+
+export const me = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
+  id: 1,
+  username: 'Alice',
+  email: 'alice@betbro.test',
+  firstName: null,
+  role: 'user',
+  balance: '1000.00',
+  totalBets: 0,
+  totalWins: 0,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  isOnline: true,
+  winRate: 0,
+  totalWinnings: '0.00',
+  rank: null,
+  bio: null,
+  location: null,
+  favoriteCategory: null,
+  sessionExpiresAt: 4_102_444_800,
+  ...overrides,
+});
+
+export const aBet = (overrides: Partial<Bet> = {}): Bet => ({
+  id: 7,
+  title: 'Who wins the derby?',
+  description: 'Saturday, three o’clock kick-off.',
+  category: 'Sports',
+  options: ['Home', 'Away'],
+  optionAmounts: ['0.00', '0.00'],
+  odds: [1, 1],
+  optionStakeCounts: [0, 0],
+  participants: 0,
+  creatorId: 2,
+  creator: { id: 2, username: 'Bob' },
+  status: 'active',
+  isResolved: false,
+  isExpired: false,
+  expirationType: 'indefinite',
+  expirationValue: '',
+  expiresAt: null,
+  winningOption: null,
+  totalPot: '0.00',
+  createdAt: '2026-11-24T10:00:00.000Z',
+  resolvedAt: null,
+  userParticipation: null,
+  ...overrides,
+});
+
+export function renderScreen(ui: ReactNode, { user, narrow = false, data = [] }: ScreenSetup = {}): RenderedScreen {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } },
+  });
+  queryClient.setQueryData(queryKeys.auth.user, me(user));
+  for (const [key, value] of data) queryClient.setQueryData(key, value);
+  const visits: ScreenTarget[] = [];
+  const nav: ScreenNav = {
+    narrow,
+    view: { name: 'dashboard' },
+    navigate: (view) => visits.push(view),
+    backTo: (view) => visits.push(view),
+    goBack: (view) => visits.push(view),
+    href: (view) => (narrow ? null : pathOf(view.name, view.id)),
+  };
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <AppToaster />
+      <AuthProvider>
+        <MemoryRouter>
+          <ScreenNavContext.Provider value={nav}>{ui}</ScreenNavContext.Provider>
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return Object.assign(result, { visits, queryClient });
+}
