@@ -10,6 +10,14 @@ import './styles.css';
 // Before the first paint, so a dark-theme user never sees a white flash.
 applyTheme(storedTheme());
 
+// The service worker (public/sw.js): app shell cache, offline page, push notifications. Not in
+// development, where Vite serves modules that change on every edit.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('Service worker not registered', error));
+  });
+}
+
 const rootElement = document.getElementById('root');
 if (!rootElement) {
   // Without a root element React has nowhere to draw; say so instead of a blank page.

@@ -77,6 +77,28 @@ describe('loadConfig', () => {
     expect(config.openSignup).toBe(false);
   });
 
+  it('reads the push settings: VAPID keys in pairs, allowed endpoint origins', () => {
+    const defaults = loadConfig({ PUBLIC_URL: 'https://betbro.example' }).push;
+    expect(defaults).toMatchObject({ vapidKeys: null, vapidSubject: 'mailto:push@betbro.example', endpointAllow: [] });
+    const publicKey = `B${'a'.repeat(86)}`;
+    const privateKey = 'b'.repeat(43);
+    const set = loadConfig({
+      VAPID_PUBLIC_KEY: publicKey,
+      VAPID_PRIVATE_KEY: privateKey,
+      VAPID_SUBJECT: 'https://betbro.example/contact',
+      PUSH_ENDPOINT_ALLOW: 'http://127.0.0.1:9000, https://push.internal/',
+    }).push;
+    expect(set).toMatchObject({
+      vapidKeys: { publicKey, privateKey },
+      vapidSubject: 'https://betbro.example/contact',
+      endpointAllow: ['http://127.0.0.1:9000', 'https://push.internal'],
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(/must be set together/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: privateKey })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => loadConfig({ VAPID_SUBJECT: 'someone' })).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ PUSH_ENDPOINT_ALLOW: 'http://127.0.0.1:9000/path' })).toThrow(/PUSH_ENDPOINT_ALLOW/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -73,6 +73,23 @@ const envSchema = z.object({
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   // Within the 10 s a stop may take: the rest is left for requests to finish.
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(5).default(0),
+  // Web Push (RFC 8292): an uncompressed P-256 public key (65 bytes) and its private key (32
+  // bytes), base64url, as `npx web-push generate-vapid-keys` prints them.
+  VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be 65 bytes in base64url').optional()),
+  VAPID_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 bytes in base64url').optional()),
+  VAPID_SUBJECT: z.preprocess(emptyToUndefined, z.string().regex(/^(mailto:.+|https:\/\/.+)$/, 'must be a mailto: or https: URL').optional()),
+  PUSH_ENDPOINT_ALLOW: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const origins = v.split(',').map((s) => s.trim()).filter(Boolean);
+      for (const origin of origins) {
+        if (!URL.canParse(origin) || new URL(origin).origin !== origin.replace(/\/+$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `not an origin (scheme://host[:port]): ${origin}` });
+        }
+      }
+      return origins.map((origin) => origin.replace(/\/+$/, ''));
+    }),
 });
 
 /**
@@ -114,6 +131,18 @@ export interface Config {
   backgroundJobs: boolean;
   /** Speed machinery switched off (PLAIN_PATHS): empty in any real deployment. */
   plainPaths: ReadonlySet<PlainPath>;
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  /** null: generated once into DATA_DIR (src/server/features/push/vapid-keys.ts). */
+  vapidKeys: { publicKey: string; privateKey: string } | null;
+  /** Who the push services may contact about our pushes (RFC 8292 `sub`). */
+  vapidSubject: string;
+  /** Origins accepted as push endpoints although not public https (tests, private push services). */
+  endpointAllow: string[];
+  /** Waits before each new try of a push that failed for a passing reason. */
+  retryDelaysMs: number[];
 }
 
 export interface RateLimitConfig {
@@ -160,16 +189,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     );
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together');
+  }
   // One rule for every program (start, seed-demo, audit-ledger...): relative to the project's
   // directory, wherever the command was run from.
   const dataDir = path.resolve(PROJECT_DIR, e.DATA_DIR);
   const oidc = e.OIDC_ISSUER_URL
     ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! }
     : null;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     dataDir,
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },
     redisUrl: e.REDIS_URL ?? null,
@@ -192,5 +225,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     backgroundJobs: true,
     plainPaths: new Set(e.PLAIN_PATHS),
+    push: {
+      vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
+      vapidSubject: e.VAPID_SUBJECT ?? `mailto:push@${new URL(publicUrl).hostname}`,
+      endpointAllow: e.PUSH_ENDPOINT_ALLOW,
+      retryDelaysMs: [2_000, 10_000, 60_000],
+    },
   };
 }

@@ -5,6 +5,7 @@ import { needsProfileSetup } from '../../shared/schemas/users.ts';
 import { FullScreenLoader, Spinner } from '../components/ui/spinner.tsx';
 import { readStoredAuth } from '../features/auth/auth-storage.ts';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
+import { useResumeInvite } from '../features/invites/resume-invite.ts';
 import { askWhoAmIAtStart, useAuth } from '../features/auth/hooks/use-auth.tsx';
 import { viewHere } from '../mobile/mobile-location.ts';
 import { isMobileNow, useIsMobile } from '../mobile/use-is-mobile.ts';
@@ -24,6 +25,7 @@ const AuthCallbackScreen = lazyScreen(() => import('../features/auth/components/
 const CompleteProfileScreen = lazyScreen(() => import('../features/auth/components/complete-profile-page.tsx'), (m) => m.CompleteProfilePage);
 const AppLayoutScreen = lazyScreen(() => import('./app-layout.tsx'), (m) => m.AppLayout);
 const MobileScreen = lazyScreen(() => import('../mobile/mobile-app.tsx'), (m) => m.MobileApp);
+const InviteScreen = lazyScreen(() => import('../features/invites/components/invite-page.tsx'), (m) => m.InvitePage);
 /** Every signed-in screen with a desktop address (spec §2), plus bet deep links. */
 const SIGNED_IN_ROUTES = SCREEN_NAMES.flatMap((name) => {
   const { path, screen } = SCREENS[name];
@@ -180,10 +182,20 @@ function CallbackRoute(): ReactNode {
   );
 }
 
+function InviteRoute(): ReactNode {
+  return (
+    <Suspense fallback={appLoader}>
+      <InviteScreen.Component />
+    </Suspense>
+  );
+}
+
 export function AppRoutes() {
+  useResumeInvite();
   return (
     <Routes>
       <Route path="/auth-callback" element={<CallbackRoute />} />
+      <Route path="/invite/:token" element={<InviteRoute />} />
       {SIGNED_IN_ROUTES.map(({ name, path, screen }) => (
         <Route key={path} path={path} element={<SignedIn name={name} screen={screen} />} />
       ))}

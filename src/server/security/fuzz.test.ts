@@ -18,6 +18,7 @@ const FIELDS = [
   'amount', 'option', 'winningOption', 'title', 'description', 'options', 'category', 'expirationType', 'expirationValue',
   'addresseeId', 'userId', 'text', 'username', 'email', 'password', 'role', 'reason', 'kind', 'id', 'bio', 'location',
   'favoriteCategory', 'theme', 'notifications', 'privacy', 'code', 'state', 'redirect_uri', 'currentPassword', 'newPassword', 'note',
+  'betId', 'endpoint', 'keys', 'expirationTime',
 ];
 
 const weird = fc.oneof(
@@ -59,7 +60,7 @@ describe(`fuzzing every write route on ${testDbKind}`, () => {
     for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(fc.oneof(forgedId, fc.constantFrom(...realIds)), body, fc.boolean(), async (id, payload, raw) => {
-          const url = route.url.replace(':id', encodeURIComponent(String(id)));
+          const url = route.url.replace(/:(id|token)\b/, encodeURIComponent(String(id)));
           const agent = await world.agentFor('admin');
           const before = await balances();
           const response = raw

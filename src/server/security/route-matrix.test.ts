@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../db/schema.ts';
+import { notifications, pushSubscriptions } from '../db/schema.ts';
+import type { TestUser } from '../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
 import { ACTORS, buildWorld, pendingRequest, type Actor, type World } from './world.ts';
 import { DEFAULT_RATE_LIMITS } from '../config.ts';
@@ -40,6 +41,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/bets/user/:id': { request: (w) => ({ url: `/api/bets/user/${w.users.creator.id}` }), expect: signedIn(200) },
   'GET /api/my-bets': { request: () => ({ url: '/api/my-bets' }), expect: signedIn(200) },
   'GET /api/bets/:id': { request: (w) => ({ url: `/api/bets/${w.betId}` }), expect: betAudience(200) },
+  'GET /api/bets/:id/history': { request: (w) => ({ url: `/api/bets/${w.betId}/history` }), expect: betAudience(200) },
   'POST /api/bets': {
     request: () => ({ url: '/api/bets', body: { title: 'Mine', description: 'Mine too', options: ['A', 'B'] } }),
     expect: signedIn(201),
@@ -107,6 +109,19 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/friends': { request: () => ({ url: '/api/friends' }), expect: signedIn(200) },
 
+  'POST /api/invites': { request: () => ({ url: '/api/invites', body: {} }), expect: signedIn(201) },
+  'GET /api/invites': { request: () => ({ url: '/api/invites' }), expect: signedIn(200) },
+  'GET /api/invites/:token': { request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}` }), expect: all(200) },
+  'POST /api/invites/:token/accept': {
+    // A newcomer's invite: accepting the creator's would change who sees the matrix bet.
+    request: async (w) => ({ url: `/api/invites/${await freshInvite(w, await w.freshUser('Inviter'))}/accept` }),
+    expect: signedIn(200),
+  },
+  'DELETE /api/invites/:token': {
+    request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}` }),
+    expect: { anon: 401, user: 404, nonFriend: 404, friend: 404, creator: 200, admin: 404 },
+  },
+
   'GET /api/users/profile': { request: () => ({ url: '/api/users/profile' }), expect: signedIn(200) },
   'POST /api/users/profile': { request: () => ({ url: '/api/users/profile', body: { bio: 'Hello' } }), expect: signedIn(200) },
   'GET /api/users/preferences': { request: () => ({ url: '/api/users/preferences' }), expect: signedIn(200) },
@@ -125,6 +140,23 @@ const MATRIX: Record<string, Row> = {
         .returning({ id: notifications.id });
       return { url: `/api/notifications/${row!.id}/read` };
     },
+    expect: { anon: 401, user: 404, nonFriend: 404, friend: 404, creator: 200, admin: 404 },
+  },
+  'GET /api/push/public-key': { request: () => ({ url: '/api/push/public-key' }), expect: all(200) },
+  'POST /api/push/subscriptions': {
+    request: (_w, actor) => ({
+      url: '/api/push/subscriptions',
+      body: { endpoint: `https://93.184.215.14/matrix/${actor}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+    }),
+    expect: signedIn(201),
+  },
+  'DELETE /api/push/subscriptions': {
+    request: async (w, actor) => {
+      const endpoint = `https://93.184.215.14/matrix-delete/${actor}/${Math.random()}`;
+      await w.app.db.insert(pushSubscriptions).values({ userId: w.users.creator.id, endpoint, p256dh: 'B', auth: 'A' });
+      return { url: '/api/push/subscriptions', body: { endpoint } };
+    },
+    // Only the owner of the subscription removes it.
     expect: { anon: 401, user: 404, nonFriend: 404, friend: 404, creator: 200, admin: 404 },
   },
   'POST /api/notifications/read-all': { request: () => ({ url: '/api/notifications/read-all' }), expect: signedIn(200) },
@@ -191,6 +223,12 @@ const MATRIX: Record<string, Row> = {
   'GET /api/docs/ui': { request: () => ({ url: '/api/docs/ui' }), expect: all(200) },
   'GET /api/docs/ui/:file': { request: () => ({ url: '/api/docs/ui/start.js' }), expect: all(200) },
 };
+
+/** A fresh invite (by the creator unless said otherwise): its token. */
+async function freshInvite(w: World, inviter: TestUser = w.users.creator): Promise<string> {
+  const response = await inviter.agent.post('/api/invites');
+  return (response.json() as { token: string }).token;
+}
 
 /** A fresh open content report (filed by the friend about a fresh bet). */
 async function freshReport(w: World): Promise<number> {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import webPush from 'web-push';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { DEFAULT_RATE_LIMITS, type Config, type DatabaseConfig } from '../config.ts';
 
@@ -11,6 +12,9 @@ import { DEFAULT_RATE_LIMITS, type Config, type DatabaseConfig } from '../config
  */
 
 export const testDbKind = process.env.BETBRO_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+/** One VAPID key pair per test process, so that tests never write keys into a data directory. */
+const TEST_VAPID_KEYS = webPush.generateVAPIDKeys();
 
 export function baseTestConfig(overrides: Partial<Config> = {}): Config {
   return {
@@ -32,6 +36,7 @@ export function baseTestConfig(overrides: Partial<Config> = {}): Config {
     shutdownDelayMs: 0,
     backgroundJobs: false,
     plainPaths: new Set(),
+    push: { vapidKeys: TEST_VAPID_KEYS, vapidSubject: 'mailto:push@betbro.test', endpointAllow: [], retryDelaysMs: [20, 40, 80] },
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ export const NOTIFICATION_TYPES = [
   'bet_expired',
   'bet_settled',
   'message',
+  'invite_accepted',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -18,6 +19,7 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   bet_expired: 'Your bet expired and awaits your resolution',
   bet_settled: 'A bet you staked on was resolved',
   message: 'New messages',
+  invite_accepted: 'Someone accepted your invite',
 };
 
 export const notificationSchema = z.object({

@@ -161,7 +161,7 @@ describe(`friends and profiles on ${testDbKind}`, () => {
       const prefs = (await cat.agent.get('/api/users/preferences')).json();
       expect(prefs).toEqual({
         theme: 'system',
-        notifications: { friend_request: true, friend_accepted: true, bet_staked: true, bet_expired: true, bet_settled: true, message: true },
+        notifications: { friend_request: true, friend_accepted: true, bet_staked: true, bet_expired: true, bet_settled: true, message: true, invite_accepted: true },
         privacy: { showOnLeaderboard: true, findableByEmail: true },
       });
       const changed = (await cat.agent.put('/api/users/preferences', { theme: 'dark', notifications: { message: false } })).json();

@@ -2,7 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { activities, friendships, userPreferences, users } from '../../db/schema.ts';
-import { inTransaction } from '../../db/transaction.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { FriendRequest, SearchResult } from '../../../shared/schemas/friends.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
@@ -68,12 +68,40 @@ export async function searchUsers(app: FastifyInstance, viewer: UserRow, rawQuer
   }));
 }
 
-async function recordFriendship(app: FastifyInstance, requester: { id: number; username: string }, addressee: { id: number; username: string }) {
+type Person = { id: number; username: string };
+
+const friendshipActivities = (a: Person, b: Person) => [
+  { userId: a.id, type: 'friend_accepted', description: `You are now friends with ${b.username}` },
+  { userId: b.id, type: 'friend_accepted', description: `You are now friends with ${a.username}` },
+];
+
+/**
+ * Makes `inviter` and `invitee` friends at once, in the caller's transaction: a new friendship,
+ * or the pending request between them (whoever sent it) accepted. False when they already were.
+ * The caller announces the `friend_accepted` event after commit.
+ */
+export async function befriendInTx(tx: Tx, inviter: Person, invitee: Person): Promise<boolean> {
+  const now = new Date();
+  const created = await tx
+    .insert(friendships)
+    .values({ requesterId: inviter.id, addresseeId: invitee.id, status: 'accepted', respondedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: friendships.id });
+  if (created.length === 0) {
+    const accepted = await tx
+      .update(friendships)
+      .set({ status: 'accepted', respondedAt: now })
+      .where(and(pairCondition(inviter.id, invitee.id), eq(friendships.status, 'pending')))
+      .returning({ id: friendships.id });
+    if (accepted.length === 0) return false;
+  }
+  await tx.insert(activities).values(friendshipActivities(inviter, invitee));
+  return true;
+}
+
+async function recordFriendship(app: FastifyInstance, requester: Person, addressee: Person) {
   return inTransaction(app.db, async (tx) => {
-    await tx.insert(activities).values([
-      { userId: requester.id, type: 'friend_accepted', description: `You are now friends with ${addressee.username}` },
-      { userId: addressee.id, type: 'friend_accepted', description: `You are now friends with ${requester.username}` },
-    ]);
+    await tx.insert(activities).values(friendshipActivities(requester, addressee));
     return notify(tx, {
       userId: requester.id,
       type: 'friend_accepted',

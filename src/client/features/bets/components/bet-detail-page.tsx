@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import type { BetDetail } from '../../../../shared/schemas/bets.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -9,6 +10,7 @@ import { Loading } from '../../../components/ui/blocks.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showAmount, showDate, showDateTime, participantCount } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { InviteFriends } from '../../invites/components/invite-friends.tsx';
 import { useBet } from '../api.ts';
 import { BetDiscussion } from './bet-discussion.tsx';
 import { BetOptions } from './bet-options.tsx';
@@ -16,6 +18,9 @@ import { BetStatusBadge } from './bet-status.tsx';
 import { ParticipantListNote } from './participant-list-note.tsx';
 import { ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
 import { StakeForm } from './stake-form.tsx';
+
+// Recharts comes with the chart, after the rest of the bet has drawn.
+const OddsHistoryChart = lazy(() => import('../../odds-history/components/odds-history-chart.tsx').then((m) => ({ default: m.OddsHistoryChart })));
 
 function OddsExplainer({ bet }: { bet: BetDetail }) {
   const hasOpenSide = bet.odds.some((o) => o === null);
@@ -138,6 +143,9 @@ export function BetDetailPage() {
             <BetOptions bet={bet} />
             <OddsExplainer bet={bet} />
           </Card>
+          <Suspense fallback={null}>
+            <OddsHistoryChart betId={bet.id} options={bet.options} />
+          </Suspense>
           <Card>
             <h2 className="mb-3 text-lg font-bold">Participants</h2>
             <ParticipantListNote bet={bet} />
@@ -186,6 +194,7 @@ export function BetDetailPage() {
             </Card>
           )}
           {bet.canResolve && <ResolvePanel bet={bet} asAdmin={resolvesAsAdmin(bet, user)} />}
+          {isCreator && bet.status === 'active' && <InviteFriends betId={bet.id} />}
         </div>
       </div>
     </div>

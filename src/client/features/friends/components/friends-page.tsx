@@ -11,6 +11,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { countOf, showAmount } from '../../../lib/format.ts';
 import { useStartConversation } from '../../chat/api.ts';
 import { useAcceptFriendRequest, useFriendRequests, useFriends, useRejectFriendRequest, useSendFriendRequest, useUserSearch } from '../api.ts';
+import { InviteFriends } from '../../invites/components/invite-friends.tsx';
 import { FriendProfileDialog } from './friend-profile.tsx';
 
 function Avatar({ name }: { name: string }) {
@@ -164,6 +165,7 @@ export function FriendsPage() {
         <FriendRequests />
         <FindFriends />
       </div>
+      <InviteFriends />
       <Section title={`Your Friends (${list.length})`}>
         {friends.isPending ? (
           <Loading message="Loading friends..." />

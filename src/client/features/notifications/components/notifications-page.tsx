@@ -8,6 +8,7 @@ import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { relativeTime } from '../../../lib/format.ts';
 import { usePreferences, useSavePreferences } from '../../profile/api.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api.ts';
+import { PushSwitch } from '../../push/push-switch.tsx';
 
 /** Which kinds of notification to receive. */
 export function NotificationSettings() {
@@ -17,6 +18,7 @@ export function NotificationSettings() {
   return (
     <Section title="Notify me about">
       <Card className="divide-y divide-slate-100 px-4 py-1 dark:divide-slate-800">
+        <PushSwitch id="push-this-device" />
         {NOTIFICATION_TYPES.map((type) => (
           <SwitchRow
             key={type}

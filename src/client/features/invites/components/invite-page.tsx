@@ -1,0 +1,95 @@
+import { UserPlus } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { needsProfileSetup } from '../../../../shared/schemas/users.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { FullScreenLoader } from '../../../components/ui/spinner.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { useAuth } from '../../auth/hooks/use-auth.tsx';
+import { startSignIn } from '../../auth/sign-in.ts';
+import { pendingInvite, useAcceptInvite, useInvitePreview } from '../api.ts';
+
+/**
+ * /invite/:token: who invites you. Signed out, the way in is sign-in or sign-up (and profile
+ * setup), after which the app comes back here and accepts at once; signed in, one button. Either
+ * way it ends on the dashboard, or on the shared bet, with the inviter a friend.
+ */
+export function InvitePage() {
+  const { token = '' } = useParams();
+  const { status, user } = useAuth();
+  const navigate = useNavigate();
+  const preview = useInvitePreview(token);
+  const accept = useAcceptInvite();
+  const started = useRef(false);
+  const ready = status === 'signed-in' && user !== null && !needsProfileSetup(user.username);
+
+  const acceptNow = () => {
+    started.current = true;
+    accept.mutate(token, {
+      onSuccess: (result) => {
+        pendingInvite.clear();
+        navigate(result.betId === null ? '/' : `/bets/${result.betId}`, { replace: true });
+      },
+      onError: () => pendingInvite.clear(),
+    });
+  };
+
+  // Back from sign-in with this invite chosen: accept without asking again. An invite that is
+  // no longer valid is forgotten, so that the app stops coming back to it.
+  useEffect(() => {
+    if (preview.isError && pendingInvite.get() === token) pendingInvite.clear();
+    if (ready && !started.current && pendingInvite.get() === token && preview.isSuccess) acceptNow();
+  });
+
+  if (status === 'loading' || preview.isPending) return <FullScreenLoader message="Loading invite..." />;
+  // Signed in but without a username yet: the app's own setup screen comes first, then back here.
+  if (status === 'signed-in' && !ready) {
+    pendingInvite.set(token);
+    return <Navigate to="/" replace />;
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <Card className="w-full max-w-md text-center">
+        {preview.isError ? (
+          <>
+            <h1 className="text-2xl font-bold">This invite is no longer valid</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">It may have expired, been revoked or been used up. Ask for a new link.</p>
+            <Link to="/" className="mt-4 inline-block font-semibold text-brand-700 hover:underline dark:text-brand-100">
+              Go to Betbro
+            </Link>
+          </>
+        ) : (
+          <>
+            <UserPlus aria-hidden className="mx-auto h-10 w-10 text-brand-600" />
+            <h1 className="mt-3 text-2xl font-bold">{preview.data.inviter.username} invites you to Betbro</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">
+              {preview.data.betId === null ? 'Accept to become friends and bet together.' : 'Accept to become friends and join their bet.'}
+            </p>
+            {accept.isError && (
+              <p role="alert" className="mt-3 text-sm font-semibold text-red-700 dark:text-red-300">
+                {errorMessage(accept.error, 'Could not accept the invite. Please try again.')}
+              </p>
+            )}
+            {ready ? (
+              <Button className="mt-5 w-full" onClick={acceptNow} disabled={accept.isPending}>
+                Accept invite
+              </Button>
+            ) : (
+              <Button
+                className="mt-5 w-full"
+                onClick={() => {
+                  pendingInvite.set(token);
+                  startSignIn();
+                }}
+              >
+                Sign in or sign up to accept
+              </Button>
+            )}
+          </>
+        )}
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { parseAmountToCents } from '../../../../shared/money.ts';
+import type { OddsHistory } from '../../../../shared/schemas/odds-history.ts';
+import { Card } from '../../../components/ui/card.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useOddsHistory } from '../api.ts';
+
+const COLOURS = ['#4f46e5', '#e11d48', '#059669', '#d97706', '#0891b2', '#7c3aed', '#db2777', '#65a30d', '#475569', '#ea580c'];
+
+/** Each option's share of the pot (percent) at each point; no shares before the first stake. */
+export function sharesOver(points: OddsHistory['points']): { at: number; shares: (number | null)[] }[] {
+  return points.map((point) => {
+    const cents = point.optionAmounts.map((a) => parseAmountToCents(a) ?? 0);
+    const total = cents.reduce((sum, c) => sum + c, 0);
+    return { at: Date.parse(point.at), shares: cents.map((c) => (total === 0 ? null : Math.round((c / total) * 1000) / 10)) };
+  });
+}
+
+const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/** The bet's odds over time as each option's share of the pot, refreshed live with the bet. */
+export function OddsHistoryChart({ betId, options }: { betId: number; options: string[] }) {
+  const { data, isPending, isError } = useOddsHistory(betId);
+  if (isPending || isError) {
+    return (
+      <Card>
+        <h2 className="mb-3 text-lg font-bold">Odds over time</h2>
+        {isPending ? <Spinner /> : <p className="text-sm text-slate-500">The history could not be loaded.</p>}
+      </Card>
+    );
+  }
+  const series = sharesOver(data.points);
+  const rows = series.map((s) => ({ at: s.at, ...Object.fromEntries(options.map((_, i) => [`o${i}`, s.shares[i]])) }));
+  const latest = series.at(-1)?.shares ?? [];
+  const summary =
+    latest.every((s) => s === null)
+      ? 'no stakes yet'
+      : options.map((label, i) => `${label} ${latest[i] ?? 0}%`).join(', ');
+  // Named without the options' labels, and with a legend of plain text, so that a label names
+  // only its own option's controls on the page.
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-bold">Odds over time</h2>
+      <figure>
+        <div role="img" aria-label="Share of the pot over time" aria-describedby={`odds-history-${betId}`} data-points={data.points.length} className="h-56 w-full">
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" stroke="#cbd5e1" />
+              <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={time} fontSize={11} minTickGap={24} />
+              <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} fontSize={11} width={44} />
+              <Tooltip labelFormatter={(v) => time(Number(v))} formatter={(v) => (v === null || v === undefined ? '-' : `${String(v)}%`)} />
+              {options.map((label, i) => (
+                <Line
+                  key={label}
+                  type="stepAfter"
+                  dataKey={`o${i}`}
+                  name={label}
+                  stroke={COLOURS[i % COLOURS.length]}
+                  strokeWidth={2}
+                  dot={data.points.length < 30}
+                  connectNulls
+                  isAnimationActive={false}
+                />
+              ))}
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+        <ul className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs" aria-hidden>
+          {options.map((label, i) => (
+            <li key={label} className="flex items-center gap-1.5">
+              <span className="inline-block h-2.5 w-2.5 rounded-full" style={{ backgroundColor: COLOURS[i % COLOURS.length] }} />
+              {label}
+            </li>
+          ))}
+        </ul>
+        <figcaption id={`odds-history-${betId}`} data-testid="odds-history-summary" className="sr-only">
+          Now: {summary}
+        </figcaption>
+      </figure>
+    </Card>
+  );
+}

@@ -1,0 +1,399 @@
+import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify } from 'node:crypto';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../../../shared/schemas/common.ts';
+import { pushPayloadSchema, type PushPayload } from '../../../shared/schemas/push.ts';
+import { pushSubscriptions } from '../../db/schema.ts';
+import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
+import { baseTestConfig, createTestApp, testDbKind } from '../../test/test-app.ts';
+import { isPublicAddress, publicOnlyLookup } from './endpoint.ts';
+import { loadVapidKeys } from './vapid-keys.ts';
+
+const refusal = (r: { statusCode: number; body: string }) => ({ status: r.statusCode, ...errorBodySchema.parse(JSON.parse(r.body)) });
+
+/** A browser's side of a subscription: its P-256 key pair and authentication secret (RFC 8291). */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return { ecdh, auth, p256dh: ecdh.getPublicKey().toString('base64url'), authText: auth.toString('base64url') };
+}
+type BrowserKeys = ReturnType<typeof browserKeys>;
+
+/** Decrypts an aes128gcm push body (RFC 8188 framing, RFC 8291 keys) the way a browser does. */
+function decryptPush(body: Buffer, keys: BrowserKeys): string {
+  const salt = body.subarray(0, 16);
+  const recordSize = body.readUInt32BE(16);
+  const idLength = body[20]!;
+  const serverPublicKey = body.subarray(21, 21 + idLength);
+  const ciphertext = body.subarray(21 + idLength);
+  expect(idLength).toBe(65);
+  expect(ciphertext.length).toBeLessThanOrEqual(recordSize);
+
+  const ecdhSecret = keys.ecdh.computeSecret(serverPublicKey);
+  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), keys.ecdh.getPublicKey(), serverPublicKey]);
+  const ikm = Buffer.from(hkdfSync('sha256', ecdhSecret, keys.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(ciphertext.subarray(-16));
+  const padded = Buffer.concat([decipher.update(ciphertext.subarray(0, -16)), decipher.final()]);
+  // The last record ends with the delimiter 2, then optional zero padding.
+  let end = padded.length - 1;
+  while (end > 0 && padded[end] === 0) end -= 1;
+  expect(padded[end]).toBe(2);
+  return padded.subarray(0, end).toString('utf8');
+}
+
+/** Checks the VAPID header (RFC 8292): signed by the server's key, for the endpoint's origin. */
+function checkVapid(headers: IncomingHttpHeaders, publicKey: string, origin: string) {
+  const match = /^vapid t=([^,]+), k=(.+)$/.exec(headers.authorization ?? '');
+  expect(match, headers.authorization).not.toBeNull();
+  const [, jwt, k] = match!;
+  expect(k).toBe(publicKey);
+  const [header, claims, signature] = jwt!.split('.') as [string, string, string];
+  const point = Buffer.from(publicKey, 'base64url');
+  const key = createPublicKey({
+    key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33).toString('base64url') },
+    format: 'jwk',
+  });
+  expect(verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
+  const decoded = JSON.parse(Buffer.from(claims, 'base64url').toString()) as { aud: string; exp: number; sub: string };
+  expect(decoded.aud).toBe(origin);
+  expect(decoded.sub).toBe('mailto:push@betbro.test');
+  expect(decoded.exp * 1000).toBeGreaterThan(Date.now());
+}
+
+interface Received {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A push service on 127.0.0.1: records each request and answers with what `answer` says. */
+async function startReceiver() {
+  const received: Received[] = [];
+  let answer: (r: Received) => number | Promise<number> = () => 201;
+  const waiting: (() => void)[] = [];
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const entry = { path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) };
+      received.push(entry);
+      void Promise.resolve(answer(entry)).then((status) => {
+        res.writeHead(status).end();
+        for (const wake of waiting.splice(0)) wake();
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    received,
+    answerWith(fn: typeof answer) {
+      answer = fn;
+    },
+    /** Resolves once `count` requests have been answered. */
+    async waitFor(count: number, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} pushes, got ${received.length}`);
+        await new Promise<void>((resolve) => {
+          waiting.push(resolve);
+          setTimeout(resolve, 50);
+        });
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+describe(`push subscriptions on ${testDbKind}`, () => {
+  let app: FastifyInstance;
+  let ann: TestUser;
+  const keys = browserKeys();
+  const subscription = (endpoint: string, overrides: Record<string, unknown> = {}) => ({
+    endpoint,
+    expirationTime: null,
+    keys: { p256dh: keys.p256dh, auth: keys.authText },
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    app = await createTestApp({ push: { ...baseTestConfig().push, endpointAllow: ['http://127.0.0.1:9'] } });
+    ann = await createUser(app, 'Ann');
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('gives anyone the public key', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/push/public-key' });
+    expect(response.json()).toEqual({ publicKey: app.config.push.vapidKeys!.publicKey });
+  });
+
+  it.each([
+    ['http://push.example.com/send/1', 'must use https'],
+    ['ftp://push.example.com/send/1', 'must use https'],
+    ['not a url', 'not a URL'],
+    ['https://user:secret@push.example.com/send/1', 'credentials'],
+    ['https://127.0.0.1/send/1', 'public internet'],
+    ['https://127.8.9.10:8443/send/1', 'public internet'],
+    ['https://10.1.2.3/send/1', 'public internet'],
+    ['https://172.20.0.1/send/1', 'public internet'],
+    ['https://192.168.1.20/send/1', 'public internet'],
+    ['https://169.254.169.254/latest/meta-data', 'public internet'],
+    ['https://100.64.0.1/send/1', 'public internet'],
+    ['https://0.0.0.0/send/1', 'public internet'],
+    ['https://[::1]/send/1', 'public internet'],
+    ['https://[fe80::1]/send/1', 'public internet'],
+    ['https://[fd12:3456::1]/send/1', 'public internet'],
+    ['https://[::ffff:127.0.0.1]/send/1', 'public internet'],
+    ['https://[::ffff:a9fe:a9fe]/send/1', 'public internet'],
+    ['https://localhost/send/1', 'public internet'],
+    ['https://push.betbro.invalid/send/1', 'could not be resolved'],
+    ['http://127.0.0.1:10/send/1', 'must use https'],
+  ])('refuses %s with 400 and stores nothing', async (endpoint, message) => {
+    const response = await ann.agent.post('/api/push/subscriptions', subscription(endpoint));
+    expect(refusal(response)).toMatchObject({ status: 400, code: 'invalid_push_endpoint' });
+    expect(refusal(response).error).toContain(message);
+    expect(await app.db.select().from(pushSubscriptions)).toEqual([]);
+  });
+
+  it('refuses malformed keys and bodies with 400', async () => {
+    const endpoint = 'https://93.184.215.14/send/keys';
+    for (const body of [
+      subscription(endpoint, { keys: { p256dh: keys.p256dh.slice(1), auth: keys.authText } }),
+      subscription(endpoint, { keys: { p256dh: keys.p256dh, auth: `${keys.authText}AA` } }),
+      subscription(endpoint, { keys: { p256dh: `A${keys.p256dh.slice(1)}`, auth: keys.authText } }),
+      subscription(endpoint, { keys: undefined }),
+      { keys: { p256dh: keys.p256dh, auth: keys.authText } },
+      subscription('x'.repeat(3000)),
+    ]) {
+      expect(refusal(await ann.agent.post('/api/push/subscriptions', body))).toMatchObject({ status: 400, code: 'invalid_input' });
+    }
+    expect(await app.db.select().from(pushSubscriptions)).toEqual([]);
+  });
+
+  it('accepts public https and allowed origins; one row per endpoint; the caller deletes their own', async () => {
+    const bob = await createUser(app, 'Bob');
+    expect((await ann.agent.post('/api/push/subscriptions', subscription('https://93.184.215.14/send/a'))).statusCode).toBe(201);
+    expect((await ann.agent.post('/api/push/subscriptions', subscription('https://[2606:4700::1111]/send/b'))).statusCode).toBe(201);
+    expect((await ann.agent.post('/api/push/subscriptions', subscription('http://127.0.0.1:9/send/c'))).statusCode).toBe(201);
+    // The same browser subscribed again, now by Bob: his, once.
+    expect((await bob.agent.post('/api/push/subscriptions', subscription('https://93.184.215.14/send/a'))).statusCode).toBe(201);
+    const rows = await app.db.select().from(pushSubscriptions);
+    expect(rows.map((r) => [r.endpoint, r.userId]).sort()).toEqual(
+      [
+        ['http://127.0.0.1:9/send/c', ann.id],
+        ['https://93.184.215.14/send/a', bob.id],
+        ['https://[2606:4700::1111]/send/b', ann.id],
+      ].sort(),
+    );
+    expect(refusal(await ann.agent.request('DELETE', '/api/push/subscriptions', { json: { endpoint: 'https://93.184.215.14/send/a' } }))).toMatchObject({
+      status: 404,
+      code: 'subscription_not_found',
+    });
+    const deleted = await ann.agent.request('DELETE', '/api/push/subscriptions', { json: { endpoint: 'http://127.0.0.1:9/send/c' } });
+    expect(deleted.statusCode).toBe(200);
+    expect(refusal(await ann.agent.request('DELETE', '/api/push/subscriptions', { json: {} }))).toMatchObject({ status: 400 });
+    expect((await app.db.select().from(pushSubscriptions)).map((r) => r.endpoint).sort()).toEqual([
+      'https://93.184.215.14/send/a',
+      'https://[2606:4700::1111]/send/b',
+    ]);
+    await app.db.delete(pushSubscriptions);
+  });
+
+  it('keeps the newest 20 subscriptions of a user', async () => {
+    for (let i = 0; i < 22; i += 1) {
+      expect((await ann.agent.post('/api/push/subscriptions', subscription(`https://93.184.215.14/send/n${i}`))).statusCode).toBe(201);
+    }
+    const rows = await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, ann.id));
+    expect(rows).toHaveLength(20);
+    expect(rows.map((r) => r.endpoint)).not.toContain('https://93.184.215.14/send/n0');
+    expect(rows.map((r) => r.endpoint)).toContain('https://93.184.215.14/send/n21');
+    await app.db.delete(pushSubscriptions);
+  });
+
+  it('asks the signed-out to sign in', async () => {
+    const response = await app.inject({ method: 'POST', url: '/api/push/subscriptions', payload: subscription('https://93.184.215.14/send/z') });
+    expect(refusal(response)).toMatchObject({ status: 401 });
+  });
+});
+
+describe(`push delivery on ${testDbKind}`, () => {
+  let app: FastifyInstance;
+  let receiver: Receiver;
+  let ann: TestUser;
+  let bob: TestUser;
+  let counter = 0;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    app = await createTestApp({
+      publicUrl: 'https://betbro.example',
+      push: { ...baseTestConfig().push, endpointAllow: [receiver.origin] },
+    });
+    ann = await createUser(app, 'Ann');
+    bob = await createUser(app, 'Bob');
+  });
+  afterEach(async () => {
+    await app.backgroundWork.drain(5_000);
+    receiver.received.length = 0;
+    receiver.answerWith(() => 201);
+    await app.db.delete(pushSubscriptions);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await receiver?.close();
+  });
+
+  async function subscribeAs(user: TestUser): Promise<{ keys: BrowserKeys; path: string }> {
+    const keys = browserKeys();
+    const path = `/push/${(counter += 1)}`;
+    const response = await user.agent.post('/api/push/subscriptions', {
+      endpoint: `${receiver.origin}${path}`,
+      expirationTime: null,
+      keys: { p256dh: keys.p256dh, auth: keys.authText },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return { keys, path };
+  }
+  const opened = (r: Received, keys: BrowserKeys): PushPayload => pushPayloadSchema.strict().parse(JSON.parse(decryptPush(r.body, keys)));
+
+  it('pushes a notification to each subscribed browser, encrypted for it and signed with VAPID', async () => {
+    const phone = await subscribeAs(ann);
+    const laptop = await subscribeAs(ann);
+    expect((await bob.agent.post('/api/friends', { addresseeId: ann.id })).statusCode).toBe(201);
+    await receiver.waitFor(2);
+    const publicKey = ((await ann.agent.get('/api/push/public-key')).json() as { publicKey: string }).publicKey;
+    for (const { keys, path } of [phone, laptop]) {
+      const request = receiver.received.find((r) => r.path === path)!;
+      expect(request.headers['content-encoding']).toBe('aes128gcm');
+      expect(Number(request.headers.ttl)).toBeGreaterThan(0);
+      checkVapid(request.headers, publicKey, receiver.origin);
+      expect(opened(request, keys)).toEqual({
+        title: 'New friend request',
+        body: 'Bob wants to be your friend',
+        url: 'https://betbro.example/friends',
+      });
+    }
+  });
+
+  it('pushes the notifications created in SQL too (a stake on my bet), with the bet as URL', async () => {
+    const hal = await createUser(app, 'Hal');
+    await makeFriends(app, ann, hal);
+    const { keys } = await subscribeAs(ann);
+    const bet = await createBetAs(ann, { title: 'Pushed bet' });
+    expect((await hal.agent.post(`/api/bets/${bet.id}/participate`, { option: 0, amount: 5 })).statusCode).toBe(200);
+    await receiver.waitFor(1);
+    expect(opened(receiver.received[0]!, keys)).toMatchObject({ title: 'New stake on your bet', url: `https://betbro.example/bets/${bet.id}` });
+  });
+
+  it('sends nothing for a type the user switched off', async () => {
+    const cat = await createUser(app, 'Cat');
+    await subscribeAs(cat);
+    expect((await cat.agent.put('/api/users/preferences', { notifications: { friend_request: false } })).statusCode).toBe(200);
+    expect((await bob.agent.post('/api/friends', { addresseeId: cat.id })).statusCode).toBe(201);
+    await app.backgroundWork.drain(5_000);
+    expect(receiver.received).toEqual([]);
+  });
+
+  it.each([410, 404])('removes the subscription when the push service answers %i', async (status) => {
+    const dan = await createUser(app, `Dan${status}`);
+    await subscribeAs(dan);
+    const kept = await subscribeAs(dan);
+    receiver.answerWith((r) => (r.path === kept.path ? 201 : status));
+    expect((await bob.agent.post('/api/friends', { addresseeId: dan.id })).statusCode).toBe(201);
+    await receiver.waitFor(2);
+    await app.backgroundWork.drain(5_000);
+    const rows = await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, dan.id));
+    expect(rows.map((r) => r.endpoint)).toEqual([`${receiver.origin}${kept.path}`]);
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it('tries again with backoff after a failure, and gives up after a few tries', async () => {
+    const eve = await createUser(app, 'Eve');
+    const { keys } = await subscribeAs(eve);
+    let tries = 0;
+    receiver.answerWith(() => ((tries += 1) < 3 ? 503 : 201));
+    expect((await bob.agent.post('/api/friends', { addresseeId: eve.id })).statusCode).toBe(201);
+    await receiver.waitFor(3);
+    expect(opened(receiver.received[2]!, keys)).toMatchObject({ title: 'New friend request' });
+    await app.backgroundWork.drain(5_000);
+    expect(receiver.received).toHaveLength(3);
+
+    receiver.received.length = 0;
+    receiver.answerWith(() => 500);
+    const gus = await createUser(app, 'Gus');
+    await subscribeAs(gus);
+    expect((await bob.agent.post('/api/friends', { addresseeId: gus.id })).statusCode).toBe(201);
+    await app.backgroundWork.drain(5_000);
+    // The first try and one per configured delay; the subscription stays.
+    expect(receiver.received).toHaveLength(1 + app.config.push.retryDelaysMs.length);
+    expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, gus.id))).toHaveLength(1);
+  });
+
+  it('never makes the request that caused the notification wait for the push service', async () => {
+    const fay = await createUser(app, 'Fay');
+    await subscribeAs(fay);
+    let release!: () => void;
+    const held = new Promise<number>((resolve) => {
+      release = () => resolve(201);
+    });
+    receiver.answerWith(() => held);
+    // The request is answered while the push service holds its answer back.
+    expect((await bob.agent.post('/api/friends', { addresseeId: fay.id })).statusCode).toBe(201);
+    const deadline = Date.now() + 3_000;
+    while (receiver.received.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(receiver.received).toHaveLength(1);
+    release();
+    await app.backgroundWork.drain(5_000);
+  });
+});
+
+describe('push endpoint addresses', () => {
+  it('tells public addresses from the others', () => {
+    for (const a of ['93.184.215.14', '8.8.8.8', '2606:4700::1111', '2a00:1450:4001::1']) expect(isPublicAddress(a), a).toBe(true);
+    for (const a of ['127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.1.1', '100.127.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fc00::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', 'not-an-address']) {
+      expect(isPublicAddress(a), a).toBe(false);
+    }
+  });
+
+  it('refuses to connect to a name that resolves to a private address', async () => {
+    const error = await new Promise<NodeJS.ErrnoException | null>((resolve) => publicOnlyLookup('localhost', {}, (e) => resolve(e)));
+    expect(error?.code).toBe('ENONPUBLIC');
+  });
+});
+
+describe('VAPID keys', () => {
+  it('are generated once into DATA_DIR and read from there after', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'betbro-vapid-'));
+    try {
+      const config = { dataDir: join(dataDir, 'nested'), push: { ...baseTestConfig().push, vapidKeys: null } };
+      const [first, second] = await Promise.all([loadVapidKeys(config), loadVapidKeys(config)]);
+      expect(second).toEqual(first);
+      expect(await loadVapidKeys(config)).toEqual(first);
+      const file = join(config.dataDir, 'vapid-keys.json');
+      expect(JSON.parse(await readFile(file, 'utf8'))).toEqual(first);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      expect(Buffer.from(first.publicKey, 'base64url')).toHaveLength(65);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('come from the environment when set there', async () => {
+    const keys = baseTestConfig().push.vapidKeys!;
+    expect(await loadVapidKeys({ dataDir: '/nonexistent', push: { ...baseTestConfig().push, vapidKeys: keys } })).toBe(keys);
+  });
+});

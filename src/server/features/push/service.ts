@@ -1,0 +1,182 @@
+import http from 'node:http';
+import https from 'node:https';
+import { and, desc, eq, notInArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import webPush from 'web-push';
+import { notifications, pushSubscriptions } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import type { DomainEvent, NotificationRow } from '../../plugins/domain-events.ts';
+import type { PushPayload, PushSubscriptionBody } from '../../../shared/schemas/push.ts';
+import type { UserRow } from '../../db/rows.ts';
+import { checkPushEndpoint, isAllowedOrigin, literalHostAllowed, publicOnlyLookup } from './endpoint.ts';
+import type { VapidKeys } from './vapid-keys.ts';
+
+/**
+ * Web Push (RFC 8291 payload encryption and RFC 8292 VAPID, by the web-push library): every
+ * notification the app stores is also pushed to each browser its user subscribed, after the
+ * commit, in the background. The library builds each request; sending it is ours, so that the
+ * connection's DNS lookup can refuse non-public addresses (see endpoint.ts).
+ */
+
+/** Subscriptions kept per user: a new one beyond this replaces their oldest. */
+const SUBSCRIPTIONS_PER_USER = 20;
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+const SEND_TIMEOUT_MS = 10_000;
+const BODY_MAX_CHARS = 300;
+
+export async function subscribe(app: FastifyInstance, user: UserRow, body: PushSubscriptionBody): Promise<void> {
+  await checkPushEndpoint(body.endpoint, app.config.push.endpointAllow);
+  const values = { userId: user.id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth };
+  // A browser has one endpoint; whoever subscribes it last owns it (the device changed hands).
+  await app.db
+    .insert(pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: new Date() } });
+  const kept = app.db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, user.id))
+    .orderBy(desc(pushSubscriptions.id))
+    .limit(SUBSCRIPTIONS_PER_USER);
+  await app.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, user.id), notInArray(pushSubscriptions.id, kept)));
+}
+
+export async function unsubscribe(app: FastifyInstance, user: UserRow, endpoint: string): Promise<void> {
+  const removed = await app.db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, user.id), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  if (removed.length === 0) throw notFound('Push subscription not found', 'subscription_not_found');
+}
+
+/** Where a notification leads when its push is clicked: an absolute URL of the client. */
+export function pushPayloadOf(row: Pick<NotificationRow, 'type' | 'title' | 'body' | 'betId' | 'conversationId'>, publicUrl: string): PushPayload {
+  const path =
+    row.betId !== null
+      ? `/bets/${row.betId}`
+      : row.conversationId !== null
+        ? '/messages'
+        : ['friend_request', 'friend_accepted', 'invite_accepted'].includes(row.type)
+          ? '/friends'
+          : '/notifications';
+  const body = row.body.length > BODY_MAX_CHARS ? `${row.body.slice(0, BODY_MAX_CHARS - 1)}…` : row.body;
+  return { title: row.title, body, url: `${publicUrl}${path}` };
+}
+
+type Subscription = typeof pushSubscriptions.$inferSelect;
+type Outcome = { status: number; retryAfterMs: number | null } | { error: Error };
+
+/** One POST of an encrypted push to its endpoint; never throws. */
+function send(app: FastifyInstance, keys: VapidKeys, subscription: Subscription, payload: PushPayload): Promise<Outcome> {
+  const url = new URL(subscription.endpoint);
+  const allowed = isAllowedOrigin(url, app.config.push.endpointAllow);
+  if (!allowed && (url.protocol !== 'https:' || !literalHostAllowed(url))) {
+    return Promise.resolve({ error: new Error('endpoint refused: not public https') });
+  }
+  let details: ReturnType<typeof webPush.generateRequestDetails>;
+  try {
+    details = webPush.generateRequestDetails(
+      { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: { subject: app.config.push.vapidSubject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        TTL: PUSH_TTL_SECONDS,
+        contentEncoding: 'aes128gcm',
+        urgency: 'normal',
+      },
+    );
+  } catch (error) {
+    return Promise.resolve({ error: error as Error });
+  }
+  return new Promise((resolve) => {
+    const request = (url.protocol === 'https:' ? https : http).request(
+      url,
+      {
+        method: details.method,
+        headers: details.headers as http.OutgoingHttpHeaders,
+        timeout: SEND_TIMEOUT_MS,
+        ...(allowed ? {} : { lookup: publicOnlyLookup }),
+      },
+      (response) => {
+        response.resume();
+        const retryAfter = Number(response.headers['retry-after']);
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, retryAfterMs: Number.isFinite(retryAfter) ? retryAfter * 1000 : null }),
+        );
+        response.on('error', (error) => resolve({ error }));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('push endpoint timed out')));
+    request.on('error', (error) => resolve({ error }));
+    request.end(details.body ?? undefined);
+  });
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done);
+  });
+
+/**
+ * Delivers one push: done on 2xx; the subscription is deleted on 404 or 410 (the browser gave
+ * it up); a network error, 429 or 5xx is tried again after each of `retryDelaysMs` (or the
+ * push service's Retry-After, if longer); anything else is logged and dropped.
+ */
+async function deliver(app: FastifyInstance, keys: VapidKeys, subscription: Subscription, payload: PushPayload, signal: AbortSignal) {
+  const delays = app.config.push.retryDelaysMs;
+  for (let attempt = 0; ; attempt += 1) {
+    const outcome = await send(app, keys, subscription, payload);
+    if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) return;
+    if ('status' in outcome && (outcome.status === 404 || outcome.status === 410)) {
+      await app.db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.id, subscription.id), eq(pushSubscriptions.endpoint, subscription.endpoint)));
+      return;
+    }
+    const passing = 'error' in outcome || outcome.status === 429 || outcome.status >= 500;
+    const log = { subscriptionId: subscription.id, attempt, ...('error' in outcome ? { err: outcome.error } : { status: outcome.status }) };
+    if (!passing || attempt >= delays.length || signal.aborted) {
+      app.log.warn(log, 'push not delivered');
+      return;
+    }
+    app.log.info(log, 'push failed, trying again');
+    const retryAfter = 'status' in outcome ? (outcome.retryAfterMs ?? 0) : 0;
+    await sleep(Math.min(Math.max(delays[attempt]!, retryAfter), 10 * 60_000), signal);
+    if (signal.aborted) return;
+  }
+}
+
+async function pushNotification(app: FastifyInstance, keys: VapidKeys, event: Extract<DomainEvent, { type: 'notification' }>, signal: AbortSignal) {
+  const subscriptions = await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, event.userId));
+  if (subscriptions.length === 0) return;
+  const [row] = event.row ? [event.row] : await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
+  if (!row) return;
+  const payload = pushPayloadOf(row, app.config.publicUrl);
+  await Promise.all(subscriptions.map((s) => deliver(app, keys, s, payload, signal)));
+}
+
+/**
+ * Pushes every notification announced after its commit. Notifications of a muted type are never
+ * stored (notifications/service.ts, stake_on_bets.sql), so preferences hold for pushes too.
+ * The work is tracked as background work; closing the app cuts the retries' waits short.
+ */
+export function startPushDelivery(app: FastifyInstance, keys: VapidKeys): void {
+  const closing = new AbortController();
+  const unsubscribe = app.domainEvents.subscribe((event) => {
+    if (event.type !== 'notification') return;
+    void app.backgroundWork.track(
+      pushNotification(app, keys, event, closing.signal).catch((err: unknown) => app.log.error({ err }, 'push delivery failed')),
+    );
+  });
+  app.addHook('onClose', async () => {
+    closing.abort();
+    unsubscribe();
+  });
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Invite links (issue 27). */
+
+export const INVITE_DAYS = 7;
+export const INVITE_MAX_USES = 50;
+export const ACTIVE_INVITES_MAX = 20;
+
+export const createInviteBodySchema = z
+  .object({
+    betId: z.number({ error: 'Choose a bet to share' }).int('Choose a bet to share').positive('Choose a bet to share').max(2_147_483_647).optional(),
+  })
+  .optional();
+
+export const createdInviteSchema = z.object({
+  token: z.string(),
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export type CreatedInvite = z.infer<typeof createdInviteSchema>;
+
+/** An invite as its owner lists it; the token is not kept, so revoking goes by id. */
+export const inviteSchema = z.object({
+  id: z.number().int(),
+  betId: z.number().int().nullable(),
+  uses: z.number().int(),
+  maxUses: z.number().int(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type Invite = z.infer<typeof inviteSchema>;
+
+export const invitePreviewSchema = z.object({
+  inviter: z.object({ id: z.number().int(), username: z.string() }),
+  expiresAt: z.string(),
+  /** The bet shared with the invite, if any: the newcomer lands on it after accepting. */
+  betId: z.number().int().nullable(),
+});
+export type InvitePreview = z.infer<typeof invitePreviewSchema>;
+
+export const acceptedInviteSchema = z.object({
+  friend: z.object({ id: z.number().int(), username: z.string() }),
+  betId: z.number().int().nullable(),
+});
+export type AcceptedInvite = z.infer<typeof acceptedInviteSchema>;
+
+/** A token as sent in a path, or an invite's id (for its owner's DELETE). */
+export const inviteTokenParamsSchema = z.object({ token: z.string().min(1).max(100) });

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { newUser, uniqueSuffix } from './helpers.ts';
+
+// Settings' "Push notifications on this device": the browser's permission is asked when the
+// player turns it on, never before; refused, the switch stays off and says why.
+
+test('push notifications ask for permission only when turned on', async ({ browser }) => {
+  const page = await newUser(browser, `Pusher_${uniqueSuffix()}`);
+  await page.goto('/settings');
+  const toggle = page.getByRole('switch', { name: /Push notifications on this device/ });
+  await expect(toggle).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  await expect(toggle).toBeEnabled();
+  expect(await page.evaluate(() => Notification.permission)).toBe('default');
+
+  const asked = page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const original = Notification.requestPermission.bind(Notification);
+        Notification.requestPermission = () => {
+          resolve('asked');
+          return original();
+        };
+      }),
+  );
+  await toggle.click();
+  expect(await asked).toBe('asked');
+  // Headless Chromium answers "denied" for the player here.
+  await expect(page.getByText('Notifications are blocked')).toBeVisible();
+  await expect(toggle).not.toBeChecked();
+  await page.context().close();
+});
