@@ -55,6 +55,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
     expect(loadConfig({ RATE_LIMIT_READS_PER_MINUTE: '50' }).rateLimits.readsPerMinute).toBe(50);
     expect(() => loadConfig({ RATE_LIMIT_READS_PER_MINUTE: '0' })).toThrow(/RATE_LIMIT_READS_PER_MINUTE/);
+    expect(defaults.rateLimits.loginPerIp).toBe(30);
+    expect(loadConfig({ RATE_LIMIT_SIGN_INS_PER_IP: '500' }).rateLimits.loginPerIp).toBe(500);
+    expect(() => loadConfig({ RATE_LIMIT_SIGN_INS_PER_IP: 'many' })).toThrow(/RATE_LIMIT_SIGN_INS_PER_IP/);
   });
 
   it('reads production settings', () => {

@@ -69,6 +69,8 @@ const envSchema = z.object({
     .pipe(z.array(z.enum(['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches']))),
   // Sized so the app's own screens never meet it; a script reading in a loop does.
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(1200),
+  // Many people behind one address (an office, a campus), or a test run signing up its players.
+  RATE_LIMIT_SIGN_INS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
   TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxySetting),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   // Within the 10 s a stop may take: the rest is left for requests to finish.
@@ -221,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ...DEFAULT_RATE_LIMITS,
       writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
       readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
+      loginPerIp: e.RATE_LIMIT_SIGN_INS_PER_IP,
     },
     shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     backgroundJobs: true,
