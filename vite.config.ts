@@ -94,6 +94,7 @@ function chunkGroups() {
     { name: 'boot', tags: ['$initial' as const], priority: 2 },
     {
       name: (id: string, graph: ModuleGraph) => (isChartsOnly(id, graph) ? null : 'shared'),
+      debugName: 'shared',
       minShareCount: 2,
       priority: 1,
     },

@@ -13,6 +13,7 @@ import { formatTable, rowsOf, targetsOf, type BenchResults } from './bench/repor
 import { runWithout, stopAllServers } from './bench/server.ts';
 import { SCALE_SIZES, benchScale } from './bench/scale.ts';
 import { benchStakesPglite, benchStakesPostgres } from './bench/stakes.ts';
+import { benchStartup } from './bench/startup.ts';
 import { ROOT, coresBetween, cpuSnapshot, progress } from './bench/util.ts';
 
 // `npm run bench`: load benchmarks of the server (started as a real production-mode child
@@ -108,6 +109,7 @@ try {
     const sizes = SCALE_SIZES.filter((size) => options.scaleSizes.includes(size.name));
     results.scale = await attempt('scale', () => benchScale(pgServer, { requests: options.scaleRequests, sizes }));
   }
+  if (wants('startup')) results.startup = await attempt('startup', () => benchStartup(pgServer));
   if (wants('instances')) {
     const redisUrl = process.env.BENCH_REDIS_URL;
     if (redisUrl) {

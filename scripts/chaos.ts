@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -12,7 +13,7 @@ import { friendships } from '../src/server/db/schema.ts';
 import { signInWithIdentity } from '../src/server/features/auth/service.ts';
 import { createSession } from '../src/server/features/auth/sessions.ts';
 import { auditLedger } from '../src/server/features/wallet/audit.ts';
-import { ROOT } from './lib/client-build.ts';
+import { ROOT, SERVER_ENTRY, ensureServerBuild } from './lib/build.ts';
 import { parseMetricSample } from './lib/metrics.ts';
 
 /**
@@ -98,6 +99,7 @@ function configFor(port: number): Config {
 }
 
 // --- setup: players, friendships and sessions, through the app's own services ----------------
+await ensureServerBuild();
 const ports = await Promise.all(Array.from({ length: instances }, freePort));
 interface Player {
   id: number;
@@ -111,7 +113,7 @@ let adminPlayer: Player;
     const email = i === 0 ? 'chaos-admin@betbro.test' : `chaos-${i}@betbro.test`;
     const user = await signInWithIdentity(
       app.db,
-      { issuer: 'urn:betbro:chaos', subject: email, email, name: null, idToken: undefined },
+      { issuer: 'urn:betbro:chaos', subject: email, email, name: null },
       ['chaos-admin@betbro.test'],
     );
     const session = await createSession(app.db, { userId: user.id });
@@ -130,9 +132,10 @@ const startingMoney = (PLAYERS + 1) * 100_000;
 
 // --- the servers, and the nemesis that kills them ------------------------------------------
 const servers: (ChildProcess | null)[] = ports.map(() => null);
+const METRICS_TOKEN = randomBytes(24).toString('hex');
 const up: boolean[] = ports.map(() => false);
 function startServer(i: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -143,6 +146,8 @@ function startServer(i: number) {
       PUBLIC_URL: `http://127.0.0.1:${ports[i]}`,
       LOG_LEVEL: 'error',
       RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
+      RATE_LIMIT_READS_PER_MINUTE: '1000000',
+      METRICS_TOKEN,
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! }),
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     },
@@ -170,7 +175,10 @@ async function waitReady(i: number, timeoutMs = 60_000) {
 const placedHow = new Map<string, number>();
 async function countPlacements(i: number) {
   try {
-    const response = await fetch(`http://127.0.0.1:${ports[i]}/metrics`, { signal: AbortSignal.timeout(1000) });
+    const response = await fetch(`http://127.0.0.1:${ports[i]}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      signal: AbortSignal.timeout(1000),
+    });
     const text = await response.text();
     for (const how of ['alone', 'batched', 'again_alone']) {
       placedHow.set(how, (placedHow.get(how) ?? 0) + parseMetricSample(text, `betbro_stakes_placed_total{how="${how}"}`));

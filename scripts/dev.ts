@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { ROOT } from './lib/client-build.ts';
+import { ROOT } from './lib/build.ts';
 
 // `npm run dev`: the API server in watch mode on PORT (3000) and Vite with hot reload on 5173,
 // which proxies the API, the socket and the sign-in pages to the server.

@@ -4,9 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findChromium } from './lib/chromium.ts';
-import { ROOT, ensureClientBuild } from './lib/client-build.ts';
+import { ROOT, ensureBuild } from './lib/build.ts';
 
-// Runs the Playwright journeys against the built app, started on a free port with a fresh data
+// Runs the Playwright journeys against the built app (the compiled server, as `npm start` runs it), started on a free port with a fresh data
 // directory. Without Chromium a developer gets one line saying so; under CI=true it is a failure.
 
 const chromium = findChromium();
@@ -20,7 +20,7 @@ if (!chromium) {
   process.exit(0);
 }
 
-ensureClientBuild();
+await ensureBuild();
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {

@@ -40,7 +40,7 @@ try {
   if (!account) throw new Error('could not create the admin account');
   let admin = await signInWithIdentity(
     app.db,
-    { issuer: identityIssuerOfLocalAccounts(config), subject: String(account.id), email: adminEmail, name: null, idToken: undefined },
+    { issuer: identityIssuerOfLocalAccounts(config), subject: String(account.id), email: adminEmail, name: null },
     [adminEmail],
   );
   await app.db.update(users).set({ username: 'Admin' }).where(eq(users.id, admin.id));
@@ -130,7 +130,9 @@ try {
   await sendMessage(app, p('Bruno'), conversation.id, 'You really think United can hold City?');
   await sendMessage(app, p('Alice'), conversation.id, 'I made the bet, I just watch the odds move.');
 
-  console.log('\nDemo data is ready. Sign in at %s with any of these:', config.publicUrl);
+  const where = config.database.kind === 'postgres' ? 'the DATABASE_URL database' : `DATA_DIR ${config.dataDir}`;
+  console.log('\nDemo data is ready in %s.', where);
+  console.log('Start Betbro on it with `npm start` (the same DATA_DIR or DATABASE_URL, and PORT or PUBLIC_URL), then sign in at %s with any of these:', config.publicUrl);
   console.log(['  email                     password', `  ${adminEmail.padEnd(26)}${password('Admin')}   (admin)`, ...names.map((n) => `  ${`${n.toLowerCase()}@betbro.demo`.padEnd(26)}${password(n)}`)].join('\n'));
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './lib/client-build.ts';
+import { ROOT } from './lib/build.ts';
 
 // `npm test`: every test. Vitest (unit, and integration on PGlite, plus PostgreSQL/Redis when
 // TEST_DATABASE_URL / TEST_REDIS_URL are set), then the Playwright journeys in Chromium.

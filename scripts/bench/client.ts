@@ -4,7 +4,7 @@ import { gzipSync } from 'node:zlib';
 import type lighthouseRun from 'lighthouse';
 import { placeStake } from '../../src/server/features/bets/stakes.ts';
 import { findChromium } from '../lib/chromium.ts';
-import { ensureClientBuild } from '../lib/client-build.ts';
+import { ensureClientBuild } from '../lib/build.ts';
 import { bundleBreakdown, type BundlePart } from './bundle-breakdown.ts';
 import { createBets, createSyntheticUsers, makeFriends, openSetupApp, userRows } from './data.ts';
 import type { BenchPostgres } from './postgres.ts';

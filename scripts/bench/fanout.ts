@@ -57,7 +57,7 @@ interface Heard {
   data: string;
 }
 
-function connect(url: string, user: BenchUser, origin: string, onMessage: (data: string) => void): Promise<WebSocket | null> {
+export function connect(url: string, user: BenchUser, origin: string, onMessage: (data: string) => void): Promise<WebSocket | null> {
   return new Promise((resolve) => {
     const socket = new WebSocket(url, { headers: { cookie: user.cookie, origin }, perMessageDeflate: false });
     const timer = setTimeout(() => {

@@ -3,10 +3,10 @@
 /** The server's PLAIN_PATHS (src/server/config.ts). */
 export const PLAIN_PATHS = ['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches'] as const;
 
-export const PARTS = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale'] as const;
+export const PARTS = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale', 'startup'] as const;
 export type Part = (typeof PARTS)[number];
 /** What runs without --only; 'instances' needs BENCH_REDIS_URL as well. */
-const DEFAULT_PARTS: Part[] = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale'];
+const DEFAULT_PARTS: Part[] = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale', 'startup'];
 
 export interface BenchOptions {
   parts: Set<Part>;

@@ -5,6 +5,7 @@ import type { InstancesRun } from './instances.ts';
 import type { PgbenchResult, WalCounters } from './postgres.ts';
 import type { ScaleResult } from './scale.ts';
 import type { StakeRun } from './stakes.ts';
+import type { Spread, StartupRun } from './startup.ts';
 import { round } from './util.ts';
 
 /** Everything one bench run measured; what is written to bench-results.json. */
@@ -17,6 +18,7 @@ export interface BenchResults {
   client?: ClientRun | { error: string };
   instances?: InstancesRun | { error: string } | { skipped: string };
   scale?: ScaleResult | { error: string };
+  startup?: StartupRun | { error: string };
 }
 
 /** What each part must reach, stated once: the targets table and the docs quote these. */
@@ -30,6 +32,11 @@ export const TARGETS = {
   lighthouseAccessibility: 100,
   scaleMedianMs: 10,
   scaleGrowth: 1.5,
+  firstStartMs: 2_000,
+  restartMs: 1_000,
+  idleRssEmbeddedMb: 200,
+  idleRssPostgresMb: 120,
+  socketsRssMb: 300,
 } as const;
 
 export interface Target {
@@ -125,8 +132,20 @@ export function targetsOf(results: BenchResults): Target[] {
       met: steepest.ratio <= TARGETS.scaleGrowth,
     });
   }
+  const startup = ok<StartupRun>(results.startup);
+  if (startup) {
+    const add = (name: string, target: number, unit: string, measured: number) =>
+      targets.push({ name, target: `< ${target.toLocaleString('en')} ${unit}`, measured: `${Math.round(measured)} ${unit}`, met: measured < target });
+    add('start-up on an empty DATA_DIR to /readyz (median)', TARGETS.firstStartMs, 'ms', startup.firstStartMs.median);
+    add('restart to /readyz (median)', TARGETS.restartMs, 'ms', startup.restartMs.median);
+    add('idle resident size, embedded PGlite (median)', TARGETS.idleRssEmbeddedMb, 'MB', startup.idleRssEmbeddedMb.median);
+    add('idle resident size, DATABASE_URL (median)', TARGETS.idleRssPostgresMb, 'MB', startup.idleRssPostgresMb.median);
+    add(`resident size with ${startup.sockets} sockets, embedded PGlite`, TARGETS.socketsRssMb, 'MB', startup.socketsRssMb);
+  }
   return targets;
 }
+
+const spreadOf = (s: Spread, unit: string) => `${Math.round(s.median)} ${unit} (min ${Math.round(s.min)}, max ${Math.round(s.max)})`;
 
 function cpuLine(s: StakeRun): string {
   const per = (cores: number) => `${round((cores / Math.max(1e-9, s.run.okPerSecond)) * 1000, 2)} ms`;
@@ -244,6 +263,16 @@ export function rowsOf(results: BenchResults): Row[] {
       list.push([`  ${g.route}${g.as === 'admin' ? ' [admin]' : ''}`, `${g.smallMs} -> ${g.largeMs} ms (${g.ratio}x); p99 ${g.smallP99Ms} -> ${g.largeP99Ms} ms`]);
     }
     return list;
+  });
+  add('startup', results.startup, () => {
+    const u = results.startup as StartupRun;
+    return [
+      [`start-up, empty DATA_DIR, to /readyz (${u.runs} runs)`, `${spreadOf(u.firstStartMs, 'ms')}; server CPU ${spreadOf(u.firstStartCpuMs, 'ms')}`],
+      ['restart on that DATA_DIR, to /readyz', `${spreadOf(u.restartMs, 'ms')}; server CPU ${spreadOf(u.restartCpuMs, 'ms')}`],
+      ['idle resident size, embedded PGlite', spreadOf(u.idleRssEmbeddedMb, 'MB')],
+      ['idle resident size, DATABASE_URL', spreadOf(u.idleRssPostgresMb, 'MB')],
+      [`resident size, ${u.sockets} signed-in sockets, embedded`, `${Math.round(u.socketsRssMb)} MB${u.failedSockets ? ` (${u.failedSockets} failed to connect)` : ''}`],
+    ];
   });
   return rows;
 }

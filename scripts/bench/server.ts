@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { SERVER_ENTRY, ensureServerBuild } from '../lib/build.ts';
 import { ROOT, progress, sleep } from './util.ts';
 
 /**
@@ -106,6 +108,7 @@ export const runWithout: { plainPaths: string[] } = { plainPaths: [] };
 export async function startServer(options: ServerOptions): Promise<ServerHandle> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const metricsToken = randomBytes(24).toString('hex');
   // Only what the server needs: nothing from the caller's environment picks another database or Redis.
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -117,14 +120,17 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
     LOG_LEVEL: 'warn',
     // Each benchmark user is distinct, but fan-out stakers and warm-ups may write more often.
     RATE_LIMIT_WRITES_PER_MINUTE: '1000000000',
+    RATE_LIMIT_READS_PER_MINUTE: '1000000000',
+    METRICS_TOKEN: metricsToken,
     DATA_DIR: options.dataDir ?? path.join(ROOT, 'data'),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...(options.redisUrl ? { REDIS_URL: options.redisUrl } : {}),
     ...(runWithout.plainPaths.length > 0 ? { PLAIN_PATHS: runWithout.plainPaths.join(',') } : {}),
   };
-  const nodeArgs = ['--import', 'tsx'];
+  await ensureServerBuild();
+  const nodeArgs = ['--enable-source-maps'];
   if (options.cpuProfileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'src/server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -206,7 +212,7 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
       }
     },
     async metricsText() {
-      return (await fetch(`${url}/metrics`)).text();
+      return (await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })).text();
     },
     async routeMetrics(route) {
       return parseRouteMetrics(await handle.metricsText(), route);

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../shared/schemas/common.ts';
 import { createTestApp, testDbKind } from './test/test-app.ts';
 
+const METRICS_TOKEN = 'metrics-token-for-the-tests';
+
 describe(`app on ${testDbKind}`, () => {
   let app: FastifyInstance;
   let clientDir: string;
@@ -15,7 +17,7 @@ describe(`app on ${testDbKind}`, () => {
     mkdirSync(path.join(clientDir, 'assets'));
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    app = await createTestApp({}, { clientDir });
+    app = await createTestApp({ metricsToken: METRICS_TOKEN }, { clientDir });
   });
 
   afterAll(async () => {
@@ -94,13 +96,32 @@ describe(`app on ${testDbKind}`, () => {
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 
-  it('serves Prometheus metrics with a latency histogram by route and status', async () => {
+  it('serves Prometheus metrics, to the bearer of METRICS_TOKEN only, with a latency histogram by route and status', async () => {
     await app.inject({ method: 'GET', url: '/healthz' });
-    const res = await app.inject({ method: 'GET', url: '/metrics' });
+    for (const authorization of [undefined, 'Bearer wrong-token', `Basic ${METRICS_TOKEN}`, METRICS_TOKEN]) {
+      const refused = await app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+      expect(refused.statusCode).toBe(401);
+      expect(errorBodySchema.parse(refused.json()).code).toBe('unauthorized');
+      expect(refused.body).not.toContain('http_request_duration_seconds');
+    }
+    const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/plain/);
     expect(res.body).toMatch(/http_request_duration_seconds_bucket\{[^}]*route="\/healthz"[^}]*status_code="200"/);
     expect(res.body).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('has no /metrics without METRICS_TOKEN', async () => {
+    const other = await createTestApp();
+    try {
+      for (const headers of [{}, { authorization: 'Bearer ' }, { authorization: 'Bearer null' }]) {
+        const res = await other.inject({ method: 'GET', url: '/metrics', headers });
+        expect(res.statusCode).toBe(404);
+        expect(errorBodySchema.parse(res.json()).code).toBe('not_found');
+      }
+    } finally {
+      await other.close();
+    }
   });
 
   it('serves the OpenAPI document generated from the route schemas', async () => {

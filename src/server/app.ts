@@ -58,6 +58,8 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     domainEvents: DomainEvents;
     presence: Presence;
+    /** True from the moment the server starts to stop: /readyz answers 503 (shutdown.ts). */
+    draining: boolean;
     backgroundWork: BackgroundWork;
     /** Every /api route as registered, for the security matrix that must cover them all. */
     apiRoutes: { method: string; url: string }[];
@@ -67,9 +69,14 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** Where the built client lives; defaults to dist/client. */
   clientDir?: string;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Trusts the `hops` nearest addresses of the X-Forwarded-For chain: the proxies in front of us. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
 /**
  * Builds the whole server without listening: plugins first, then routes, then the one error
@@ -77,14 +84,16 @@ const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // A caller's request id is kept when it looks sane, so logs line up across services.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 100 * 1024,
-    trustProxy: config.production,
+    // Forwarded headers are believed only from the proxies TRUST_PROXY names (config.ts). A hop
+    // count is passed as the function Fastify would make of it (its types take no number).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -98,10 +107,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
     body === '' ? done(null, undefined) : parseJson(request, body as string, done),
   );
+  // JSON is the API's one body type (the sign-in form adds its own parser in its scope): any
+  // other content type is a 415, not a string handed to the route.
+  app.removeContentTypeParser('text/plain');
   refuseNulCharacters(app);
 
   const apiRoutes: { method: string; url: string }[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  app.decorate('draining', false);
+  app.addHook('preClose', async () => {
+    app.draining = true;
+  });
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') apiRoutes.push({ method, url: route.url });

@@ -1,4 +1,7 @@
+import { isIP } from 'node:net';
+import path from 'node:path';
 import { z } from 'zod';
+import { PROJECT_DIR } from './project-dir.ts';
 
 /**
  * The environment, parsed once at start-up (DESIGN §2). A bad value stops the process with a
@@ -10,6 +13,37 @@ const booleanFlag = z
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+// The names proxy-addr (Fastify's trustProxy) knows for whole ranges.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' forwarded headers (X-Forwarded-For, -Proto, -Host) are believed: unset, none;
+ * a number, that many hops in front of the server; else the proxies' addresses or CIDR ranges.
+ */
+const trustProxySetting = z
+  .string()
+  .transform((value, ctx): number | string[] => {
+    if (/^\d+$/.test(value.trim())) {
+      const hops = Number(value.trim());
+      if (hops >= 1 && hops <= 20) return hops;
+    } else {
+      const entries = value.split(',').map((s) => s.trim()).filter(Boolean);
+      if (entries.length > 0 && entries.every(isAddressOrCidr)) return entries;
+    }
+    ctx.addIssue({ code: 'custom', message: 'expected a hop count (1-20) or comma-separated addresses/CIDRs' });
+    return z.NEVER;
+  })
+  .optional();
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -33,6 +67,12 @@ const envSchema = z.object({
     .default('')
     .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.enum(['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches']))),
+  // Sized so the app's own screens never meet it; a script reading in a loop does.
+  RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(1200),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxySetting),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  // Within the 10 s a stop may take: the rest is left for requests to finish.
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(5).default(0),
 });
 
 /**
@@ -61,10 +101,15 @@ export interface Config {
   openSignup: boolean;
   voidAfterDays: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  production: boolean;
+  /** Fastify's trustProxy: false ignores forwarded headers (TRUST_PROXY unset). */
+  trustProxy: false | number | string[];
+  /** The bearer token /metrics asks for; null: /metrics answers 404. */
+  metricsToken: string | null;
   /** Prefix of every Redis key and channel, so deployments (and test runs) can share a Redis. */
   redisPrefix: string;
   rateLimits: RateLimitConfig;
+  /** How long a stopping server answers /readyz with 503 while still serving, before it closes. */
+  shutdownDelayMs: number;
   /** Periodic jobs such as the overdue-bet sweep; tests run them by hand instead. */
   backgroundJobs: boolean;
   /** Speed machinery switched off (PLAIN_PATHS): empty in any real deployment. */
@@ -74,18 +119,30 @@ export interface Config {
 export interface RateLimitConfig {
   /** Sign-in attempts on the embedded provider's page, per client IP, per window. */
   loginPerIp: number;
-  /** Failed sign-in attempts per email, per window. */
-  loginFailuresPerEmail: number;
+  /** Sign-in attempts for one email from one IP, per window (a success starts it again). */
+  loginPerEmailAndIp: number;
+  /**
+   * Sign-in attempts for one email from all IPs together, per window: far above the per-(email,
+   * IP) limit, so one attacker cannot lock the owner out, yet a ceiling on spread-out guessing.
+   */
+  loginPerEmail: number;
   loginWindowSeconds: number;
   /** State-changing API requests per user (or per IP when signed out), per minute. */
   writesPerMinute: number;
+  /** Reading API requests per user (or per IP when signed out), per minute. */
+  readsPerMinute: number;
+  /** Open live sockets per user; a new one beyond it closes the user's oldest. */
+  socketsPerUser: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   loginPerIp: 30,
-  loginFailuresPerEmail: 10,
+  loginPerEmailAndIp: 10,
+  loginPerEmail: 100,
   loginWindowSeconds: 15 * 60,
   writesPerMinute: 120,
+  readsPerMinute: 1200,
+  socketsPerUser: 20,
 };
 
 export class ConfigError extends Error {}
@@ -103,6 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     );
   }
+  // One rule for every program (start, seed-demo, audit-ledger...): relative to the project's
+  // directory, wherever the command was run from.
+  const dataDir = path.resolve(PROJECT_DIR, e.DATA_DIR);
   const oidc = e.OIDC_ISSUER_URL
     ? { issuerUrl: e.OIDC_ISSUER_URL, clientId: e.OIDC_CLIENT_ID!, clientSecret: e.OIDC_CLIENT_SECRET! }
     : null;
@@ -110,8 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    dataDir: e.DATA_DIR,
-    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir: e.DATA_DIR },
+    dataDir,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'pglite', dataDir },
     redisUrl: e.REDIS_URL ?? null,
     oidc,
     adminEmails: e.ADMIN_EMAILS.split(',')
@@ -121,9 +181,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openSignup: e.OPEN_SIGNUP ?? oidc === null,
     voidAfterDays: e.VOID_AFTER_DAYS,
     logLevel: e.LOG_LEVEL,
-    production: e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY ?? false,
+    metricsToken: e.METRICS_TOKEN ?? null,
     redisPrefix: 'betbro:',
-    rateLimits: { ...DEFAULT_RATE_LIMITS, writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE },
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      writesPerMinute: e.RATE_LIMIT_WRITES_PER_MINUTE,
+      readsPerMinute: e.RATE_LIMIT_READS_PER_MINUTE,
+    },
+    shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     backgroundJobs: true,
     plainPaths: new Set(e.PLAIN_PATHS),
   };

@@ -32,6 +32,8 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: string; mess
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_input', message: 'Request body is not valid JSON' },
 };
 
+const BODY_ERROR_STATUSES = new Set([400, 415]);
+
 function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
     return { status: error.statusCode, body: { error: error.message, code: error.code } };
@@ -60,7 +62,12 @@ function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const { status, body } = toErrorResponse(error);
+    let { status, body } = toErrorResponse(error);
+    if (request.is404 && BODY_ERROR_STATUSES.has(status)) {
+      // A request for no route can fail in body parsing before the 404 handler runs: still a 404.
+      status = 404;
+      body = { error: `No route for ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' };
+    }
     if (status >= 500 || isResponseSerializationError(error)) {
       // The details go to the log, never to the client.
       request.log.error({ err: error }, 'request failed');

@@ -1,5 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { shutDown } from './shutdown.ts';
 
 /** Reads the configuration, builds the app, listens, and shuts down cleanly on SIGTERM / SIGINT. */
 
@@ -28,8 +29,8 @@ async function shutdown(signal: string) {
   }, 10_000);
   timer.unref();
   try {
-    // Stops accepting, closes idle and socket connections, drains requests, closes the database.
-    await app.close();
+    // Interrupted by hand, there is no load balancer to wait for.
+    await shutDown(app, signal === 'SIGTERM' ? config.shutdownDelayMs : 0);
     process.exit(0);
   } catch (err) {
     app.log.error({ err }, 'shutdown failed');

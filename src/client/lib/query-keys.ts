@@ -7,6 +7,7 @@ export const queryKeys = {
   auth: {
     all: ['auth'] as const,
     user: ['auth', 'user'] as const,
+    welcome: ['auth', 'welcome'] as const,
   },
   bets: {
     all: ['bets'] as const,

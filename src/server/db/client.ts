@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { PROJECT_DIR } from '../project-dir.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,14 +30,44 @@ export async function openDatabase(config: DatabaseConfig, options: { prepareSta
   return config.kind === 'postgres' ? openPostgres(config.url, options.prepareStatements) : openPglite(config.dataDir);
 }
 
+/**
+ * PGlite starts PostgreSQL with PostgreSQL's own shared_buffers, 128 MB, which it zeroes at start:
+ * a third of a second and 128 MB of resident memory for a cache the embedded database, one
+ * process for a group of friends, never fills. 16 MB holds its hot pages many times over
+ * (docs/startup-and-memory.md).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/** An empty database cluster made by `npm run build` (scripts/lib/build.ts), when there is one. */
+export const PGLITE_TEMPLATE_DIR = path.join(PROJECT_DIR, 'dist/pglite-template');
+
+/**
+ * A first start on an empty DATA_DIR copies the cluster the build made instead of running
+ * PostgreSQL's initdb, which takes seconds and leaves a second PostgreSQL's memory behind.
+ * Copied beside, then renamed into place, so an interrupted copy is never taken for a database.
+ */
+export function createFromTemplate(dir: string, template = PGLITE_TEMPLATE_DIR): void {
+  if (!existsSync(path.join(template, 'PG_VERSION'))) return;
+  if (existsSync(dir) && readdirSync(dir).length > 0) return;
+  const copy = `${dir}.${process.pid}.tmp`;
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(template, copy, { recursive: true });
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(copy, dir);
+}
+
 async function openPglite(dataDir: string | null): Promise<Database> {
+  // Loaded only when used: a server on PostgreSQL never parses PGlite.
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
   let client: PGlite;
   if (dataDir === null) {
-    client = await PGlite.create();
+    client = await PGlite.create({ startParams });
   } else {
     const dir = path.resolve(dataDir, 'pglite');
+    createFromTemplate(dir);
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
+    client = await PGlite.create(dir, { startParams });
   }
   // PGlite has a single connection and queues queries itself, so every caller shares it.
   const query: RawQuery = async <Row,>(text: string, params?: unknown[]) =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
 import { BACKFILLS } from './backfills.ts';
-import { listMigrations, migrate } from './migrate.ts';
+import { functionsTag, listMigrations, migrate } from './migrate.ts';
 import { createTestDatabase, testDbKind } from '../test/test-app.ts';
 
 describe(`migrations on ${testDbKind}`, () => {
@@ -25,11 +25,41 @@ describe(`migrations on ${testDbKind}`, () => {
 
   it('applies every migration and backfill exactly once when two instances start together', async () => {
     const [a, b] = await Promise.all([migrate(first), migrate(second)]);
-    const all = [...listMigrations().map((m) => m.tag), ...Object.keys(BACKFILLS).map((tag) => `${tag}:backfill`)];
+    const all = [
+      ...listMigrations().map((m) => m.tag),
+      functionsTag(),
+      ...Object.keys(BACKFILLS).map((tag) => `${tag}:backfill`),
+    ];
     expect([...a.applied, ...b.applied].sort()).toEqual([...all].sort());
     const rows = await first.withConnection((query) => query<{ tag: string }>('select tag from schema_migrations'));
     expect(rows.map((r) => r.tag).sort()).toEqual([...all].sort());
     expect((await migrate(first)).applied).toEqual([]);
+  });
+
+  it('finds an up-to-date database in one query, without the lock', async () => {
+    const sent: string[] = [];
+    const counting: Database = {
+      ...first,
+      withConnection: (fn) => first.withConnection((query) => fn((text, params) => (sent.push(text), query(text, params)))),
+    };
+    expect((await migrate(counting)).applied).toEqual([]);
+    expect(sent).toEqual(['select tag from schema_migrations']);
+  });
+
+  it('applies the functions again when their files changed since the last run', async () => {
+    await first.withConnection((query) =>
+      query(`update schema_migrations set tag = 'functions:0000000000000000' where tag = $1`, [functionsTag()]),
+    );
+    await first.withConnection((query) => query('drop function stake_refusal cascade'));
+    expect((await migrate(first)).applied).toEqual([functionsTag()]);
+    const rows = await first.withConnection((query) =>
+      query<{ tag: string }>(`select tag from schema_migrations where tag like 'functions:%'`),
+    );
+    expect(rows.map((r) => r.tag)).toEqual([functionsTag()]);
+    const [defined] = await first.withConnection((query) =>
+      query<{ count: number }>(`select count(*)::int as count from pg_proc where proname = 'stake_refusal'`),
+    );
+    expect(defined?.count).toBe(1);
   });
 });
 
@@ -86,5 +116,49 @@ describe(`the player figures' backfill on ${testDbKind}`, () => {
     ]);
     const { auditLedger } = await import('../features/wallet/audit.ts');
     expect((await auditLedger(database.db)).violations).toEqual([]);
+  });
+});
+
+describe(`the username skeletons' backfill on ${testDbKind}`, () => {
+  let database: Database;
+  let drop: () => Promise<void>;
+
+  beforeAll(async () => {
+    const created = await createTestDatabase();
+    drop = created.drop;
+    database = await openDatabase(created.database);
+  });
+
+  afterAll(async () => {
+    await database?.close();
+    await drop?.();
+  });
+
+  it('lets existing look-alikes keep their names, and holds each group for its earliest name', async () => {
+    const before = listMigrations().filter((m) => m.tag < '0014');
+    await database.withConnection(async (q) => {
+      await q('create table schema_migrations (tag text primary key, applied_at timestamptz not null default now())');
+      for (const migration of before) {
+        for (const statement of migration.statements) await q(statement);
+        await q('insert into schema_migrations (tag) values ($1)', [migration.tag]);
+      }
+      await q(`insert into users (id, username) values (1, 'alice'), (2, 'aIice'), (3, 'Bob'), (4, 'user_0a1b2c3d4e')`);
+    });
+
+    const { applied } = await migrate(database);
+    expect(applied).toContain('0014_security_hardening:backfill');
+    const rows = await database.withConnection((q) =>
+      q<{ username: string; username_skeleton: string | null }>('select username, username_skeleton from users order by id'),
+    );
+    expect(rows).toEqual([
+      { username: 'alice', username_skeleton: 'allce' },
+      { username: 'aIice', username_skeleton: null },
+      { username: 'Bob', username_skeleton: 'bob' },
+      { username: 'user_0a1b2c3d4e', username_skeleton: null },
+    ]);
+    // The group stays taken: a third look-alike cannot be stored.
+    await expect(
+      database.withConnection((q) => q(`insert into users (username, username_skeleton) values ('ALICE_', 'allce')`)),
+    ).rejects.toThrow();
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Database, RawQuery } from './client.ts';
@@ -7,13 +8,15 @@ import { BACKFILLS } from './backfills.ts';
  * Brings the database up to date at start-up, in three steps:
  * 1. the SQL migrations drizzle-kit generated (./migrations, in the order of its journal), each
  *    once, in a transaction of its own;
- * 2. the SQL functions, triggers and views of ./functions, one file each, applied again at every
- *    start (`CREATE OR REPLACE`), so a function is changed by editing its file, never by copying
- *    it into a migration;
+ * 2. the SQL functions, triggers and views of ./functions, one file each (`CREATE OR REPLACE`),
+ *    applied again whenever a file changed or a migration ran, so a function is changed by
+ *    editing its file, never by copying it into a migration; the run records them as
+ *    `functions:<hash of the files>`;
  * 3. the backfills some migrations need (backfills.ts): code that fills new tables from existing
  *    rows, once, after the functions they rely on exist.
- * Two instances starting together are safe: the whole run holds a Postgres advisory lock on one
- * connection, so the second waits and then finds nothing left to do but step 2.
+ * A start with nothing to do costs one query: every tag it would record is already there.
+ * Otherwise two instances starting together are safe: the run holds a Postgres advisory lock on
+ * one connection, so the second waits and then finds nothing left to do.
  */
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -50,35 +53,64 @@ export function listFunctions(): { file: string; statements: string[] }[] {
     .map((file) => ({ file, statements: statementsOf(readFileSync(`${FUNCTIONS_DIR}${file}`, 'utf8')) }));
 }
 
+/** The tag of the functions as the files are now: changing any file changes it. */
+export function functionsTag(functions = listFunctions()): string {
+  const hash = createHash('sha256');
+  for (const { file, statements } of functions) hash.update(`${file}\0${statements.join('\0')}\0`);
+  return `functions:${hash.digest('hex').slice(0, 16)}`;
+}
+
+const backfillTag = (tag: string) => `${tag}:backfill`;
+
+const DEADLOCK_DETECTED = '40P01';
+
+/**
+ * Runs `work` in a transaction. Replacing a trigger or a view locks its table against every
+ * request another instance is serving, so during a rolling deploy PostgreSQL may find the two
+ * waiting on each other and roll this transaction back: it is run again, a few times.
+ */
 async function inTransaction(query: RawQuery, work: () => Promise<void>): Promise<void> {
-  await query('begin');
+  for (let attempt = 1; ; attempt += 1) {
+    await query('begin');
+    try {
+      await work();
+      await query('commit');
+      return;
+    } catch (error) {
+      await query('rollback');
+      if ((error as { code?: unknown }).code !== DEADLOCK_DETECTED || attempt === 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+/** The tags already recorded, or null before the first run made the table. */
+async function recordedTags(query: RawQuery): Promise<Set<string> | null> {
   try {
-    await work();
-    await query('commit');
+    return new Set((await query<{ tag: string }>('select tag from schema_migrations')).map((r) => r.tag));
   } catch (error) {
-    await query('rollback');
+    if ((error as { code?: unknown }).code === '42P01') return null; // undefined_table
     throw error;
   }
 }
 
-async function applyFunctions(query: RawQuery): Promise<void> {
-  await inTransaction(query, async () => {
-    // A function may name another that a later file defines; each is checked when it first runs.
-    await query('set local check_function_bodies = off');
-    for (const { statements } of listFunctions()) for (const statement of statements) await query(statement);
-  });
-}
-
 export async function migrate(database: Database): Promise<{ applied: string[] }> {
   const migrations = listMigrations();
+  const functions = listFunctions();
+  const functionsDone = functionsTag(functions);
+  const expected = [...migrations.map((m) => m.tag), functionsDone, ...Object.keys(BACKFILLS).map(backfillTag)];
   return database.withConnection(async (query) => {
+    const recorded = await recordedTags(query);
+    if (recorded && expected.every((tag) => recorded.has(tag))) return { applied: [] };
+
     await query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     try {
       await query(`create table if not exists schema_migrations (
         tag text primary key,
         applied_at timestamptz not null default now()
       )`);
-      const done = new Set((await query<{ tag: string }>('select tag from schema_migrations')).map((r) => r.tag));
+      // Read again under the lock: another instance may have finished meanwhile.
+      const done = (await recordedTags(query))!;
       const applied: string[] = [];
       for (const migration of migrations) {
         if (done.has(migration.tag)) continue;
@@ -88,15 +120,23 @@ export async function migrate(database: Database): Promise<{ applied: string[] }
         });
         applied.push(migration.tag);
       }
-      await applyFunctions(query);
+      if (applied.length > 0 || !done.has(functionsDone)) {
+        await inTransaction(query, async () => {
+          // A function may name another that a later file defines; each is checked when it first runs.
+          await query('set local check_function_bodies = off');
+          for (const { statements } of functions) for (const statement of statements) await query(statement);
+          await query(`delete from schema_migrations where tag like 'functions:%'`);
+          await query('insert into schema_migrations (tag) values ($1)', [functionsDone]);
+        });
+        applied.push(functionsDone);
+      }
       for (const [tag, backfill] of Object.entries(BACKFILLS)) {
-        const backfillTag = `${tag}:backfill`;
-        if (done.has(backfillTag)) continue;
+        if (done.has(backfillTag(tag))) continue;
         await inTransaction(query, async () => {
           await backfill(query);
-          await query('insert into schema_migrations (tag) values ($1)', [backfillTag]);
+          await query('insert into schema_migrations (tag) values ($1)', [backfillTag(tag)]);
         });
-        applied.push(backfillTag);
+        applied.push(backfillTag(tag));
       }
       return { applied };
     } finally {

@@ -30,6 +30,8 @@ export const users = pgTable(
   {
     id: serial('id').primaryKey(),
     username: text('username').notNull(),
+    /** The chosen name's confusable skeleton (src/server/usernames.ts); null for generated names. */
+    usernameSkeleton: text('username_skeleton'),
     email: text('email'),
     firstName: text('first_name'),
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
@@ -42,6 +44,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_skeleton_key').on(t.usernameSkeleton),
     // Searches match the start of a name (friends, admin): in byte order, one index serves both
     // `like 'ab%'` and the alphabetical order of the matches.
     index('users_username_prefix_idx').on(sql`(lower(${t.username}) collate "C")`),
@@ -83,7 +86,6 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
-    idTokenHint: text('id_token_hint'),
     userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],

@@ -3,12 +3,17 @@ import type { Db } from './client.ts';
 import { appSecrets } from './schema.ts';
 
 /**
- * Returns the secret stored under `name`, creating it with `make` on first use. Several
- * instances starting together agree on one value: the first insert wins and everyone reads it.
+ * Returns the secret stored under `name`, creating it with `make` on first use only (making one
+ * can be costly: an RSA key takes a third of a second). Several instances starting together agree
+ * on one value: the first insert wins and everyone reads it.
  */
 export async function getOrCreateSecret<T>(db: Db, name: string, make: () => T): Promise<T> {
+  const read = async () =>
+    (await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name)))[0];
+  const stored = await read();
+  if (stored) return stored.value as T;
   await db.insert(appSecrets).values({ name, value: make() }).onConflictDoNothing();
-  const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name));
+  const row = await read();
   if (!row) throw new Error(`Secret ${name} could not be stored`);
   return row.value as T;
 }

@@ -12,9 +12,6 @@ export const loginFormSchema = z.object({
   password: z.string().min(1, 'Enter your password').max(200, 'Password is too long'),
 });
 
-// One rule for the provider's sign-up page and the admin's Add User form.
-export { MIN_PASSWORD_LENGTH } from '../../shared/schemas/admin.ts';
-
 export type LocalAccount = typeof localAccounts.$inferSelect;
 
 export async function findLocalAccountByEmail(db: Db, email: string): Promise<LocalAccount | null> {

@@ -5,8 +5,8 @@ import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'o
 import { getOrCreateSecret } from '../db/secrets.ts';
 import type { RateLimiter } from '../plugins/rate-limit.ts';
 import { createAdapterClass, sweepExpiredPayloads } from './adapter.ts';
+import { newPasswordProblem } from '../password-policy.ts';
 import {
-  MIN_PASSWORD_LENGTH,
   checkPassword,
   createLocalAccount,
   findLocalAccountByEmail,
@@ -149,7 +149,7 @@ export async function registerEmbeddedProvider(
   };
 
   const provider = new Provider(embeddedIssuerUrl(config.publicUrl), configuration);
-  provider.proxy = config.production;
+  provider.proxy = config.trustProxy !== false;
 
   await app.register(middie);
   app.use('/oidc', provider.callback());
@@ -226,9 +226,16 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider, cli
     if (!interaction) return expired(reply);
     const { uid } = interaction;
 
-    const ipLimit = await limiter.hit(`login-ip:${request.ip}`, limits.loginPerIp, limits.loginWindowSeconds);
-    if (!ipLimit.allowed) {
-      void reply.header('retry-after', String(ipLimit.retryAfterSeconds));
+    // Every limit is counted before the password is checked (one atomic increment each), so
+    // attempts sent at once cannot all be evaluated. They are keyed so that an attacker cannot
+    // lock the owner out: per IP; per email and IP; and per email across all IPs, a ceiling far
+    // above what one IP may send and counted only for attempts its email-and-IP limit let through.
+    const refuse = async (key: string, limit: number) => {
+      const { allowed, retryAfterSeconds } = await limiter.hit(key, limit, limits.loginWindowSeconds);
+      if (!allowed) void reply.header('retry-after', String(retryAfterSeconds));
+      return !allowed;
+    };
+    if (await refuse(`login-ip:${request.ip}`, limits.loginPerIp)) {
       return renderLogin(reply, uid, 429, { error: 'Too many sign-in attempts. Please wait a few minutes and try again.' });
     }
 
@@ -238,8 +245,8 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider, cli
       return renderLogin(reply, uid, 400, { email: rawEmail, error: form.error.issues[0]?.message ?? 'Invalid input' });
     }
     const { email, password } = form.data;
-    const failureKey = `login-email:${email}`;
-    if ((await limiter.peek(failureKey)) >= limits.loginFailuresPerEmail) {
+    const emailAndIpKey = `login-email-ip:${email}|${request.ip}`;
+    if ((await refuse(emailAndIpKey, limits.loginPerEmailAndIp)) || (await refuse(`login-email:${email}`, limits.loginPerEmail))) {
       return renderLogin(reply, uid, 429, {
         email,
         error: 'Too many failed attempts for this email. Please wait a few minutes and try again.',
@@ -249,18 +256,17 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider, cli
     let account = await findLocalAccountByEmail(app.db, email);
     if (account) {
       if (!(await checkPassword(account, password))) {
-        await limiter.hit(failureKey, limits.loginFailuresPerEmail, limits.loginWindowSeconds);
         return renderLogin(reply, uid, 401, { email, error: 'Wrong email or password.' });
       }
     } else {
       if (!config.openSignup) {
-        await limiter.hit(failureKey, limits.loginFailuresPerEmail, limits.loginWindowSeconds);
         return renderLogin(reply, uid, 401, { email, error: 'Wrong email or password.' });
       }
-      if (password.length < MIN_PASSWORD_LENGTH) {
+      const weak = newPasswordProblem(password, email);
+      if (weak) {
         return renderLogin(reply, uid, 400, {
           email,
-          error: `No account uses this email yet. To create one, choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`,
+          error: `No account uses this email yet. To create one, choose another password: ${weak}.`,
         });
       }
       account = (await createLocalAccount(app.db, email, password)) ?? (await findLocalAccountByEmail(app.db, email));
@@ -269,7 +275,7 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider, cli
       }
     }
 
-    await limiter.reset(failureKey);
+    await limiter.reset(emailAndIpKey);
     reply.hijack();
     await provider.interactionFinished(
       request.raw,

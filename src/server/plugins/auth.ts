@@ -68,13 +68,16 @@ export function registerAuth(app: FastifyInstance, limiter: RateLimiter): void {
       }
     }
 
-    if (unsafe) {
-      const who = request.currentUser ? `user:${request.currentUser.id}` : `ip:${request.ip}`;
-      const { allowed, retryAfterSeconds } = await limiter.hit(`writes:${who}`, app.config.rateLimits.writesPerMinute, 60);
-      if (!allowed) {
-        void reply.header('retry-after', String(retryAfterSeconds));
-        throw new AppError(429, 'rate_limited', 'Too many requests, please slow down');
-      }
+    // Every API request is counted, per user (per IP when signed out), writes and reads apart:
+    // one client flooding the API meets 429s and leaves the others their share of the server.
+    const who = request.currentUser ? `user:${request.currentUser.id}` : `ip:${request.ip}`;
+    const { writesPerMinute, readsPerMinute } = app.config.rateLimits;
+    const { allowed, retryAfterSeconds } = unsafe
+      ? await limiter.hit(`writes:${who}`, writesPerMinute, 60)
+      : await limiter.hit(`reads:${who}`, readsPerMinute, 60);
+    if (!allowed) {
+      void reply.header('retry-after', String(retryAfterSeconds));
+      throw new AppError(429, 'rate_limited', 'Too many requests, please slow down');
     }
   });
 }

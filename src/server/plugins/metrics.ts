@@ -1,10 +1,14 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { betCacheOf } from '../features/bets/bet-cache.ts';
 import { stakeBatchesOf } from '../features/bets/stakes.ts';
+import { notFound, unauthorized } from '../errors.ts';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
- * Prometheus metrics at /metrics: a request latency histogram by route and status, how often the
+ * Prometheus metrics at /metrics, for the bearer of METRICS_TOKEN: a request latency histogram by route and status, how often the
  * feeds found a bet already presented (bet-cache.ts), how stakes were placed (stake-batches.ts), and the process metrics prom-client collects. Each app has its own registry, so tests can build many.
  */
 export function registerMetrics(app: FastifyInstance): void {
@@ -64,7 +68,15 @@ export function registerMetrics(app: FastifyInstance): void {
     );
   });
 
-  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+  // Only the scraper that holds METRICS_TOKEN reads the metrics; without a token they do not exist.
+  const expected = app.config.metricsToken === null ? null : digest(`Bearer ${app.config.metricsToken}`);
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    if (expected === null) throw notFound(`No route for GET /metrics`);
+    // Hashes of equal length, compared in constant time: the answer's timing says nothing of the token.
+    if (!timingSafeEqual(digest(request.headers.authorization ?? ''), expected)) {
+      void reply.header('www-authenticate', 'Bearer');
+      throw unauthorized('A valid metrics token is required');
+    }
     void reply.header('content-type', registry.contentType);
     return registry.metrics();
   });

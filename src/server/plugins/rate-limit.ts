@@ -2,14 +2,13 @@ import type { Redis } from 'ioredis';
 
 /**
  * Fixed-window counters: in process by default, in Redis when several instances must share
- * them (DESIGN §2).
+ * them (DESIGN §2). A hit is one atomic increment-and-check, counted before the work it guards:
+ * requests sent at once cannot all pass a check that only some of them fit.
  */
 export interface RateLimiter {
   /** Counts one hit on `key`; says whether it is still within `limit` hits per window. */
   hit(key: string, limit: number, windowSeconds: number): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
-  /** How many hits `key` has in its current window, without counting one. */
-  peek(key: string): Promise<number>;
-  /** Forgets a key, e.g. the failed-login counter after a successful sign-in. */
+  /** Forgets a key, e.g. the sign-in counter of an email and IP after a successful sign-in. */
   reset(key: string): Promise<void>;
 }
 
@@ -29,31 +28,32 @@ export function memoryRateLimiter(): RateLimiter {
       window.count += 1;
       return { allowed: window.count <= limit, retryAfterSeconds: Math.ceil((window.resetAt - now) / 1000) };
     },
-    async peek(key) {
-      const window = windows.get(key);
-      return window && window.resetAt > Date.now() ? window.count : 0;
-    },
     async reset(key) {
       windows.delete(key);
     },
   };
 }
 
+// Increment, start the window on the first hit, and read what is left of it: one script, so no
+// other instance's hit falls between the steps and no key is left without an expiry.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
+type RedisWithHit = Redis & { rateLimitHit(key: string, windowMs: number): Promise<[number, number]> };
+
 export function redisRateLimiter(redis: Redis, prefix: string): RateLimiter {
+  if (!('rateLimitHit' in redis)) redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  const scripted = redis as RedisWithHit;
   return {
     async hit(key, limit, windowSeconds) {
-      const redisKey = `${prefix}rl:${key}`;
-      const [[, count], [, ttl]] = (await redis
-        .multi()
-        .incr(redisKey)
-        .pttl(redisKey)
-        .exec()) as [[null, number], [null, number]];
-      if (ttl < 0) await redis.pexpire(redisKey, windowSeconds * 1000);
-      const retryAfterMs = ttl > 0 ? ttl : windowSeconds * 1000;
-      return { allowed: count <= limit, retryAfterSeconds: Math.ceil(retryAfterMs / 1000) };
-    },
-    async peek(key) {
-      return Number((await redis.get(`${prefix}rl:${key}`)) ?? 0);
+      const [count, ttl] = await scripted.rateLimitHit(`${prefix}rl:${key}`, windowSeconds * 1000);
+      return { allowed: count <= limit, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
     },
     async reset(key) {
       await redis.del(`${prefix}rl:${key}`);

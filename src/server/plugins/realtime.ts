@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_CLIENT_FRAME_BYTES, clientMessageSchema, type ServerMessage } from '../../shared/ws-events.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { SESSION_COOKIE, loadSession } from '../features/auth/sessions.ts';
-import { audienceOfBet, deliveriesFor, isDeactivated, presenceDelivery } from '../features/live/service.ts';
+import { liveSessionHashesOf } from '../features/auth/end-sessions.ts';
+import { audienceOfBet, deliveriesFor, presenceDelivery } from '../features/live/service.ts';
 import { memoryBus, redisBus, type Bus, type Delivery } from './bus.ts';
 import { memoryPresence, redisPresence, type Presence } from './presence.ts';
 
@@ -16,6 +17,8 @@ import { memoryPresence, redisPresence, type Presence } from './presence.ts';
 
 const HEARTBEAT_MS = 30_000;
 const MAX_ABUSE = 5;
+/** How a socket beyond the user's allowance is closed: 1008, policy violation. */
+export const TOO_MANY_SOCKETS = { code: 1008, reason: 'Too many open connections' } as const;
 
 export async function registerRealtime(app: FastifyInstance): Promise<{ presence: Presence }> {
   const instanceId = randomUUID();
@@ -34,9 +37,8 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   const send = (socket: WebSocket, message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
-  const closeSocketsOf = (userId: number, code: number, reason: string) => {
-    for (const socket of sockets.get(userId) ?? []) socket.close(code, reason);
-  };
+  // The app session each socket was opened with: when it ends, the socket goes too.
+  const sessionOf = new WeakMap<WebSocket, string>();
   /**
    * Who, among the users with a socket here, a delivery is for: a bet's audience is read from
    * bet_viewers (functions/bet_viewers.sql) when its event arrives, so it always follows the
@@ -49,11 +51,16 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   };
   bus.subscribe((delivery) => {
     if ('changed' in delivery) {
-      // A role or an account changed: a deactivated account's sessions are revoked, its sockets go too.
+      // A role or an account changed: sockets whose session ended (a password change, a
+      // deactivation) close; the others stay and hear what the new role lets them.
       const userId = delivery.changed;
       if (!sockets.has(userId)) return;
-      void isDeactivated(app, userId)
-        .then((closed) => closed && closeSocketsOf(userId, 1008, 'Account deactivated'))
+      void liveSessionHashesOf(app, userId)
+        .then((live) => {
+          for (const socket of sockets.get(userId) ?? []) {
+            if (!live.has(sessionOf.get(socket) ?? '')) socket.close(1008, 'Session ended');
+          }
+        })
         .catch((err: unknown) => app.log.warn({ err, userId }, 'checking a changed account failed'));
       return;
     }
@@ -75,7 +82,21 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
     );
   const unsubscribe = app.domainEvents.subscribe((event) => void publish(deliveriesFor(app, event)));
 
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(fastifyWebsocket, {
+    options: { maxPayload: 64 * 1024 },
+    // A frame the protocol layer refuses (too large, bad UTF-8, a reserved opcode: ws's
+    // WS_ERR_* codes) is the client's fault, not ours: one warn line, no stack, and the socket
+    // goes. Anything else is a fault of ours, logged in full.
+    errorHandler: (error, socket, request) => {
+      const { code } = error as Error & { code?: string };
+      if (code?.startsWith('WS_ERR_')) {
+        request.log.warn({ userId: request.currentUser?.id, reason: error.message, code }, 'dropped a socket: bad frame');
+      } else {
+        request.log.error({ err: error }, 'socket failed');
+      }
+      socket.terminate();
+    },
+  });
 
   const allowedOrigins = (host: string | undefined, protocol: string) =>
     new Set([new URL(app.config.publicUrl).origin, ...(host ? [`${protocol}://${host}`] : [])]);
@@ -97,6 +118,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
         const loaded = token ? await loadSession(app.db, token) : null;
         if (!loaded) throw unauthorized();
         request.currentUser = loaded.user;
+        request.authSession = loaded.session;
       },
     },
     (socket, request) => {
@@ -104,8 +126,17 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
       const userId = user.id;
       let abuse = 0;
       alive.set(socket, true);
+      sessionOf.set(socket, request.authSession!.idHash);
       let userSockets = sockets.get(userId);
       if (!userSockets) sockets.set(userId, (userSockets = new Set()));
+      // At most so many sockets per user on an instance: one more is closed at once with a
+      // clear code. (Closing the oldest instead would set the user's tabs evicting each other as
+      // each reconnects.) A dead socket leaves at the next heartbeat.
+      if (userSockets.size >= app.config.rateLimits.socketsPerUser) {
+        request.log.warn({ userId, open: userSockets.size }, 'refused a socket: too many open');
+        socket.close(TOO_MANY_SOCKETS.code, TOO_MANY_SOCKETS.reason);
+        return;
+      }
       userSockets.add(socket);
       void presence
         .connected(userId)

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PROJECT_DIR } from '../project-dir.ts';
 
-export const DEFAULT_CLIENT_DIR = path.resolve(fileURLToPath(import.meta.url), '../../../../dist/client');
+export const DEFAULT_CLIENT_DIR = path.join(PROJECT_DIR, 'dist/client');
 
 /**
  * Serves the built client. Hashed assets are cached for a year; index.html never is, so a new

@@ -6,6 +6,7 @@ import { users } from '../db/schema.ts';
 import { auditLedger } from '../features/wallet/audit.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
 import { buildWorld, type World } from './world.ts';
+import { DEFAULT_RATE_LIMITS } from '../config.ts';
 
 /**
  * Malformed input at every write route, sent by an admin (who reaches the deepest code): huge
@@ -39,7 +40,7 @@ describe(`fuzzing every write route on ${testDbKind}`, () => {
   let world: World;
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerIp: 1000, loginFailuresPerEmail: 1000, loginWindowSeconds: 60, writesPerMinute: 1_000_000 } });
+    app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 1000, loginPerEmailAndIp: 1000, writesPerMinute: 1_000_000, readsPerMinute: 1_000_000 } });
     world = await buildWorld(app);
     // Money in play: a friend's stake on the matrix bet.
     await world.users.friend.agent.post(`/api/bets/${world.betId}/participate`, { option: 0, amount: 25 });
@@ -87,7 +88,7 @@ describe(`fuzzing every write route on ${testDbKind}`, () => {
 describe(`cookies and headers on ${testDbKind}`, () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    app = await createTestApp({ publicUrl: 'https://betbro.example', production: true });
+    app = await createTestApp({ publicUrl: 'https://betbro.example', trustProxy: 1 });
   });
   afterAll(async () => {
     await app?.close();

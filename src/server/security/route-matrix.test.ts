@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
 import { ACTORS, buildWorld, pendingRequest, type Actor, type World } from './world.ts';
+import { DEFAULT_RATE_LIMITS } from '../config.ts';
 
 /**
  * The security matrix: every API route x {signed out, user, non-friend, friend, creator,
@@ -30,6 +31,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/login': { request: () => ({ url: '/api/login' }), expect: all(302) },
   'POST /api/oauth/exchange': { request: () => ({ url: '/api/oauth/exchange', body: { code: 'c', state: 's' } }), expect: all(400) },
   'GET /api/auth/user': { request: () => ({ url: '/api/auth/user' }), expect: signedIn(200) },
+  'GET /api/auth/welcome': { request: () => ({ url: '/api/auth/welcome' }), expect: all(200) },
   'POST /api/logout': { request: () => ({ url: '/api/logout', body: {} }), expect: all(200) },
   'POST /api/complete-profile': { request: () => ({ url: '/api/complete-profile', body: { username: 'Another_Name' } }), expect: signedIn(409) },
 
@@ -200,7 +202,7 @@ describe(`security matrix on ${testDbKind}`, () => {
   let world: World;
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerIp: 1000, loginFailuresPerEmail: 1000, loginWindowSeconds: 60, writesPerMinute: 100_000 } });
+    app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 1000, loginPerEmailAndIp: 1000, writesPerMinute: 100_000, readsPerMinute: 100_000 } });
     world = await buildWorld(app);
   });
   afterAll(async () => {

@@ -10,6 +10,8 @@ export class HttpAgent {
   constructor(
     private readonly app: FastifyInstance,
     private readonly defaultHeaders: Record<string, string> = {},
+    /** The address the requests come from, as the server sees it. */
+    private readonly remoteAddress?: string,
   ) {}
 
   get publicUrl(): string {
@@ -65,6 +67,7 @@ export class HttpAgent {
       method,
       url: `${target.pathname}${target.search}`,
       headers,
+      ...(this.remoteAddress ? { remoteAddress: this.remoteAddress } : {}),
       ...(payload === undefined ? {} : { payload }),
     });
     this.remember(response);

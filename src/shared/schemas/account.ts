@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from './admin.ts';
+import { newPasswordSchema } from './password.ts';
 
 /**
  * The caller's sign-in account: whether Betbro's own provider keeps the password (so it can be
@@ -17,10 +17,7 @@ export const changePasswordBodySchema = z.object({
     .string({ error: 'Enter your current password' })
     .min(1, 'Enter your current password')
     .max(200, 'Password is too long'),
-  newPassword: z
-    .string({ error: 'Enter a new password' })
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(200, 'Password is too long'),
+  newPassword: z.string({ error: 'Enter a new password' }).pipe(newPasswordSchema),
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { parseAmountToCents } from '../money.ts';
 import { betSchema, ledgerEntrySchema } from './bets.ts';
+import { newPasswordSchema } from './password.ts';
 import { ROLES, userSchema, usernameSchema } from './users.ts';
 
 /** Administration (spec §2 'Admin page', §5, §6; DESIGN §7): users, audit log, reports, moderation. */
-
-/** The embedded provider's password rule; its sign-up page checks the same number. */
-export const MIN_PASSWORD_LENGTH = 8;
 
 /** A user as admins see them: always with the email, and whether the account was deactivated. */
 export const adminUserSchema = userSchema.extend({
@@ -70,11 +68,7 @@ export const createUserBodySchema = z.object({
     .max(254, 'Enter a valid email address')
     .pipe(z.email('Enter a valid email address'))
     .transform((email) => email.toLowerCase()),
-  password: z
-    .string({ error: 'Password is required' })
-    .min(1, 'Password is required')
-    .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
-    .max(200, 'Password is too long'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').pipe(newPasswordSchema),
   role: z.enum(ROLES, { error: 'Role must be user or admin' }).default('user'),
 });
 export type CreateUserBody = z.input<typeof createUserBodySchema>;

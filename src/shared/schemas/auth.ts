@@ -27,3 +27,14 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const logoutResponseSchema = z.object({ logoutUrl: z.string() });
 
 export const completeProfileBodySchema = z.object({ username: usernameSchema });
+
+/** GET /api/auth/welcome: what the signed-out screen tells a newcomer about signing in here. */
+export const welcomeSchema = z.object({
+  /** Sign-in uses the provider built into this server (no outside account). */
+  builtInProvider: z.boolean(),
+  /** An unknown email may create an account on that provider. */
+  openSignup: z.boolean(),
+  /** Nobody has signed in yet: an installation's first page. */
+  firstRun: z.boolean(),
+});
+export type Welcome = z.infer<typeof welcomeSchema>;

@@ -24,7 +24,7 @@ describe(`the own account and its password on ${testDbKind}`, () => {
   const FAILURE_LIMIT = 3;
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginFailuresPerEmail: FAILURE_LIMIT } });
+    app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerEmailAndIp: FAILURE_LIMIT } });
   });
   afterAll(async () => {
     await app?.close();
@@ -69,6 +69,27 @@ describe(`the own account and its password on ${testDbKind}`, () => {
       error: 'Enter your current password',
     });
     expect(await providerAccepts(app, 'careful@betbro.test', 'right-password')).toBe(true);
+  });
+
+  it('holds a new password to the sign-up rule: not common, not only spaces, not the email', async () => {
+    const email = 'policy@betbro.test';
+    const { agent } = await signIn(app, email, 'policy-password-1');
+    const change = (newPassword: string) => agent.post('/api/account/password', { currentPassword: 'policy-password-1', newPassword });
+    expect(refusal(await change('password'))).toEqual({ status: 400, error: 'This password is too common; choose one that is harder to guess', code: 'weak_password' });
+    expect(refusal(await change('12345678'))).toEqual({ status: 400, error: 'This password is too common; choose one that is harder to guess', code: 'weak_password' });
+    expect(refusal(await change(' '.repeat(8)))).toEqual({ status: 400, error: 'Password must not be only spaces', code: 'invalid_input' });
+    expect(refusal(await change(email))).toEqual({ status: 400, error: 'Password must not be your email address', code: 'weak_password' });
+    expect(await providerAccepts(app, email, 'policy-password-1')).toBe(true);
+  });
+
+  it('checks simultaneous guesses of the current password one limit at a time', async () => {
+    const { agent } = await signIn(app, 'raced@betbro.test', 'raced-real-one');
+    const guesses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => agent.post('/api/account/password', { currentPassword: `guess-${i}`, newPassword: 'taken-over-1' })),
+    );
+    expect(guesses.filter((g) => g.statusCode === 400)).toHaveLength(FAILURE_LIMIT);
+    expect(guesses.filter((g) => g.statusCode === 429)).toHaveLength(12 - FAILURE_LIMIT);
+    expect(await providerAccepts(app, 'raced@betbro.test', 'raced-real-one')).toBe(true);
   });
 
   it('stops guessing after as many wrong passwords as a sign-in allows', async () => {

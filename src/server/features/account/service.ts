@@ -1,12 +1,13 @@
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Account, ChangePasswordBody } from '../../../shared/schemas/account.ts';
-import { identities, sessions } from '../../db/schema.ts';
+import { identities } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { checkPassword, findLocalAccountById, setLocalPassword } from '../../oidc/local-accounts.ts';
 import { embeddedIssuerUrl, identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
 import type { UserRow } from '../../db/rows.ts';
-import type { ActiveSession } from '../auth/service.ts';
+import { newPasswordProblem } from '../../password-policy.ts';
+import { endSessionsOfUser, type ActiveSession } from '../auth/service.ts';
 
 /**
  * The user's own sign-in account. A password lives in Betbro only when the user signs in through
@@ -31,12 +32,14 @@ export async function describeAccount(app: FastifyInstance, user: UserRow): Prom
   return { passwordManagedBy: localAccountId === null ? 'external' : 'betbro', providerUrl: issuer };
 }
 
-const failureKey = (userId: number) => `password-change-failures:user:${userId}`;
+const attemptsKey = (userId: number) => `password-change:user:${userId}`;
 
 /**
- * Checks the current password and sets the new one. Wrong guesses count like failed sign-ins, so
- * a stolen session cannot be used to try passwords at the write rate. Other sessions of the user
- * end: whoever else was signed in must sign in again with the new password.
+ * Checks the current password and sets the new one. Attempts are limited like sign-ins from one
+ * place (counted before the check, so parallel guesses cannot slip past), so a stolen session
+ * cannot be used to try passwords at the write rate. Every other way the user is signed in ends:
+ * other app sessions, the provider's sessions and grants, and their sockets. Whoever else was
+ * signed in must sign in again, with the new password.
  */
 export async function changePassword(
   app: FastifyInstance,
@@ -52,26 +55,15 @@ export async function changePassword(
       'external_account',
     );
   }
+  const weak = newPasswordProblem(body.newPassword, account.email);
+  if (weak) throw badRequest(weak, 'weak_password');
   const limits = app.config.rateLimits;
-  if ((await app.rateLimiter.peek(failureKey(user.id))) >= limits.loginFailuresPerEmail) {
-    throw new AppError(429, 'rate_limited', 'Too many wrong passwords, please try again later');
-  }
+  const attempt = await app.rateLimiter.hit(attemptsKey(user.id), limits.loginPerEmailAndIp, limits.loginWindowSeconds);
+  if (!attempt.allowed) throw new AppError(429, 'rate_limited', 'Too many wrong passwords, please try again later');
   if (!(await checkPassword(account, body.currentPassword))) {
-    await app.rateLimiter.hit(failureKey(user.id), limits.loginFailuresPerEmail, limits.loginWindowSeconds);
     throw badRequest('Current password is incorrect', 'wrong_password');
   }
   await setLocalPassword(app.db, account.id, body.newPassword);
-  await app.rateLimiter.reset(failureKey(user.id));
-  const revoked = await app.db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(sessions.userId, user.id),
-        isNull(sessions.revokedAt),
-        ...(session ? [ne(sessions.idHash, session.idHash)] : []),
-      ),
-    )
-    .returning({ idHash: sessions.idHash });
-  return { ok: true, otherSessionsRevoked: revoked.length };
+  await app.rateLimiter.reset(attemptsKey(user.id));
+  return { ok: true, otherSessionsRevoked: await endSessionsOfUser(app, user.id, session?.idHash ?? null) };
 }

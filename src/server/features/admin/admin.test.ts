@@ -240,6 +240,27 @@ describe(`administration on ${testDbKind}`, () => {
       expect(list.total).toBe(0);
     });
 
+    it('refuses weak passwords, reserved names and look-alikes of taken names, adding nobody', async () => {
+      const tries: [Record<string, unknown>, { status: number; error: string; code: string }][] = [
+        [{ password: 'password' }, { status: 400, error: 'This password is too common; choose one that is harder to guess', code: 'weak_password' }],
+        [{ password: '12345678' }, { status: 400, error: 'This password is too common; choose one that is harder to guess', code: 'weak_password' }],
+        [{ password: 'Password1' }, { status: 400, error: 'This password is too common; choose one that is harder to guess', code: 'weak_password' }],
+        [{ password: ' '.repeat(8) }, { status: 400, error: 'Password must not be only spaces', code: 'invalid_input' }],
+        [{ email: 'same.as@example.test', password: 'Same.As@Example.test' }, { status: 400, error: 'Password must not be your email address', code: 'weak_password' }],
+        [{ username: 'Support' }, { status: 400, error: 'This username is reserved', code: 'invalid_input' }],
+        [{ username: 'Adm1n' }, { status: 400, error: 'This username is reserved', code: 'invalid_input' }],
+        [{ username: 'NEWBlE' }, { status: 409, error: 'Username is already taken', code: 'username_taken' }],
+      ];
+      for (const [change, expected] of tries) {
+        const response = await eve.agent.post('/api/admin/users', { ...valid, username: 'Fresh_One', email: 'fresh@example.test', ...change });
+        expect(refusal(response), JSON.stringify(change)).toEqual(expected);
+      }
+      const accounts = await app.database.withConnection((q) =>
+        q("select id from local_accounts where email in ('fresh@example.test', 'same.as@example.test')"),
+      );
+      expect(accounts).toEqual([]);
+    });
+
     it('lets one of two simultaneous adds of a name win, and leaves no account behind for the other', async () => {
       const results = await Promise.all(
         ['twin.one@example.test', 'twin.two@example.test'].map((email) =>
@@ -309,6 +330,18 @@ describe(`administration on ${testDbKind}`, () => {
       const audit = await auditLedger(app.db);
       expect(audit.violations).toEqual([]);
       expect(audit.totals.adjustmentsCents).toBe(2550 - 1025);
+    });
+
+    it('refuses a credit that would pass the maximum balance, changing nothing', async () => {
+      const before = await balanceOf(app, cat.id);
+      const ledgerRows = async () =>
+        (await app.database.withConnection((q) => q('select id from ledger_entries where user_id = $1', [cat.id]))).length;
+      const rowsBefore = await ledgerRows();
+      const response = await eve.agent.post(`/api/admin/users/${cat.id}/adjust`, { amount: '10000000000', reason: 'Too rich' });
+      expect(refusal(response)).toEqual({ status: 400, error: 'The balance would pass the maximum of 10000000000.00', code: 'balance_too_large' });
+      expect(await balanceOf(app, cat.id)).toBe(before);
+      expect(await ledgerRows()).toBe(rowsBefore);
+      expect((await auditLedger(app.db)).violations).toEqual([]);
     });
 
     it('never takes a balance below zero', async () => {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { formatCents } from '../../../shared/money.ts';
+import { MAX_CENTS, formatCents } from '../../../shared/money.ts';
 import type {
   AdminUser,
   AdminUserRow,
@@ -26,12 +26,14 @@ import {
   users,
 } from '../../db/schema.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { createLocalAccount } from '../../oidc/local-accounts.ts';
 import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
-import { revokeUserSessions } from '../auth/service.ts';
+import { newPasswordProblem } from '../../password-policy.ts';
+import { claimableUsername, usernameTaken } from '../../usernames.ts';
+import { endProviderSessionsOf, revokeUserSessions } from '../auth/service.ts';
 import { listBets } from '../bets/service.ts';
 import { allTimeFiguresOf, figuresOf, presentFigures } from '../figures/service.ts';
 import { voidBet } from '../bets/service.ts';
@@ -45,7 +47,6 @@ import { recordAdminAction } from '../audit-log/service.ts';
  */
 
 const userNotFound = () => notFound('User not found', 'user_not_found');
-const usernameTaken = () => conflict('Username is already taken', 'username_taken');
 const emailTaken = () => conflict('Email is already registered', 'email_taken');
 
 // Qualified by hand: drizzle writes a lone column of the outer table unqualified, which the
@@ -228,12 +229,10 @@ export async function createUser(app: FastifyInstance, admin: UserRow, input: Cr
       'local_accounts_disabled',
     );
   }
+  const weak = newPasswordProblem(input.password, input.email);
+  if (weak) throw badRequest(weak, 'weak_password');
   // Checked first for a clear answer; the unique indexes settle any race inside the transaction.
-  const [taken] = await app.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${input.username.toLowerCase()}`);
-  if (taken) throw usernameTaken();
+  const { skeleton } = await claimableUsername(app.db, input.username);
   if (await emailIsRegistered(app.db, input.email)) throw emailTaken();
 
   let userId: number;
@@ -243,7 +242,7 @@ export async function createUser(app: FastifyInstance, admin: UserRow, input: Cr
       if (!account) throw emailTaken();
       const [created] = await tx
         .insert(users)
-        .values({ username: input.username, email: input.email, role: input.role })
+        .values({ username: input.username, usernameSkeleton: skeleton, email: input.email, role: input.role })
         .returning();
       if (!created) throw new Error('user insert returned nothing');
       await tx.insert(identities).values({
@@ -349,8 +348,10 @@ export async function deactivateUser(app: FastifyInstance, admin: UserRow, userI
     return { deactivatedAt, deactivatedNow: true, sessionsRevoked };
   });
 
-  // A deactivated admin's sockets no longer hear about every bet.
-  if (state.deactivatedNow) app.domainEvents.emit({ type: 'audience_changed', userId });
+  // The provider must not sign the account in again on its own, and its open sockets close
+  // (a deactivated admin's no longer hear about every bet).
+  await endProviderSessionsOf(app, userId);
+  app.domainEvents.emit({ type: 'audience_changed', userId });
 
   // Each void is its own transaction (and its own audit row): the account is already closed, so
   // its creator can no longer resolve these bets or open new ones meanwhile.
@@ -404,7 +405,8 @@ export async function setRole(app: FastifyInstance, admin: UserRow, userId: numb
 
 /**
  * A signed balance adjustment: money created or removed by an admin, which DESIGN §5 allows only
- * as a logged `adjustment` ledger row. A debit never takes the balance below zero.
+ * as a logged `adjustment` ledger row. A debit never takes the balance below zero, a credit
+ * never past the largest amount the app handles (MAX_CENTS): it is refused, and nothing changes.
  */
 export async function adjustBalance(
   app: FastifyInstance,
@@ -414,6 +416,9 @@ export async function adjustBalance(
 ) {
   const entry = await inTransaction(app.db, async (tx) => {
     const target = await lockUser(tx, userId);
+    if (target.balanceCents + input.amountCents > MAX_CENTS) {
+      throw badRequest(`The balance would pass the maximum of ${formatCents(MAX_CENTS)}`, 'balance_too_large');
+    }
     const { balanceAfterCents } = await recordMovement(tx, {
       userId,
       kind: 'adjustment',

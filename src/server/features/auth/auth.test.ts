@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema, logoutResponseSchema } from '../../../shared/schemas/auth.ts';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
+import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 import { EMBEDDED_IDENTITY_ISSUER } from '../../oidc/provider.ts';
 import { HttpAgent } from '../../test/http-agent.ts';
 import { authorize, exchange, randomHexState, signIn } from '../../test/sign-in.ts';
@@ -154,6 +155,10 @@ describe(`sign-in on ${testDbKind}`, () => {
     const { logoutUrl } = logoutResponseSchema.parse(logout.json());
     expect(logoutUrl).toContain('/oidc/session/end');
     expect(new URL(logoutUrl).searchParams.get('post_logout_redirect_uri')).toBe(publicUrl);
+    // RP-initiated logout by client_id: the answer carries no token.
+    expect(new URL(logoutUrl).searchParams.get('client_id')).toBe('betbro');
+    expect(new URL(logoutUrl).searchParams.get('id_token_hint')).toBeNull();
+    expect(logoutUrl).not.toMatch(/eyJ/);
     expect(revoked.agent.cookie('betbro_session')).toBeUndefined();
     // The old cookie value is dead on the server, not just forgotten by the browser.
     const reuse = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { betbro_session: token } });
@@ -207,6 +212,20 @@ describe(`sign-in on ${testDbKind}`, () => {
       expect(loginResponse.body).toContain('at least 8 characters');
     });
 
+    it.each([
+      ['password', 'This password is too common; choose one that is harder to guess'],
+      ['12345678', 'This password is too common; choose one that is harder to guess'],
+      [' '.repeat(8), 'Password must not be only spaces'],
+      ['weak@betbro.test', 'Password must not be your email address'],
+    ])('refuses to create an account with the password %j', async (password, message) => {
+      const agent = new HttpAgent(app);
+      const { loginResponse } = await authorize(agent, { email: 'weak@betbro.test', password });
+      expect(loginResponse.statusCode).toBe(400);
+      expect(loginResponse.body).toContain(`No account uses this email yet. To create one, choose another password: ${message}.`);
+      const accounts = await app.database.withConnection((q) => q("select id from local_accounts where email = 'weak@betbro.test'"));
+      expect(accounts).toEqual([]);
+    });
+
     it('serves the pages with a strict CSP and no dev interactions', async () => {
       const agent = new HttpAgent(app);
       const start = await agent.get(`/api/login?state=${randomHexState()}`);
@@ -240,6 +259,34 @@ describe(`sign-in on ${testDbKind}`, () => {
       const response = await agent.post('/api/complete-profile', { username });
       expect(response.statusCode).toBe(400);
       expect(error(response.body)).toEqual({ error: message, code: 'invalid_input' });
+    });
+
+    it.each([
+      ['admin', 'This username is reserved'],
+      ['Support', 'This username is reserved'],
+      ['ROOT', 'This username is reserved'],
+      ['Adm_In', 'This username is reserved'],
+      ['Adm1n', 'This username is reserved'],
+      ['\u0430lice', 'Username must not mix letters of different alphabets'], // a Cyrillic а
+      ['b\u043eb_\u0440', 'Username must not mix letters of different alphabets'],
+      ['\u0430\u043b\u0438\u0441\u0430', 'Username may only contain letters, numbers and underscores'],
+    ])('refuses %j', async (username, message) => {
+      const response = await agent.post('/api/complete-profile', { username });
+      expect(response.statusCode).toBe(400);
+      expect(error(response.body)).toEqual({ error: message, code: 'invalid_input' });
+    });
+
+    it('refuses look-alikes of a taken name, and lets the first comer keep it', async () => {
+      const alice = await signIn(app, 'alice@betbro.test');
+      expect((await alice.agent.post('/api/complete-profile', { username: 'alice' })).statusCode).toBe(200);
+      for (const lookAlike of ['aIice', 'AL1CE', 'a1ice', 'ALlCE']) {
+        const response = await agent.post('/api/complete-profile', { username: lookAlike });
+        expect(response.statusCode, lookAlike).toBe(409);
+        expect(error(response.body)).toEqual({ error: 'Username is already taken', code: 'username_taken' });
+      }
+      const other = await signIn(app, 'olive@betbro.test');
+      expect((await other.agent.post('/api/complete-profile', { username: 'Olive_0' })).statusCode).toBe(200);
+      expect((await agent.post('/api/complete-profile', { username: 'O1ive_O' })).statusCode).toBe(409);
     });
 
     it('refuses a name taken in another case', async () => {
@@ -292,7 +339,7 @@ describe(`sign-in limits on ${testDbKind}`, () => {
   beforeAll(async () => {
     app = await createTestApp({
       openSignup: false,
-      rateLimits: { loginPerIp: 4, loginFailuresPerEmail: 2, loginWindowSeconds: 60, writesPerMinute: 1000 },
+      rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 4, loginPerEmailAndIp: 2, loginWindowSeconds: 60, writesPerMinute: 1000 },
     });
   });
   afterAll(async () => {

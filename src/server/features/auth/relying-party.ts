@@ -25,7 +25,6 @@ export interface VerifiedIdentity {
   subject: string;
   email: string | null;
   name: string | null;
-  idToken: string | undefined;
 }
 
 export interface AuthorizationChecks {
@@ -116,17 +115,21 @@ export class RelyingParty {
         // The email is optional for Betbro; sign-in goes on without it.
       }
     }
-    return { issuer: this.options.identityIssuer ?? claims.iss, subject: claims.sub, email, name, idToken: tokens.id_token };
+    return { issuer: this.options.identityIssuer ?? claims.iss, subject: claims.sub, email, name };
   }
 
-  async endSessionUrl(idTokenHint: string | null): Promise<string> {
+  /**
+   * RP-initiated logout by client_id: the ID token is never kept nor handed to the browser, so
+   * the provider asks its own session to confirm (our provider's page does so on its own).
+   */
+  async endSessionUrl(): Promise<string> {
     try {
       const config = await this.config();
       if (!config.serverMetadata().end_session_endpoint) return this.options.postLogoutRedirectUri;
       return client
         .buildEndSessionUrl(config, {
           post_logout_redirect_uri: this.options.postLogoutRedirectUri,
-          ...(idTokenHint ? { id_token_hint: idTokenHint } : {}),
+          client_id: this.options.clientId,
         })
         .toString();
     } catch {

@@ -8,9 +8,12 @@ import {
   exchangeResponseSchema,
   loginQuerySchema,
   logoutResponseSchema,
+  welcomeSchema,
 } from '../../../shared/schemas/auth.ts';
 import { userSchema } from '../../../shared/schemas/users.ts';
+import { users } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { usesEmbeddedProvider } from '../../oidc/provider.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
 import { presentUserWithFigures } from '../users/service.ts';
 import type { AuthorizationChecks, RelyingParty } from './relying-party.ts';
@@ -86,7 +89,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
       const session = await createSession(app.db, {
         userId: user.id,
         userAgent: request.headers['user-agent'] ?? null,
-        idTokenHint: identity.idToken ?? null,
       });
       setSessionCookie(reply, config, session.token, session.expiresAt);
       request.log.info({ userId: user.id }, 'signed in');
@@ -95,6 +97,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
         tokens: { expires_at: Math.floor(session.expiresAt.getTime() / 1000) },
       };
     },
+  );
+
+  app.get(
+    '/api/auth/welcome',
+    { schema: { tags: ['auth'], summary: 'How to sign in here, for the signed-out screen', response: { 200: welcomeSchema } } },
+    async () => ({
+      builtInProvider: usesEmbeddedProvider(app),
+      openSignup: usesEmbeddedProvider(app) && config.openSignup,
+      firstRun: (await app.db.select({ id: users.id }).from(users).limit(1)).length === 0,
+    }),
   );
 
   app.get(
@@ -116,7 +128,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
       const session = request.authSession;
       if (session) await revokeSession(app.db, session.idHash);
       clearSessionCookie(reply, config);
-      return { logoutUrl: await rp.endSessionUrl(session?.idTokenHint ?? null) };
+      return { logoutUrl: await rp.endSessionUrl() };
     },
   );
 

@@ -5,6 +5,7 @@ import { identities, users } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { GENERATED_USERNAME_PREFIX, needsProfileSetup } from '../../../shared/schemas/users.ts';
+import { claimableUsername, usernameTaken } from '../../usernames.ts';
 import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/service.ts';
 import type { VerifiedIdentity } from './relying-party.ts';
 import type { UserRow } from '../../db/rows.ts';
@@ -65,28 +66,25 @@ export async function signInWithIdentity(db: Db, identity: VerifiedIdentity, adm
   throw new AppError(409, 'conflict', 'Sign-in could not be completed, please try again');
 }
 
-/** Sets the username a new user chose; allowed once, unique ignoring case. */
+/** Sets the username a new user chose; allowed once, unique ignoring case and look-alikes. */
 export async function completeProfile(db: Db, user: UserRow, username: string): Promise<UserRow> {
   if (!needsProfileSetup(user.username)) {
     throw conflict('Username has already been chosen', 'username_already_set');
   }
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`);
-  if (taken) throw conflict('Username is already taken', 'username_taken');
+  const { skeleton } = await claimableUsername(db, username);
   try {
     const [updated] = await db
       .update(users)
-      .set({ username })
+      .set({ username, usernameSkeleton: skeleton })
       .where(and(eq(users.id, user.id), sql`${users.username} like ${`${GENERATED_USERNAME_PREFIX}%`}`))
       .returning();
     if (!updated) throw conflict('Username has already been chosen', 'username_already_set');
     return updated;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('Username is already taken', 'username_taken');
+    if (isUniqueViolation(error)) throw usernameTaken();
     throw error;
   }
 }
 
 export { createSession, revokeUserSessions, type ActiveSession } from './sessions.ts';
+export { endProviderSessionsOf, endSessionsOfUser } from './end-sessions.ts';

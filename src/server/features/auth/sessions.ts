@@ -19,14 +19,13 @@ export interface ActiveSession {
   idHash: string;
   userId: number;
   expiresAt: Date;
-  idTokenHint: string | null;
 }
 
 export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
 
 export async function createSession(
   db: Db,
-  input: { userId: number; userAgent?: string | null; idTokenHint?: string | null },
+  input: { userId: number; userAgent?: string | null },
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
@@ -35,7 +34,6 @@ export async function createSession(
     userId: input.userId,
     expiresAt,
     userAgent: input.userAgent?.slice(0, 300) ?? null,
-    idTokenHint: input.idTokenHint ?? null,
   });
   return { token, expiresAt };
 }
@@ -78,7 +76,7 @@ export async function loadSession(
     await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.idHash, idHash));
   }
   return {
-    session: { idHash, userId: row.session.userId, expiresAt, idTokenHint: row.session.idTokenHint },
+    session: { idHash, userId: row.session.userId, expiresAt },
     user: row.user,
     slid,
   };

@@ -7,6 +7,7 @@ import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/service.ts';
 import { stakeBatchesOf, type StakeCall } from './stakes.ts';
+import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 
 // Many clients at once against one bet: on PostgreSQL these are truly concurrent transactions
 // on a pool of connections; on PGlite they interleave on its single connection.
@@ -17,7 +18,7 @@ describe(`concurrent stakes and resolves on ${testDbKind}`, () => {
   let players: TestUser[];
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerIp: 100, loginFailuresPerEmail: 100, loginWindowSeconds: 60, writesPerMinute: 10_000 } });
+    app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100, loginPerEmailAndIp: 100, writesPerMinute: 10_000, readsPerMinute: 10_000 } });
     creator = await createUser(app, 'Host');
     admin = await createUser(app, 'Referee', { admin: true });
     players = [];

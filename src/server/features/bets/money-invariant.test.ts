@@ -5,6 +5,7 @@ import { createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/service.ts';
 import { voidOverdueBets } from './stakes.ts';
+import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 
 // Random sequences of everything that moves money; after every single step the books balance
 // (DESIGN §5's invariant and every other audit check).
@@ -38,7 +39,7 @@ describe(`money invariant under random operations on ${testDbKind}`, () => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerIp: 100, loginFailuresPerEmail: 100, loginWindowSeconds: 60, writesPerMinute: 100_000 } });
+    app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100, loginPerEmailAndIp: 100, writesPerMinute: 100_000, readsPerMinute: 100_000 } });
     people = [];
     for (const name of ['Ada', 'Ben', 'Cy', 'Di', 'Ed']) people.push(await createUser(app, name));
     for (let i = 0; i < people.length; i += 1) {

@@ -10,6 +10,7 @@ import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { audienceOfBet } from '../live/service.ts';
 import { plainBetPage } from './plain-feed.ts';
 import type { BetFilter } from './queries.ts';
+import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 
 /**
  * Who sees a bet is stated once, by the view bet_viewers (src/server/db/functions/
@@ -23,7 +24,7 @@ describe(`one rule for who sees a bet on ${testDbKind}`, () => {
   const betIds: number[] = [];
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerIp: 100, loginFailuresPerEmail: 100, loginWindowSeconds: 60, writesPerMinute: 1_000_000 } });
+    app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100, loginPerEmailAndIp: 100, writesPerMinute: 1_000_000, readsPerMinute: 1_000_000 } });
     admin = await createUser(app, 'Boss', { admin: true });
     people = [];
     for (let i = 0; i < 7; i += 1) people.push(await createUser(app, `V${i}`));

@@ -11,6 +11,7 @@ import {
   type StakeOutcome,
 } from '../../../shared/player-figures.ts';
 import { leaderboardSchema } from '../../../shared/schemas/leaderboard.ts';
+import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 import { rowsOf } from '../../db/client.ts';
 import { playerFigures } from '../../db/schema.ts';
 import { createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
@@ -56,7 +57,7 @@ describe(`the player figures' read model on ${testDbKind}`, () => {
   let admin: TestUser;
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { loginPerIp: 100, loginFailuresPerEmail: 100, loginWindowSeconds: 60, writesPerMinute: 1_000_000 } });
+    app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100, loginPerEmailAndIp: 100, writesPerMinute: 1_000_000, readsPerMinute: 1_000_000 } });
     admin = await createUser(app, 'Boss', { admin: true });
     players = [];
     for (let i = 0; i < PLAYERS; i += 1) players.push(await createUser(app, `P${i}`));

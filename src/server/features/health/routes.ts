@@ -19,6 +19,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // A load balancer stops sending as soon as it sees this; requests in flight still finish.
+      if (app.draining) return reply.status(503).send({ error: 'Shutting down', code: 'shutting_down' });
       try {
         await app.database.ping();
       } catch (err) {

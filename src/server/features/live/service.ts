@@ -22,11 +22,6 @@ export async function audienceOfBet(app: FastifyInstance, betId: number): Promis
   return rows.map((r) => Number(r.viewer_id));
 }
 
-export async function isDeactivated(app: FastifyInstance, userId: number): Promise<boolean> {
-  const [row] = await app.db.select({ deactivatedAt: users.deactivatedAt }).from(users).where(eq(users.id, userId));
-  return !row || row.deactivatedAt !== null;
-}
-
 /** A bet's pools, title and creator, in one round trip. A stake brings its own snapshot, read in its transaction. */
 async function betSnapshot(app: FastifyInstance, betId: number): Promise<BetSnapshot | null> {
   const [row] = await app.db

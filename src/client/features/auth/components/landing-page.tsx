@@ -1,4 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { Gift, TrendingUp, Users, Zap } from 'lucide-react';
+import { welcomeSchema } from '../../../../shared/schemas/auth.ts';
+import { apiRequest } from '../../../lib/api.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { startSignIn } from '../sign-in.ts';
 
 const FEATURES = [
@@ -7,6 +11,32 @@ const FEATURES = [
   { icon: Zap, title: 'Instant payouts', text: 'Winners are paid the moment a bet is resolved, to the cent.' },
   { icon: Gift, title: '$1,000 to start', text: 'Every new account starts with $1,000 of play balance.' },
 ];
+
+/** How to sign in on this installation, and on its first page how to get demo data. */
+function SignInHelp() {
+  const { data } = useQuery({
+    queryKey: queryKeys.auth.welcome,
+    queryFn: () => apiRequest('GET', '/api/auth/welcome', welcomeSchema),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (!data?.builtInProvider) {
+    return <>You sign in with your account at our identity provider; new here? You can create one there.</>;
+  }
+  return (
+    <>
+      You sign in on Betbro&apos;s own sign-in page
+      {data.openSignup
+        ? ': new here? Enter your email and a password of at least 8 characters there, and your account is created on the spot.'
+        : ', with the account an administrator created for you.'}
+      {data.firstRun && (
+        <span className="mt-2 block" data-testid="first-run-help">
+          Nobody has signed in yet. For demo players, bets and chats, stop the server, run <code>npm run seed-demo</code>{' '}
+          (it prints the demo accounts and their passwords), then <code>npm start</code> again.
+        </span>
+      )}
+    </>
+  );
+}
 
 /** The signed-out screen: what Betbro offers and one way in. */
 export function LandingPage() {
@@ -30,8 +60,8 @@ export function LandingPage() {
         >
           Sign in to get started
         </button>
-        <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">
-          You sign in with your account at our identity provider; new here? You can create one there.
+        <p className="mt-3 max-w-xl text-sm text-slate-500 dark:text-slate-400">
+          <SignInHelp />
         </p>
         <ul className="mt-14 grid w-full gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {FEATURES.map(({ icon: Icon, title, text }) => (

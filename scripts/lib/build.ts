@@ -1,0 +1,113 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../..');
+
+/** The compiled server: each production program as one ES module, with its source map. */
+export const SERVER_DIR = path.join(ROOT, 'dist/server');
+export const SERVER_ENTRY = path.join(SERVER_DIR, 'main.js');
+const SERVER_PROGRAMS = {
+  main: 'src/server/main.ts',
+  'seed-demo': 'scripts/seed-demo.ts',
+  'audit-ledger': 'scripts/audit-ledger.ts',
+  'figures-rebuild': 'scripts/figures-rebuild.ts',
+  migrate: 'scripts/migrate.ts',
+};
+/** Read at run time by src/server/db/migrate.ts, relative to the module: copied beside the programs. */
+const SERVER_SQL = ['src/server/db/migrations', 'src/server/db/functions'];
+
+const CLIENT_MARKER = path.join(ROOT, 'dist/client/index.html');
+const CLIENT_INPUTS = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'];
+const SERVER_INPUTS = ['src/server', 'src/shared', 'scripts/lib/build.ts', ...Object.values(SERVER_PROGRAMS), 'package-lock.json'];
+
+/** The newest modification time under `target` (file modification times only, no contents read). */
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when `marker` is missing or one of `inputs` changed after it was written. */
+function isStale(marker: string, inputs: string[]): boolean {
+  if (!existsSync(marker)) return true;
+  const builtAt = statSync(marker).mtimeMs;
+  return inputs.some((input) => newestMtime(path.join(ROOT, input)) > builtAt);
+}
+
+export const clientBuildIsStale = () => isStale(CLIENT_MARKER, CLIENT_INPUTS);
+export const serverBuildIsStale = () => isStale(SERVER_ENTRY, SERVER_INPUTS);
+
+/**
+ * The embedded database a first start copies (src/server/db/client.ts): a cluster made by
+ * PostgreSQL's initdb and brought up to date by the compiled migrations runner, at build time
+ * instead of at a first start. It holds the schema only; secrets are made by each installation.
+ */
+const PGLITE_TEMPLATE = path.join(ROOT, 'dist/pglite-template');
+
+function buildPgliteTemplate(): void {
+  const dataDir = `${PGLITE_TEMPLATE}.tmp`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const result = spawnSync(process.execPath, [path.join(SERVER_DIR, 'migrate.js')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+  });
+  if (result.status !== 0) throw new Error('Making the embedded database template failed.');
+  rmSync(PGLITE_TEMPLATE, { recursive: true, force: true });
+  renameSync(path.join(dataDir, 'pglite'), PGLITE_TEMPLATE);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** Builds the client with Vite into dist/client. */
+export function buildClient(): void {
+  const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('The client build failed.');
+}
+
+/**
+ * Compiles the server and the programs production runs to plain JavaScript in dist/server with
+ * esbuild: one bundle per program, packages left in node_modules, source maps beside, so that
+ * `node --enable-source-maps` names the .ts lines in stack traces. Then makes the embedded
+ * database template with them.
+ */
+export async function buildServer(): Promise<void> {
+  const esbuild = await import('esbuild');
+  rmSync(SERVER_DIR, { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: Object.fromEntries(Object.entries(SERVER_PROGRAMS).map(([name, file]) => [name, path.join(ROOT, file)])),
+    outdir: SERVER_DIR,
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+  for (const dir of SERVER_SQL) cpSync(path.join(ROOT, dir), path.join(SERVER_DIR, path.basename(dir)), { recursive: true });
+  buildPgliteTemplate();
+}
+
+export function ensureClientBuild(): void {
+  if (!clientBuildIsStale()) return;
+  console.log('Building the client (missing or out of date)...');
+  buildClient();
+}
+
+export async function ensureServerBuild(): Promise<void> {
+  if (!serverBuildIsStale()) return;
+  console.log('Building the server (missing or out of date)...');
+  await buildServer();
+}
+
+/** Builds whatever part of dist/ is missing or older than its sources. */
+export async function ensureBuild(): Promise<void> {
+  ensureClientBuild();
+  await ensureServerBuild();
+}
