@@ -1,10 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import {
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -38,6 +36,7 @@ import {
   registerEmbeddedProvider,
   usesEmbeddedProvider,
 } from './oidc/provider.ts';
+import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { backgroundWork, type BackgroundWork } from './plugins/background-work.ts';
 import { DomainEvents } from './plugins/domain-events.ts';
@@ -182,13 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('rateLimiter', redis ? redisRateLimiter(redis, config.redisPrefix) : memoryRateLimiter());
   app.decorate('domainEvents', new DomainEvents());
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'Betbro API', version: '1.0.0', description: 'Betting among friends.' },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerApiDocs(app);
 
   registerErrorHandling(app);
   registerMetrics(app);
@@ -211,7 +204,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(adminRoutes);
   await app.register(contentReportRoutes);
   if (config.backgroundJobs) startBackgroundJobs(app);
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   const sendIndex = await registerSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR);
   app.setNotFoundHandler((request, reply) => {

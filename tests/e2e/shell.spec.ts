@@ -4,6 +4,8 @@ test('the landing page loads at /', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /Welcome to Betbro/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sign in to get started' })).toBeVisible();
+  // The built-in provider with open sign-up: the page says how to make an account.
+  await expect(page.getByText(/your account is created on the spot/)).toBeVisible();
 });
 
 test('an unknown route shows the 404 page', async ({ page }) => {

@@ -77,10 +77,13 @@ test('leaderboard, live notifications, chat, statistics, insights and theme', as
   const firstRow = winner.getByRole('table').getByRole('row').nth(1);
   await expect(firstRow).toContainText(winnerName);
   await expect(firstRow).toContainText('$25.00');
-  // Friends scope: the winner's only friend is the host.
+  // Friends scope: the winner and their only friend, the host, who staked nothing this week and so
+  // is not ranked (docs/player-figures.md): one row under the header.
   await winner.getByRole('button', { name: 'Friends' }).click();
-  await expect(winner.getByRole('table').getByRole('row')).toHaveCount(3);
+  await expect(winner.getByRole('table').getByRole('row')).toHaveCount(2);
+  await expect(winner.getByRole('table')).toContainText(winnerName);
   await expect(winner.getByRole('table')).not.toContainText(loserName);
+  await expect(winner.getByRole('table')).not.toContainText(hostName);
   await winner.getByRole('button', { name: 'Global' }).click();
   await winner.getByRole('button', { name: 'All Time' }).click();
   await expect(winner.getByRole('table')).toContainText(winnerName);
@@ -93,8 +96,9 @@ test('leaderboard, live notifications, chat, statistics, insights and theme', as
 
   // Statistics and insights match what happened: one bet, won, $40 staked on Sports... General.
   await winner.goto('/statistics');
+  // Winnings are profit: $65.00 paid out on a $40.00 stake.
   await expect(winner.getByText('Total winnings')).toBeVisible();
-  await expect(winner.getByText('$65.00').first()).toBeVisible();
+  await expect(winner.getByTestId('stat-total-winnings')).toContainText('$25.00');
   await expect(winner.getByText('100%').first()).toBeVisible();
   await expect(winner.getByText('#1')).toBeVisible();
   await expect(winner.getByText('General')).toBeVisible();
@@ -102,7 +106,7 @@ test('leaderboard, live notifications, chat, statistics, insights and theme', as
   await expectAccessible(winner, 'statistics');
   await winner.goto('/insights');
   await expect(winner.getByTestId('insight-win_rate')).toHaveText('100%');
-  await expect(winner.getByText('You won 1 of your 1 settled bets.', { exact: false })).toBeVisible();
+  await expect(winner.getByText('You won 1 of your 1 bet (won 1 of 1 settled).', { exact: false })).toBeVisible();
   await expect(winner.getByTestId('insight-typical_stake')).toHaveText('$40.00');
   await screenshot(winner, 'insights');
   await expectAccessible(winner, 'insights');

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LiveSocket, liveSocketUrl } from './socket.ts';
+import { LiveSocket, POLICY_CLOSE, liveSocketUrl, stopLiveSockets } from './socket.ts';
 
 class FakeSocket {
   static made: FakeSocket[] = [];
   sent: string[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   closed = false;
   constructor(readonly url: string) {
     FakeSocket.made.push(this);
@@ -63,10 +63,10 @@ describe('LiveSocket', () => {
     const { live, timers } = setUp();
     live.start();
     for (let i = 0; i < 5; i += 1) {
-      FakeSocket.made.at(-1)!.onclose!();
+      FakeSocket.made.at(-1)!.onclose!({ code: 1006 });
       timers.at(-1)!.fn();
     }
-    FakeSocket.made.at(-1)!.onclose!();
+    FakeSocket.made.at(-1)!.onclose!({ code: 1006 });
     expect(timers.map((t) => t.ms)).toEqual([1000, 2000, 4000, 8000, 16000]);
     expect(FakeSocket.made).toHaveLength(6);
   });
@@ -74,12 +74,12 @@ describe('LiveSocket', () => {
   it('starts counting again after a successful open', () => {
     const { live, timers } = setUp();
     live.start();
-    FakeSocket.made[0]!.onclose!();
+    FakeSocket.made[0]!.onclose!({ code: 1006 });
     timers[0]!.fn();
-    FakeSocket.made[1]!.onclose!();
+    FakeSocket.made[1]!.onclose!({ code: 1006 });
     timers[1]!.fn();
     FakeSocket.made[2]!.onopen!();
-    FakeSocket.made[2]!.onclose!();
+    FakeSocket.made[2]!.onclose!({ code: 1006 });
     expect(timers.map((t) => t.ms)).toEqual([1000, 2000, 1000]);
   });
 
@@ -89,7 +89,7 @@ describe('LiveSocket', () => {
     live.start();
     FakeSocket.made[0]!.onopen!();
     authOk(FakeSocket.made[0]!);
-    FakeSocket.made[0]!.onclose!();
+    FakeSocket.made[0]!.onclose!({ code: 1006 });
     timers[0]!.fn();
     FakeSocket.made[1]!.onopen!();
     expect(onReconnected).not.toHaveBeenCalled(); // open, but not hearing everything yet
@@ -101,7 +101,7 @@ describe('LiveSocket', () => {
   it('does not report the first socket to go live, even after attempts that never opened', () => {
     const { live, timers, onReconnected } = setUp();
     live.start();
-    FakeSocket.made[0]!.onclose!();
+    FakeSocket.made[0]!.onclose!({ code: 1006 });
     timers[0]!.fn();
     FakeSocket.made[1]!.onopen!();
     FakeSocket.made[1]!.onmessage!({ data: JSON.stringify({ type: 'auth_ok', userId: 7 }) });
@@ -113,7 +113,7 @@ describe('LiveSocket', () => {
     live.start();
     live.stop();
     expect(FakeSocket.made[0]!.closed).toBe(true);
-    FakeSocket.made[0]!.onclose!();
+    FakeSocket.made[0]!.onclose!({ code: 1006 });
     expect(timers).toHaveLength(0);
 
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -127,6 +127,23 @@ describe('LiveSocket', () => {
     });
     expect(() => broken.start()).not.toThrow();
     expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not ask again when the server closed for policy: the session ended, or too many sockets', () => {
+    const { live, timers } = setUp();
+    live.start();
+    FakeSocket.made[0]!.onclose!({ code: POLICY_CLOSE });
+    expect(timers).toHaveLength(0);
+    expect(FakeSocket.made).toHaveLength(1);
+  });
+
+  it('stops every running socket at sign-out, so none reconnects with the ended session', () => {
+    const { live, timers } = setUp();
+    live.start();
+    stopLiveSockets();
+    expect(FakeSocket.made[0]!.closed).toBe(true);
+    FakeSocket.made[0]!.onclose!({ code: 1006 });
+    expect(timers).toHaveLength(0);
   });
 
   it('builds the socket URL from the page location', () => {

@@ -3,7 +3,8 @@ import { serverMessageSchema, type ServerMessage } from '../../shared/ws-events.
 /**
  * The live socket (spec §4 'Socket', DESIGN §9): connects to /ws, sends the auth message on
  * open, reconnects after 1 s, 2 s, 4 s ... for at most 5 attempts (the count resets on open),
- * and only warns when a socket cannot be created. Parse errors and unknown types are logged.
+ * and only warns when a socket cannot be created. A close for policy (1008: the session ended,
+ * too many sockets) is final. Parse errors and unknown types are logged.
  * Being live again after a drop is reported, so that what was missed meanwhile can be read again.
  */
 
@@ -27,6 +28,16 @@ export interface LiveSocketOptions {
   clearTimer?: (handle: unknown) => void;
 }
 
+/** A close the server means for good: the session ended, or the user has too many sockets open. */
+export const POLICY_CLOSE = 1008;
+
+const running = new Set<LiveSocket>();
+
+/** Stops every live socket of this page: signing out ends the session they would reconnect with. */
+export function stopLiveSockets(): void {
+  for (const socket of [...running]) socket.stop();
+}
+
 export class LiveSocket {
   private socket: WebSocket | null = null;
   private attempts = 0;
@@ -38,11 +49,13 @@ export class LiveSocket {
 
   start(): void {
     this.stopped = false;
+    running.add(this);
     this.connect();
   }
 
   stop(): void {
     this.stopped = true;
+    running.delete(this);
     if (this.timer !== null) (this.options.clearTimer ?? clearTimeout)(this.timer as number);
     this.timer = null;
     this.socket?.close(1000, 'Signed out or left');
@@ -85,9 +98,11 @@ export class LiveSocket {
       }
       this.options.onMessage(parsed.data);
     };
-    socket.onclose = () => {
+    socket.onclose = (event: CloseEvent) => {
       this.options.onStatus?.('closed');
       if (this.stopped || this.socket !== socket) return;
+      // Asking again would only be refused again, and the browser logs each refusal as an error.
+      if (event.code === POLICY_CLOSE) return;
       if (this.attempts >= MAX_RECONNECT_ATTEMPTS) return;
       const delay = reconnectDelayMs(this.attempts);
       this.attempts += 1;

@@ -188,6 +188,8 @@ const MATRIX: Record<string, Row> = {
     expect: { anon: 401, user: 404, nonFriend: 404, friend: 201, creator: 201, admin: 201 },
   },
   'GET /api/docs': { request: () => ({ url: '/api/docs' }), expect: all(200) },
+  'GET /api/docs/ui': { request: () => ({ url: '/api/docs/ui' }), expect: all(200) },
+  'GET /api/docs/ui/:file': { request: () => ({ url: '/api/docs/ui/start.js' }), expect: all(200) },
 };
 
 /** A fresh open content report (filed by the friend about a fresh bet). */

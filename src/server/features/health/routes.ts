@@ -6,7 +6,14 @@ import { errorBodySchema } from '../../../shared/schemas/common.ts';
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/healthz',
-    { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process answers',
+        description: 'Always 200 while the process runs; for restarting a stuck process, not for routing traffic.',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
@@ -15,6 +22,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['health'],
+        summary: 'Readiness: whether to send this instance traffic',
+        description:
+          '200 when the database (and Redis, when configured) answer; 503 when one does not, and from the moment the instance starts to stop, so that a load balancer sends no more.',
         response: { 200: z.object({ status: z.literal('ready'), database: z.string() }), 503: errorBodySchema },
       },
     },

@@ -3,6 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { toast } from '../../../lib/toast.ts';
 import { currentUserSchema, logoutResponseSchema, type CurrentUser, type ExchangeResponse } from '../../../../shared/schemas/auth.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { stopLiveSockets } from '../../../lib/socket.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { clearStoredAuth, readStoredAuth, writeStoredAuth } from '../auth-storage.ts';
 
@@ -89,6 +90,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     try {
+      // The session is about to end: a socket reconnecting with it would only be refused.
+      stopLiveSockets();
       const { logoutUrl } = await apiRequest('POST', '/api/logout', logoutResponseSchema, {});
       clearStoredAuth(localStorage);
       queryClient.clear();
