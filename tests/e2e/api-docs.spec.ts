@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('the API page draws the OpenAPI document under the CSP, with nothing from elsewhere', async ({ page, baseURL }) => {
   const refused: string[] = [];

@@ -1,24 +1,18 @@
 import { LogOut } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { useAuth, useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
-import { usePreferences } from '../features/profile/api.ts';
-import { applyTheme } from '../lib/theme.ts';
 import { Sidebar } from './sidebar.tsx';
-import { useLiveUpdates } from './use-live-updates.ts';
+import { useFrame } from './user-card.tsx';
 
 /** The frame of every signed-in desktop screen: sidebar, top bar with the bell, content. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const { signOut } = useAuth();
   const navigate = useNavigate();
-  useLiveUpdates(user.id);
-  const theme = usePreferences().data?.theme;
-  useEffect(() => {
-    if (theme) applyTheme(theme);
-  }, [theme]);
+  useFrame(user);
   return (
     <div className="flex min-h-screen">
       <Sidebar />

@@ -2,7 +2,8 @@ import { Suspense, useEffect, useMemo, useState, useTransition, type ReactNode }
 import { Route, Routes, matchPath } from 'react-router';
 import type { CurrentUser } from '../../shared/schemas/auth.ts';
 import { needsProfileSetup } from '../../shared/schemas/users.ts';
-import { FullScreenLoader, Spinner } from '../components/ui/spinner.tsx';
+import { FullScreenLoader } from '../components/ui/spinner.tsx';
+import { Loading } from '../components/ui/blocks.tsx';
 import { readStoredAuth } from '../features/auth/auth-storage.ts';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
 import { useResumeInvite } from '../features/invites/resume-invite.ts';
@@ -75,15 +76,6 @@ void askWhoAmIAtStart().then((user) => {
 }, () => undefined);
 
 const appLoader = <FullScreenLoader message="Loading Betbro..." />;
-
-/** While a screen's chunk loads inside the desktop frame: the sidebar stays, the content waits. */
-function ScreenLoader() {
-  return (
-    <p className="flex items-center gap-2" role="status">
-      <Spinner /> Loading...
-    </p>
-  );
-}
 
 /**
  * Whether the code of these screens has arrived (or failed to: rendering them then shows the
@@ -164,7 +156,8 @@ function SignedIn({ name, screen }: { name: ViewName; screen: LazyScreen }) {
       <AppLayoutScreen.Component>
         <DesktopScreenNav name={name}>
           <ScreenLoadBoundary screen={screen}>
-            <Suspense fallback={<ScreenLoader />}>
+            {/* While a screen's chunk loads inside the desktop frame: the sidebar stays, the content waits. */}
+            <Suspense fallback={<Loading message="Loading..." />}>
               <Screen />
             </Suspense>
           </ScreenLoadBoundary>

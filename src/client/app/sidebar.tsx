@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
 import { useFriendRequests } from '../features/friends/api.ts';
-import { showAmount } from '../lib/format.ts';
 import { SCREENS, SCREEN_NAMES, SECTIONS } from './screens.ts';
+import { UserCard } from './user-card.tsx';
 
 /** Spec §2's sidebar sections, each with its screens from the catalogue. */
 export const NAV_SECTIONS = SECTIONS.map((section) => ({
@@ -54,21 +54,8 @@ export function Sidebar() {
         </span>
         Betbro
       </div>
-      <div className="mx-4 mb-3 flex items-center gap-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800">
-        <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white">
-          {user.username.charAt(0).toUpperCase()}
-        </span>
-        <div className="min-w-0">
-          <p className="flex items-center gap-1.5 truncate font-semibold" data-testid="current-username">
-            {user.username}
-          </p>
-          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="current-balance">
-            {showAmount(user.balance)}
-          </p>
-          {user.role === 'admin' && (
-            <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-800">Admin</span>
-          )}
-        </div>
+      <div className="mx-4 mb-3">
+        <UserCard user={user} marked />
       </div>
       <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 pb-4">
         {NAV_SECTIONS.filter((s) => !('adminOnly' in s) || user.role === 'admin').map((section) => (

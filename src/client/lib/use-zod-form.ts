@@ -17,8 +17,8 @@ export function useZodForm<T extends Values, Out>(schema: z.ZodType<Out>, initia
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => setValues((current) => ({ ...current, [name]: event.target.value })),
     'aria-invalid': errors[name] ? true : undefined,
   });
-  /** Checks the values; calls `onValid` with the parsed body, or shows the errors. */
-  const submit = (onValid: (body: Out) => void, check?: (values: T) => FieldErrors<T>) => (event: FormEvent) => {
+  /** Checks the values; calls `onValid` with the parsed body, or shows the errors (and tells `onInvalid`). */
+  const submit = (onValid: (body: Out) => void, check?: (values: T) => FieldErrors<T>, onInvalid?: (errors: FieldErrors<T>) => void) => (event: FormEvent) => {
     event.preventDefault();
     const found: FieldErrors<T> = {};
     const parsed = schema.safeParse(values);
@@ -26,6 +26,7 @@ export function useZodForm<T extends Values, Out>(schema: z.ZodType<Out>, initia
     Object.assign(found, check?.(values));
     setErrors(found);
     if (parsed.success && Object.keys(found).length === 0) onValid(parsed.data);
+    else onInvalid?.(found);
   };
   const reset = () => {
     setValues(initial);

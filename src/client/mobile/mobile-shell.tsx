@@ -2,10 +2,7 @@ import { Menu } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
-import { usePreferences } from '../features/profile/api.ts';
-import { useLiveUpdates } from '../app/use-live-updates.ts';
 import { showAmount } from '../lib/format.ts';
-import { applyTheme } from '../lib/theme.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { useScreenNav } from '../app/screen-nav.tsx';
 import { SCREENS, narrowScreen } from '../app/screens.ts';
@@ -13,6 +10,7 @@ import { ScreenLoadBoundary } from '../app/screen-load-boundary.tsx';
 import { Loading } from '../components/ui/blocks.tsx';
 import type { MobileView } from './mobile-location.ts';
 import { SlideInMenu } from './slide-in-menu.tsx';
+import { useFrame } from '../app/user-card.tsx';
 
 /** The current view: its narrow variant from the catalogue, else the one screen. */
 function CurrentView({ view }: { view: MobileView }) {
@@ -32,11 +30,7 @@ function CurrentView({ view }: { view: MobileView }) {
  */
 export function MobileShell() {
   const user = useCurrentUser();
-  useLiveUpdates(user.id);
-  const theme = usePreferences().data?.theme;
-  useEffect(() => {
-    if (theme) applyTheme(theme);
-  }, [theme]);
+  useFrame(user);
 
   const { view, navigate } = useScreenNav();
   const [menuOpen, setMenuOpen] = useState(false);

@@ -1,8 +1,8 @@
 import { LogOut, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useAuth, useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
-import { showAmount } from '../lib/format.ts';
 import { SCREENS, SCREEN_NAMES } from '../app/screens.ts';
+import { UserCard } from '../app/user-card.tsx';
 import type { ViewName } from './mobile-location.ts';
 
 /** Spec §2: the slide-in menu, in its order, and the admins' part. */
@@ -68,15 +68,8 @@ export function SlideInMenu({
               <X aria-hidden className="h-6 w-6" />
             </Dialog.Close>
           </div>
-          <div className="m-3 flex items-center gap-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800">
-            <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white">
-              {user.username.charAt(0).toUpperCase()}
-            </span>
-            <div className="min-w-0">
-              <p className="truncate font-semibold">{user.username}</p>
-              <p className="text-sm text-slate-700 dark:text-slate-300">{showAmount(user.balance)}</p>
-              {isAdmin && <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900">Admin</span>}
-            </div>
+          <div className="m-3">
+            <UserCard user={user} />
           </div>
           <div className="flex-1 space-y-4 px-3 pb-3">
             <MenuList label="Menu" items={MENU} current={current} onSelect={onSelect} />

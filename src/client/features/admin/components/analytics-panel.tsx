@@ -1,7 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { parseAmountToCents } from '../../../../shared/money.ts';
 import { Card, StatCard } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { showAmount } from '../../../lib/format.ts';
 import { useReports } from '../api.ts';
 
@@ -9,18 +9,10 @@ import { useReports } from '../api.ts';
 export function AnalyticsPanel() {
   const { data, isPending, isError } = useReports();
   if (isPending) {
-    return (
-      <p className="flex items-center gap-2" role="status">
-        <Spinner /> Loading analytics...
-      </p>
-    );
+    return <Loading message="Loading analytics..." />;
   }
   if (isError || !data) {
-    return (
-      <p role="alert" className="text-red-600">
-        Failed to load analytics
-      </p>
-    );
+    return <ErrorText>Failed to load analytics</ErrorText>;
   }
   const daily = data.daily.map((d) => ({
     day: d.date.slice(5),

@@ -1,5 +1,5 @@
 import { EmptyState } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Loading } from '../../../components/ui/blocks.tsx';
 import { showDateTime } from '../../../lib/format.ts';
 import { useAuditLog } from '../api.ts';
 
@@ -14,11 +14,7 @@ const describe = (value: Record<string, unknown> | null) =>
 export function AuditLogPanel() {
   const { data, isPending } = useAuditLog();
   if (isPending) {
-    return (
-      <p className="flex items-center gap-2" role="status">
-        <Spinner /> Loading the audit log...
-      </p>
-    );
+    return <Loading message="Loading the audit log..." />;
   }
   if (!data || data.entries.length === 0) return <EmptyState title="No admin actions yet." />;
   return (

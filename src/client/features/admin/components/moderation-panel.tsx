@@ -2,7 +2,7 @@ import { toast } from '../../../lib/toast.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Loading } from '../../../components/ui/blocks.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { relativeTime } from '../../../lib/format.ts';
 import { useHandleReport, useModerationQueue } from '../api.ts';
@@ -12,11 +12,7 @@ export function ModerationPanel() {
   const { data, isPending } = useModerationQueue();
   const handle = useHandleReport();
   if (isPending) {
-    return (
-      <p className="flex items-center gap-2" role="status">
-        <Spinner /> Loading reports...
-      </p>
-    );
+    return <Loading message="Loading reports..." />;
   }
   if (!data || data.reports.length === 0) return <EmptyState title="Nothing has been reported." />;
   return (

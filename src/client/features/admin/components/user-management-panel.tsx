@@ -1,7 +1,7 @@
 import { Search, UserPlus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { createUserBodySchema, type AdminUserRow } from '../../../../shared/schemas/admin.ts';
+import { adjustBodySchema, createUserBodySchema, type AdminUserRow } from '../../../../shared/schemas/admin.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -72,23 +72,19 @@ function UserDetailDialog({ userId, onClose }: { userId: number; onClose: () => 
   const { data, isPending, isError } = useAdminUser(userId);
   const setRole = useSetRole();
   const adjust = useAdjustBalance();
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-
-  function submitAdjustment(event: FormEvent) {
-    event.preventDefault();
+  const form = useZodForm(adjustBodySchema, { amount: '', reason: '' });
+  const submitAdjustment = form.submit(() =>
     adjust.mutate(
-      { id: userId, body: { amount, reason } },
+      { id: userId, body: form.values },
       {
         onSuccess: () => {
           toast.success('Balance adjusted');
-          setAmount('');
-          setReason('');
+          form.reset();
         },
         onError: (e) => toast.error('Adjustment failed', { description: errorMessage(e, 'Please try again.') }),
       },
-    );
-  }
+    ),
+  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={data?.user.username ?? 'User'}>
@@ -148,13 +144,13 @@ function UserDetailDialog({ userId, onClose }: { userId: number; onClose: () => 
           )}
           {!data.deactivated && (
             <form onSubmit={submitAdjustment} noValidate className="space-y-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60" aria-label="Adjust balance">
-              <Field id="adjust-amount" label="Adjust balance by ($)" hint="Negative to take money away, e.g. -5.00.">
-                <Input id="adjust-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
+              <Field id="adjust-amount" label="Adjust balance by ($)" hint="Negative to take money away, e.g. -5.00." error={form.errors.amount}>
+                <Input id="adjust-amount" inputMode="decimal" {...form.field('amount')} />
               </Field>
-              <Field id="adjust-reason" label="Reason">
-                <Input id="adjust-reason" value={reason} maxLength={200} onChange={(e) => setReason(e.target.value)} />
+              <Field id="adjust-reason" label="Reason" error={form.errors.reason}>
+                <Input id="adjust-reason" maxLength={200} {...form.field('reason')} />
               </Field>
-              <Button type="submit" className="w-full" disabled={adjust.isPending || !amount.trim() || !reason.trim()}>
+              <Button type="submit" className="w-full" disabled={adjust.isPending}>
                 Adjust
               </Button>
             </form>

@@ -1,19 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { userSchema, usernameSchema } from '../../../../shared/schemas/users.ts';
+import { completeProfileBodySchema } from '../../../../shared/schemas/auth.ts';
+import { userSchema } from '../../../../shared/schemas/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { apiRequest, errorMessage } from '../../../lib/api.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 const RELOAD_DELAY_MS = 1500;
 
 /** 'Complete Your Profile' (spec §2): a new user chooses their username, once. */
 export function CompleteProfilePage() {
   const queryClient = useQueryClient();
-  const [username, setUsername] = useState('');
+  const form = useZodForm(completeProfileBodySchema, { username: '' });
   const mutation = useMutation({
     mutationFn: (name: string) => apiRequest('POST', '/api/complete-profile', userSchema, { username: name }),
     onSuccess: async () => {
@@ -26,15 +28,12 @@ export function CompleteProfilePage() {
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = usernameSchema.safeParse(username);
-    if (!parsed.success) {
-      toast.error('Invalid username', { description: parsed.error.issues[0]?.message });
-      return;
-    }
-    mutation.mutate(parsed.data);
-  }
+  // Spec §2: a username the rules refuse is said in a toast, before the server is asked.
+  const submit = form.submit(
+    (body) => mutation.mutate(body.username),
+    undefined,
+    (errors) => toast.error('Invalid username', { description: errors.username }),
+  );
 
   const pending = mutation.isPending || mutation.isSuccess;
   return (
@@ -45,24 +44,11 @@ export function CompleteProfilePage() {
         </div>
         <h1 className="mt-4 text-center text-2xl font-bold">Complete Your Profile</h1>
         <p className="mt-2 text-center text-slate-600 dark:text-slate-300">Choose the username your friends will see.</p>
-        <label htmlFor="username" className="mt-6 block text-sm font-semibold">
-          Username
-        </label>
-        <Input
-          id="username"
-          name="username"
-          autoComplete="username"
-          autoFocus
-          placeholder="e.g. lucky_lucy"
-          maxLength={20}
-          value={username}
-          onChange={(event) => setUsername(event.target.value)}
-          className="mt-1.5"
-          aria-describedby="username-help"
-        />
-        <p id="username-help" className="mt-1.5 text-xs text-slate-500">
-          3 to 20 letters, numbers or underscores. You choose it once.
-        </p>
+        <div className="mt-6">
+          <Field id="username" label="Username" hint="3 to 20 letters, numbers or underscores. You choose it once.">
+            <Input id="username" name="username" autoComplete="username" autoFocus placeholder="e.g. lucky_lucy" maxLength={20} {...form.field('username')} />
+          </Field>
+        </div>
         <Button type="submit" className="mt-6 w-full" disabled={pending}>
           {pending ? 'Setting up...' : 'Complete Setup'}
         </Button>

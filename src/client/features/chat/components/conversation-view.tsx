@@ -4,7 +4,7 @@ import { messageTextSchema, type Conversation } from '../../../../shared/schemas
 import { OnlineBadge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Loading } from '../../../components/ui/blocks.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { showDateTime } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
@@ -52,9 +52,7 @@ export function ConversationView({ conversation }: { conversation: Conversation 
           </Button>
         )}
         {isPending ? (
-          <p className="flex items-center gap-2 text-sm" role="status">
-            <Spinner /> Loading messages...
-          </p>
+          <Loading message="Loading messages..." />
         ) : messages.length === 0 ? (
           <p className="text-sm text-slate-500">No messages yet. Say hello!</p>
         ) : (

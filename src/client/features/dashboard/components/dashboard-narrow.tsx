@@ -2,11 +2,11 @@ import { Plus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/card.tsx';
-import { showAmount, participantCount } from '../../../lib/format.ts';
+import { showAmount } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useBetList } from '../../bets/api.ts';
 import { CreateBetDialog } from '../../bets/components/create-bet-dialog.tsx';
-import { BetStatusBadge } from '../../bets/components/bet-status.tsx';
+import { BetCard, isOpen } from '../../bets/components/bet-card.tsx';
 import { useFriendRequests } from '../../friends/api.ts';
 import { ErrorText, Loading, Section, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
 import { useScreenNav } from '../../../app/screen-nav.tsx';
@@ -22,7 +22,7 @@ export function DashboardView() {
   const bets = useBetList(user.role === 'admin' ? 'all' : 'friends');
   const pending = useFriendRequests().data?.length ?? 0;
   // Lists come newest first.
-  const recent = (bets.data ?? []).filter((b) => b.status === 'active').slice(0, RECENT_BETS);
+  const recent = (bets.data ?? []).filter(isOpen).slice(0, RECENT_BETS);
 
   return (
     <div className="space-y-6">
@@ -66,19 +66,7 @@ export function DashboardView() {
           <ul className="space-y-3">
             {recent.map((bet) => (
               <li key={bet.id}>
-                <button
-                  type="button"
-                  onClick={() => navigate({ name: 'bet', id: bet.id })}
-                  className="w-full rounded-2xl bg-white p-4 text-left shadow-sm ring-1 ring-slate-200 hover:ring-brand-300 dark:bg-slate-900 dark:ring-slate-800"
-                >
-                  <span className="flex items-start justify-between gap-3">
-                    <span className="min-w-0 font-bold break-words">{bet.title}</span>
-                    <BetStatusBadge bet={bet} />
-                  </span>
-                  <span className="mt-1 block text-sm text-slate-700 dark:text-slate-300">
-                    {participantCount(bet.participants)} · Pool {showAmount(bet.totalPot)}
-                  </span>
-                </button>
+                <BetCard bet={bet} />
               </li>
             ))}
           </ul>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { Bet } from '../../../../shared/schemas/bets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, StatCard } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Loading } from '../../../components/ui/blocks.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { showAmount } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
@@ -74,9 +74,7 @@ export function DashboardPage() {
               <CategoryChips value={category} onChange={setCategory} />
             </div>
             {explore.isPending ? (
-              <p className="flex items-center gap-2 text-slate-600" role="status">
-                <Spinner /> Loading bets...
-              </p>
+              <Loading message="Loading bets..." />
             ) : explore.isError ? (
               <EmptyState title="Failed to fetch bets" />
             ) : shown.length === 0 ? (
@@ -91,9 +89,7 @@ export function DashboardPage() {
           </TabPanel>
           <TabPanel value="mine">
             {mine.isPending ? (
-              <p className="flex items-center gap-2 text-slate-600" role="status">
-                <Spinner /> Loading your bets...
-              </p>
+              <Loading message="Loading your bets..." />
             ) : myBets.length === 0 ? (
               <EmptyState title="You haven't placed any bets yet." />
             ) : (

@@ -19,7 +19,7 @@ const FIELDS = [
   { name: 'confirm', id: 'confirm-password', label: 'Repeat new password', autoComplete: 'new-password' },
 ] as const;
 
-function PasswordForm() {
+export function PasswordForm() {
   const change = useChangePassword();
   const form = useZodForm(changePasswordBodySchema, EMPTY);
   const onSubmit = form.submit(

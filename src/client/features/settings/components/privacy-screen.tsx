@@ -4,6 +4,11 @@ import { Loading, Section, SwitchRow } from '../../../components/ui/blocks.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { usePreferences, useSavePreferences } from '../../profile/api.ts';
 
+const PRIVACY = [
+  { key: 'showOnLeaderboard', label: 'Appear on the global leaderboard', description: 'Your friends always see you on theirs.' },
+  { key: 'findableByEmail', label: 'Let people find me by my email', description: 'Search by username works either way.' },
+] as const;
+
 /** Whether strangers see you on the leaderboard and find you by email. */
 export function PrivacySettings() {
   const { data: prefs, isPending } = usePreferences();
@@ -12,20 +17,9 @@ export function PrivacySettings() {
   return (
     <Section title="Privacy">
       <Card className="divide-y divide-slate-100 px-4 py-1 dark:divide-slate-800">
-        <SwitchRow
-          id="privacy-leaderboard"
-          label="Appear on the global leaderboard"
-          description="Your friends always see you on theirs."
-          checked={prefs.privacy.showOnLeaderboard}
-          onChange={(on) => save({ privacy: { showOnLeaderboard: on } })}
-        />
-        <SwitchRow
-          id="privacy-email"
-          label="Let people find me by my email"
-          description="Search by username works either way."
-          checked={prefs.privacy.findableByEmail}
-          onChange={(on) => save({ privacy: { findableByEmail: on } })}
-        />
+        {PRIVACY.map(({ key, label, description }) => (
+          <SwitchRow key={key} id={`privacy-${key}`} label={label} description={description} checked={prefs.privacy[key]} onChange={(on) => save({ privacy: { [key]: on } })} />
+        ))}
       </Card>
     </Section>
   );

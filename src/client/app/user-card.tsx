@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import type { CurrentUser } from '../../shared/schemas/auth.ts';
+import { usePreferences } from '../features/profile/api.ts';
+import { showAmount } from '../lib/format.ts';
+import { applyTheme } from '../lib/theme.ts';
+import { useLiveUpdates } from './use-live-updates.ts';
+
+/** What both frames do for the signed-in user: live updates over the socket, and their theme. */
+export function useFrame(user: CurrentUser): void {
+  useLiveUpdates(user.id);
+  const theme = usePreferences().data?.theme;
+  useEffect(() => {
+    if (theme) applyTheme(theme);
+  }, [theme]);
+}
+
+/** Spec §2: the user's initial, username, balance and an Admin badge for admins (sidebar and slide-in menu). */
+export function UserCard({ user, marked = false }: { user: CurrentUser; marked?: boolean }) {
+  return (
+    <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800">
+      <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white">
+        {user.username.charAt(0).toUpperCase()}
+      </span>
+      <div className="min-w-0">
+        <p className="truncate font-semibold" data-testid={marked ? 'current-username' : undefined}>
+          {user.username}
+        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid={marked ? 'current-balance' : undefined}>
+          {showAmount(user.balance)}
+        </p>
+        {user.role === 'admin' && <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900">Admin</span>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { renderScreen } from '../../../test/render-screen.tsx';
+import { SettingsPage } from './settings-page.tsx';
+
+const prefs = {
+  theme: 'light',
+  notifications: { friend_request: true, friend_accepted: true, bet_staked: true, bet_expired: true, bet_settled: true, message: true },
+  privacy: { showOnLeaderboard: true, findableByEmail: false },
+};
+
+describe('the settings screen', () => {
+  it('on the desktop holds the notification and privacy switches itself', () => {
+    renderScreen(<SettingsPage />, { data: [[queryKeys.profile.preferences, prefs]] });
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: /Appear on the global leaderboard/ })).toBeChecked();
+    expect(screen.getByRole('switch', { name: /Let people find me by my email/ })).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: /^Edit Profile/ })).toBeNull();
+  });
+
+  it('in the narrow layout links to its four views (spec §2)', async () => {
+    const { visits } = renderScreen(<SettingsPage />, { narrow: true, data: [[queryKeys.profile.preferences, prefs]] });
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    for (const label of ['Edit Profile', 'Change Password', 'Notifications', 'Privacy']) {
+      await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${label}`) }));
+    }
+    expect(visits.map((v) => v.name)).toEqual(['profile-edit', 'password-change', 'notifications', 'privacy']);
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
+
+  it('shows the account and waits for the preferences', () => {
+    renderScreen(<SettingsPage />);
+    expect(screen.getByText('alice@betbro.test')).toBeInTheDocument();
+    expect(screen.getAllByRole('status')[0]).toHaveTextContent('Loading preferences...');
+  });
+});
