@@ -22,6 +22,8 @@ const TAGS = [
   { name: 'activities', description: 'What happened lately among friends' },
   { name: 'notifications', description: "The signed-in user's notifications" },
   { name: 'chat', description: 'Conversations between friends' },
+  { name: 'invites', description: 'Invite links that bring friends in, and share a bet' },
+  { name: 'push', description: "Web Push subscriptions of the signed-in user's devices" },
   { name: 'statistics', description: "The signed-in user's and the platform's figures" },
   { name: 'account', description: "The signed-in user's settings and data" },
   { name: 'moderation', description: 'Reports of content by players' },
