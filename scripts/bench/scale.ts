@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
@@ -149,6 +149,8 @@ interface Subjects {
   conversation: number;
   playerCookie: string;
   adminCookie: string;
+  /** An invite of the viewer's, by its token. */
+  inviteToken: string;
 }
 
 async function prepareSubjects(url: string, size: ScaleSize): Promise<Subjects> {
@@ -170,8 +172,21 @@ async function prepareSubjects(url: string, size: ScaleSize): Promise<Subjects> 
       [conversation, viewer, friend],
     );
     await client.query(`insert into bet_comments (bet_id, user_id, text) select $1, $2, 'Comment ' || i from generate_series(1, 10) i`, [bet, friend]);
+    const inviteToken = randomBytes(32).toString('base64url');
+    await client.query(`insert into invites (token_hash, inviter_id, expires_at) values ($1, $2, now() + interval '7 days')`, [
+      createHash('sha256').update(inviteToken).digest('hex'),
+      viewer,
+    ]);
     await client.query('vacuum analyze');
-    return { viewer, friend, bet, conversation, playerCookie: await sessionFor(client, viewer), adminCookie: await sessionFor(client, admin) };
+    return {
+      viewer,
+      friend,
+      bet,
+      conversation,
+      playerCookie: await sessionFor(client, viewer),
+      adminCookie: await sessionFor(client, admin),
+      inviteToken,
+    };
   } finally {
     await client.end();
   }
@@ -192,6 +207,11 @@ function routesFor(s: Subjects): { route: string; path: string; as: 'player' | '
     player('/api/bets/user/:id', `/api/bets/user/${s.friend}`),
     player('/api/bets/:id', `/api/bets/${s.bet}`),
     player('/api/bets/:id/comments', `/api/bets/${s.bet}/comments`),
+    player('/api/bets/:id/history', `/api/bets/${s.bet}/history`),
+    player('/api/invites'),
+    player('/api/invites/:token', `/api/invites/${s.inviteToken}`),
+    player('/api/push/public-key'),
+    player('/api/auth/welcome'),
     player('/api/leaderboard?period=week', '/api/leaderboard?period=week'),
     player('/api/leaderboard?period=month', '/api/leaderboard?period=month'),
     player('/api/leaderboard?period=all', '/api/leaderboard?period=all'),
