@@ -102,12 +102,8 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    // No foreign keys on the four tables every stake writes (ledger_entries, stakes, activities,
-    // notifications): users and bets are never deleted, every writer has read or locked the rows
-    // it refers to, and the ledger audit checks that every row refers to an existing user and
-    // bet (docs/decisions/014-stake-tables-without-foreign-keys.md).
-    userId: integer('user_id').notNull(),
-    betId: integer('bet_id'),
+    userId: integer('user_id').notNull().references(() => users.id),
+    betId: integer('bet_id').references(() => bets.id),
     kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     amountCents: cents('amount_cents').notNull(),
     balanceAfterCents: cents('balance_after_cents').notNull(),
@@ -258,9 +254,8 @@ export const stakes = pgTable(
   'stakes',
   {
     id: serial('id').primaryKey(),
-    // No foreign keys, as on ledger_entries (decision record 014).
-    betId: integer('bet_id').notNull(),
-    userId: integer('user_id').notNull(),
+    betId: integer('bet_id').notNull().references(() => bets.id),
+    userId: integer('user_id').notNull().references(() => users.id),
     optionIdx: integer('option_idx').notNull(),
     amountCents: cents('amount_cents').notNull(),
     /** What settlement paid back: the payout, the refund, or 0 for a lost stake. */
@@ -294,11 +289,10 @@ export const activities = pgTable(
   'activities',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    // No foreign keys, as on ledger_entries (decision record 014).
-    userId: integer('user_id').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id),
     type: text('type').notNull(),
     description: text('description').notNull(),
-    betId: integer('bet_id'),
+    betId: integer('bet_id').references(() => bets.id),
     amountCents: cents('amount_cents'),
     createdAt: createdAt(),
   },
@@ -322,13 +316,12 @@ export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    // No foreign keys, as on ledger_entries (decision record 014).
-    userId: integer('user_id').notNull(),
+    userId: integer('user_id').notNull().references(() => users.id),
     type: text('type').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
-    betId: integer('bet_id'),
-    fromUserId: integer('from_user_id'),
+    betId: integer('bet_id').references(() => bets.id),
+    fromUserId: integer('from_user_id').references(() => users.id),
     conversationId: integer('conversation_id'),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),

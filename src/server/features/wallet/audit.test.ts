@@ -31,12 +31,21 @@ describe(`ledger audit on ${testDbKind}`, () => {
     ['a balance changed without a ledger row', "update users set balance_cents = balance_cents + $2 where username = 'Guest' and $1::int > 0", /balance equals the sum of the ledger/],
     ['a pool changed without a stake', 'update bet_options set pool_cents = pool_cents + $2 where bet_id = $1 and idx = 0', /option pools equal their stakes/],
     ['a pot out of line with its pools', 'update bets set total_pot_cents = total_pot_cents + $2 where id = $1', /bet pot equals its option pools/],
-    // No foreign key stops these since decision record 014: the audit does.
-    ['a stake of no such user', 'update stakes set user_id = user_id + $2 where bet_id = $1', /stakes row \d+: user_id \d+ names no such row/],
-    ['a ledger row on no such bet', "update ledger_entries set bet_id = bet_id + $2 where bet_id = $1 or (bet_id = $1 + 100 and $2 < 0)", /ledger_entries row \d+: bet_id \d+ names no such row/],
-    ['an activity on no such bet', 'update activities set bet_id = bet_id + $2 where bet_id = $1 or (bet_id = $1 + 100 and $2 < 0)', /activities row \d+: bet_id \d+ names no such row/],
-    ['a notification from no such user', 'update notifications set from_user_id = from_user_id + $2 where bet_id = $1', /notifications row \d+: from_user_id \d+ names no such row/],
   ];
+  it.each([
+    ['a stake of no such user', 'update stakes set user_id = user_id + 100000 where bet_id = $1'],
+    ['a ledger row on no such bet', 'update ledger_entries set bet_id = bet_id + 100000 where bet_id = $1'],
+    ['an activity on no such bet', 'update activities set bet_id = bet_id + 100000 where bet_id = $1'],
+    ['a notification from no such user', 'update notifications set from_user_id = 100000 where bet_id = $1'],
+  ])('leaves %s to the foreign keys, which refuse it', async (_name, statement) => {
+    const refused = await app.database.withConnection((q) => q(statement, [betId])).then(
+      () => null,
+      (error: { code?: string }) => error.code,
+    );
+    expect(refused).toBe('23503'); // foreign_key_violation
+    expect((await auditLedger(app.db)).violations).toEqual([]);
+  });
+
   it.each(tamperings)('catches %s', async (_name, statement, expected) => {
     // Break the books for real, audit, then put them back.
     await app.database.withConnection((q) => q(statement, [betId, 100]));
