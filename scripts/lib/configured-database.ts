@@ -4,10 +4,10 @@ import { migrate } from '../../src/server/db/migrate.ts';
 
 /**
  * For the operator's commands: the database the server would use (DATABASE_URL, or the embedded
- * one in DATA_DIR), brought up to date, open for `work`, closed after. A bad setting ends the
- * process with exit code 2 and the message naming it.
+ * one in DATA_DIR), brought up to date, open for `work` (with what bringing it up to date applied),
+ * closed after. A bad setting ends the process with exit code 2 and the message naming it.
  */
-export async function withConfiguredDatabase<T>(work: (database: Database) => Promise<T>): Promise<T> {
+export async function withConfiguredDatabase<T>(work: (database: Database, applied: string[]) => Promise<T>): Promise<T> {
   let config;
   try {
     config = loadConfig();
@@ -17,8 +17,8 @@ export async function withConfiguredDatabase<T>(work: (database: Database) => Pr
   }
   const database = await openDatabase(config.database);
   try {
-    await migrate(database);
-    return await work(database);
+    const { applied } = await migrate(database);
+    return await work(database, applied);
   } finally {
     await database.close();
   }

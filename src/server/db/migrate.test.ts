@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from './client.ts';
+import { openDatabase, type Database, type RawQuery } from './client.ts';
 import { BACKFILLS } from './backfills.ts';
 import { functionsTag, listMigrations, migrate } from './migrate.ts';
 import { createTestDatabase, testDbKind } from '../test/test-app.ts';
@@ -63,31 +63,39 @@ describe(`migrations on ${testDbKind}`, () => {
   });
 });
 
-describe(`the player figures' backfill on ${testDbKind}`, () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-
+/** A database of its own for one describe block, created before its tests and dropped after. */
+function freshDatabase(): () => Database {
+  let database: Database | undefined;
+  let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
     const created = await createTestDatabase();
     drop = created.drop;
     database = await openDatabase(created.database);
   });
-
   afterAll(async () => {
     await database?.close();
     await drop?.();
   });
+  return () => database!;
+}
+
+/** The schema as the releases before migration `tag` left it, for a backfill to start from. */
+async function migrateBefore(q: RawQuery, tag: string): Promise<void> {
+  await q('create table schema_migrations (tag text primary key, applied_at timestamptz not null default now())');
+  for (const migration of listMigrations().filter((m) => m.tag < tag)) {
+    for (const statement of migration.statements) await q(statement);
+    await q('insert into schema_migrations (tag) values ($1)', [migration.tag]);
+  }
+}
+
+describe(`the player figures' backfill on ${testDbKind}`, () => {
+  const database = freshDatabase();
 
   it("fills the read model from the rows of a database from before it, the audit's way", async () => {
     // The schema as the release before the read model left it, with a history written then:
     // Ann won 10.00 (paid 40.00) against Bob's 30.00, Cat's 7.00 was refunded, Ann has 2.50 open.
-    const before = listMigrations().filter((m) => m.tag < '0013');
-    await database.withConnection(async (q) => {
-      await q('create table schema_migrations (tag text primary key, applied_at timestamptz not null default now())');
-      for (const migration of before) {
-        for (const statement of migration.statements) await q(statement);
-        await q('insert into schema_migrations (tag) values ($1)', [migration.tag]);
-      }
+    await database().withConnection(async (q) => {
+      await migrateBefore(q, '0013');
       await q(`insert into users (id, username, balance_cents, total_bets, total_wins) values
         (1, 'Ann', 102750, 2, 1), (2, 'Bob', 97000, 1, 0), (3, 'Cat', 100000, 0, 0), (4, 'Host', 100000, 0, 0)`);
       await q(`insert into ledger_entries (user_id, bet_id, kind, amount_cents, balance_after_cents) values
@@ -104,9 +112,9 @@ describe(`the player figures' backfill on ${testDbKind}`, () => {
         (1, 1, 0, 1000, 4000), (1, 2, 1, 3000, 0), (2, 3, 0, 700, 700), (3, 1, 1, 250, null)`);
     });
 
-    const { applied } = await migrate(database);
+    const { applied } = await migrate(database());
     expect(applied).toContain('0013_player_figures:backfill');
-    const figures = await database.withConnection((q) =>
+    const figures = await database().withConnection((q) =>
       q<Record<string, unknown>>(`select user_id, bets, settled_bets, wins, wagered_cents, profit_cents from player_figures
         where period = 'all' order by user_id`),
     );
@@ -115,39 +123,22 @@ describe(`the player figures' backfill on ${testDbKind}`, () => {
       [2, 1, 1, 0, 3000, -3000],
     ]);
     const { auditLedger } = await import('../features/wallet/audit.ts');
-    expect((await auditLedger(database.db)).violations).toEqual([]);
+    expect((await auditLedger(database().db)).violations).toEqual([]);
   });
 });
 
 describe(`the username skeletons' backfill on ${testDbKind}`, () => {
-  let database: Database;
-  let drop: () => Promise<void>;
-
-  beforeAll(async () => {
-    const created = await createTestDatabase();
-    drop = created.drop;
-    database = await openDatabase(created.database);
-  });
-
-  afterAll(async () => {
-    await database?.close();
-    await drop?.();
-  });
+  const database = freshDatabase();
 
   it('lets existing look-alikes keep their names, and holds each group for its earliest name', async () => {
-    const before = listMigrations().filter((m) => m.tag < '0014');
-    await database.withConnection(async (q) => {
-      await q('create table schema_migrations (tag text primary key, applied_at timestamptz not null default now())');
-      for (const migration of before) {
-        for (const statement of migration.statements) await q(statement);
-        await q('insert into schema_migrations (tag) values ($1)', [migration.tag]);
-      }
+    await database().withConnection(async (q) => {
+      await migrateBefore(q, '0014');
       await q(`insert into users (id, username) values (1, 'alice'), (2, 'aIice'), (3, 'Bob'), (4, 'user_0a1b2c3d4e')`);
     });
 
-    const { applied } = await migrate(database);
+    const { applied } = await migrate(database());
     expect(applied).toContain('0014_security_hardening:backfill');
-    const rows = await database.withConnection((q) =>
+    const rows = await database().withConnection((q) =>
       q<{ username: string; username_skeleton: string | null }>('select username, username_skeleton from users order by id'),
     );
     expect(rows).toEqual([
@@ -158,7 +149,7 @@ describe(`the username skeletons' backfill on ${testDbKind}`, () => {
     ]);
     // The group stays taken: a third look-alike cannot be stored.
     await expect(
-      database.withConnection((q) => q(`insert into users (username, username_skeleton) values ('ALICE_', 'allce')`)),
+      database().withConnection((q) => q(`insert into users (username, username_skeleton) values ('ALICE_', 'allce')`)),
     ).rejects.toThrow();
   });
 });
