@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
-import { ConfigError, loadConfig, type Config } from '../src/server/config.ts';
+import type { Config } from '../src/server/config.ts';
 import { users } from '../src/server/db/schema.ts';
 import { createUser } from '../src/server/features/admin/service.ts';
 import { signInWithIdentity } from '../src/server/features/auth/service.ts';
@@ -12,19 +12,14 @@ import { acceptFriendRequest, sendFriendRequest } from '../src/server/features/f
 import { createLocalAccount } from '../src/server/oidc/local-accounts.ts';
 import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../src/server/oidc/provider.ts';
 import { createBetBodySchema, type CreateBetBody } from '../src/shared/schemas/bets.ts';
+import { loadConfigOrExit } from './lib/configured-database.ts';
 
 // `npm run seed-demo`: fills an EMPTY database with demo players (local accounts on the
 // built-in provider, passwords printed below), friendships, pending requests, bets in every
 // state, stakes, a chat and a bet discussion, all through the same services the API uses, so
 // the ledger balances exactly as it would in real use.
 
-let config: Config;
-try {
-  config = { ...loadConfig(), backgroundJobs: false, logLevel: 'warn' as const };
-} catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(2);
-}
+const config: Config = { ...loadConfigOrExit(), backgroundJobs: false, logLevel: 'warn' as const };
 const app = await buildApp(config);
 try {
   if (!usesEmbeddedProvider(app)) throw new Error('seed-demo creates local accounts, so it needs the built-in identity provider.');

@@ -1,6 +1,16 @@
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { ConfigError, loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
+
+/** The configuration the server would read; a bad setting ends the process with exit code 2 and the message naming it. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(2);
+  }
+}
 
 /**
  * For the operator's commands: the database the server would use (DATABASE_URL, or the embedded
@@ -8,13 +18,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
  * closed after. A bad setting ends the process with exit code 2 and the message naming it.
  */
 export async function withConfiguredDatabase<T>(work: (database: Database, applied: string[]) => Promise<T>): Promise<T> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(2);
-  }
+  const config = loadConfigOrExit();
   const database = await openDatabase(config.database);
   try {
     const { applied } = await migrate(database);
