@@ -46,3 +46,10 @@ export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
 /** Frames larger than this are dropped unread. */
 export const MAX_CLIENT_FRAME_BYTES = 4096;
+
+/**
+ * The close code (1008, policy violation) of a socket the server will not serve again as it is:
+ * its session ended, its user has too many sockets open, or it sent too many invalid messages.
+ * The client does not reconnect after it.
+ */
+export const POLICY_CLOSE = 1008;

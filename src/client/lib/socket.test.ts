@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LiveSocket, POLICY_CLOSE, liveSocketUrl, stopLiveSockets } from './socket.ts';
+import { POLICY_CLOSE } from '../../shared/ws-events.ts';
+import { LiveSocket, liveSocketUrl, stopLiveSockets } from './socket.ts';
 
 class FakeSocket {
   static made: FakeSocket[] = [];

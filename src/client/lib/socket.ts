@@ -1,4 +1,4 @@
-import { serverMessageSchema, type ServerMessage } from '../../shared/ws-events.ts';
+import { POLICY_CLOSE, serverMessageSchema, type ServerMessage } from '../../shared/ws-events.ts';
 
 /**
  * The live socket (spec §4 'Socket', DESIGN §9): connects to /ws, sends the auth message on
@@ -27,9 +27,6 @@ export interface LiveSocketOptions {
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
 }
-
-/** A close the server means for good: the session ended, or the user has too many sockets open. */
-export const POLICY_CLOSE = 1008;
 
 const running = new Set<LiveSocket>();
 

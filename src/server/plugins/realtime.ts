@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { MAX_CLIENT_FRAME_BYTES, clientMessageSchema, type ServerMessage } from '../../shared/ws-events.ts';
+import { MAX_CLIENT_FRAME_BYTES, POLICY_CLOSE, clientMessageSchema, type ServerMessage } from '../../shared/ws-events.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { SESSION_COOKIE, loadSession } from '../features/auth/sessions.ts';
 import { liveSessionHashesOf } from '../features/auth/end-sessions.ts';
@@ -18,7 +18,7 @@ import { memoryPresence, redisPresence, type Presence } from './presence.ts';
 const HEARTBEAT_MS = 30_000;
 const MAX_ABUSE = 5;
 /** How a socket beyond the user's allowance is closed: 1008, policy violation. */
-export const TOO_MANY_SOCKETS = { code: 1008, reason: 'Too many open connections' } as const;
+export const TOO_MANY_SOCKETS = { code: POLICY_CLOSE, reason: 'Too many open connections' } as const;
 
 export async function registerRealtime(app: FastifyInstance): Promise<{ presence: Presence }> {
   const instanceId = randomUUID();
@@ -58,7 +58,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
       void liveSessionHashesOf(app, userId)
         .then((live) => {
           for (const socket of sockets.get(userId) ?? []) {
-            if (!live.has(sessionOf.get(socket) ?? '')) socket.close(1008, 'Session ended');
+            if (!live.has(sessionOf.get(socket) ?? '')) socket.close(POLICY_CLOSE, 'Session ended');
           }
         })
         .catch((err: unknown) => app.log.warn({ err, userId }, 'checking a changed account failed'));
@@ -148,7 +148,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
       const misbehaved = (reason: string) => {
         abuse += 1;
         request.log.warn({ userId, reason, abuse }, 'dropped a socket frame');
-        if (abuse >= MAX_ABUSE) socket.close(1008, 'Too many invalid messages');
+        if (abuse >= MAX_ABUSE) socket.close(POLICY_CLOSE, 'Too many invalid messages');
       };
 
       socket.on('pong', () => alive.set(socket, true));
