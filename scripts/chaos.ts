@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -14,6 +13,8 @@ import { signInWithIdentity } from '../src/server/features/auth/service.ts';
 import { createSession } from '../src/server/features/auth/sessions.ts';
 import { auditLedger } from '../src/server/features/wallet/audit.ts';
 import { ROOT, SERVER_ENTRY, ensureServerBuild } from './lib/build.ts';
+import { CADDYFILE, findCaddy, startProxy, summarizeProxyLog, type RunningProxy } from './lib/caddy.ts';
+import { freePort } from './lib/free-port.ts';
 import { parseMetricSample } from './lib/metrics.ts';
 
 /**
@@ -24,9 +25,12 @@ import { parseMetricSample } from './lib/metrics.ts';
  * books must balance to the cent, no balance be negative, no bet be paid twice, every
  * acknowledged stake exist and no refused one.
  *
- *   npm run chaos -- [--duration=60] [--seed=123] [--clients=12]
+ *   npm run chaos -- [--duration=60] [--seed=123] [--clients=12] [--proxy]
  * With DATABASE_URL (PostgreSQL) it works in a fresh database on that server, and with
  * REDIS_URL as well it runs two instances behind the clients; otherwise one instance on PGlite.
+ * The clients call the instances directly, or with --proxy (two instances only) through Caddy
+ * running deploy/Caddyfile, the example of docs/scaling.md, with TRUST_PROXY=1 on the instances:
+ * then the clients know nothing of the kills, and Caddy has to route around a dead instance.
  */
 
 const args = Object.fromEntries(
@@ -38,7 +42,19 @@ const args = Object.fromEntries(
 const durationMs = Number(args.duration ?? 60) * 1000;
 const seed = Number(args.seed ?? Math.floor(Math.random() * 2 ** 31));
 const clients = Number(args.clients ?? 12);
+const throughProxy = 'proxy' in args;
 const PLAYERS = 20;
+
+const caddy = throughProxy ? findCaddy() : null;
+if (throughProxy && !(process.env.DATABASE_URL && process.env.REDIS_URL)) {
+  // One instance behind a proxy only turns its restarts into 503s: the shape to test is two.
+  console.error('chaos: --proxy runs the two-instance shape, which needs DATABASE_URL and REDIS_URL');
+  process.exit(2);
+}
+if (throughProxy && !caddy) {
+  console.error('chaos: --proxy needs Caddy (Debian: apt-get install caddy; or set CADDY_PATH)');
+  process.exit(2);
+}
 
 console.log(`chaos: seed ${seed} (replay with --seed=${seed}), ${durationMs / 1000} s, ${clients} clients`);
 
@@ -55,16 +71,6 @@ function prng(s: number) {
 }
 const random = prng(seed);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 // --- the database -------------------------------------------------------------------------
 const adminUrl = process.env.DATABASE_URL;
@@ -101,6 +107,9 @@ function configFor(port: number): Config {
 // --- setup: players, friendships and sessions, through the app's own services ----------------
 await ensureServerBuild();
 const ports = await Promise.all(Array.from({ length: instances }, freePort));
+const proxyPort = throughProxy ? await freePort() : null;
+/** The address users reach: the proxy's, or with none each instance's own. */
+const publicUrl = (i: number) => `http://127.0.0.1:${proxyPort ?? ports[i]}`;
 interface Player {
   id: number;
   cookie: string;
@@ -143,7 +152,8 @@ function startServer(i: number) {
       NODE_ENV: 'production',
       PORT: String(ports[i]),
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${ports[i]}`,
+      PUBLIC_URL: publicUrl(i),
+      ...(throughProxy ? { TRUST_PROXY: '1' } : {}),
       LOG_LEVEL: 'error',
       RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
       RATE_LIMIT_READS_PER_MINUTE: '1000000',
@@ -199,6 +209,17 @@ async function kill(i: number) {
 }
 for (let i = 0; i < instances; i += 1) startServer(i);
 await Promise.all(ports.map((_, i) => waitReady(i)));
+let proxy: RunningProxy | null = null;
+const proxyDir = throughProxy ? mkdtempSync(path.join(tmpdir(), 'betbro-chaos-caddy-')) : null;
+if (caddy && proxyPort && proxyDir) {
+  proxy = await startProxy({ caddy, port: proxyPort, upstreams: ports.map((port) => `127.0.0.1:${port}`), dir: proxyDir }).catch(
+    async (error: unknown) => {
+      for (let i = 0; i < instances; i += 1) await kill(i);
+      throw error;
+    },
+  );
+  console.log(`chaos: clients through Caddy at ${proxy.url} (${path.relative(ROOT, CADDYFILE)}), instances with TRUST_PROXY=1`);
+}
 
 // --- the workload ----------------------------------------------------------------------------
 type Outcome = 'ok' | 'failed' | 'unknown';
@@ -209,21 +230,28 @@ interface StakeOp {
   outcome: Outcome;
 }
 const stakeOps: StakeOp[] = [];
-const counts: Record<string, Record<Outcome, number> & { refusedFor: Record<string, number> }> = {};
+const counts: Record<string, Record<Outcome, number> & { refusedFor: Record<string, number>; unknownFor: Record<string, number> }> = {};
 const bets: { id: number; creator: Player }[] = [];
 /** The `code` of an error answer (DESIGN §8): why it was refused. */
 const errorCode = (json: unknown): string | undefined => {
   const code = (json as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' ? code : undefined;
 };
-const count = (kind: string, outcome: Outcome, json?: unknown) => {
-  counts[kind] ??= { ok: 0, failed: 0, unknown: 0, refusedFor: {} };
+interface CallResult {
+  outcome: Outcome;
+  json?: unknown;
+  /** For an unknown outcome: the 5xx status, or that no answer came. */
+  unknownWhy?: string;
+}
+const count = (kind: string, { outcome, json, unknownWhy }: CallResult) => {
+  counts[kind] ??= { ok: 0, failed: 0, unknown: 0, refusedFor: {}, unknownFor: {} };
   counts[kind][outcome] += 1;
   if (outcome === 'failed') {
     // A closed bet, the balance, a double stake...
     const reason = errorCode(json) ?? 'no code';
     counts[kind].refusedFor[reason] = (counts[kind].refusedFor[reason] ?? 0) + 1;
   }
+  if (outcome === 'unknown' && unknownWhy) counts[kind].unknownFor[unknownWhy] = (counts[kind].unknownFor[unknownWhy] ?? 0) + 1;
 };
 // Most operations aim at the bets believed open, so that stakes land and resolutions and deletes
 // give real pots back (otherwise the players' money ends up in pools nobody settles); the rest at
@@ -238,11 +266,16 @@ const noteClosed = (bet: { id: number }, outcome: Outcome, json: unknown) => {
   if (at >= 0) openBets.splice(at, 1);
 };
 
-async function call(player: Player, method: string, url: string, body?: unknown): Promise<{ outcome: Outcome; json?: unknown }> {
+/** Where a call goes: the proxy, or without one an instance believed up. */
+function target(): string {
+  if (proxy) return proxy.url;
   const live = ports.map((_, i) => i).filter((i) => up[i]);
-  const i = live.length > 0 ? pick(live) : 0;
+  return `http://127.0.0.1:${ports[live.length > 0 ? pick(live) : 0]}`;
+}
+
+async function call(player: Player, method: string, url: string, body?: unknown): Promise<CallResult> {
   try {
-    const res = await fetch(`http://127.0.0.1:${ports[i]}${url}`, {
+    const res = await fetch(`${target()}${url}`, {
       method,
       headers: { cookie: player.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -251,26 +284,35 @@ async function call(player: Player, method: string, url: string, body?: unknown)
     const json = await res.json().catch(() => undefined);
     if (res.status >= 200 && res.status < 300) return { outcome: 'ok', json };
     // A 5xx during a crash says nothing about whether the work committed.
-    return { outcome: res.status >= 500 ? 'unknown' : 'failed', json };
+    if (res.status >= 500) return { outcome: 'unknown', json, unknownWhy: String(res.status) };
+    return { outcome: 'failed', json };
   } catch {
     // The instance is down or restarting: give it a moment rather than spinning.
     await new Promise((r) => setTimeout(r, 100 + random() * 200));
-    return { outcome: 'unknown' };
+    return { outcome: 'unknown', unknownWhy: 'no answer' };
   }
+}
+
+/** "reason 12, other 3", the most frequent first. */
+function listReasons(reasons: Record<string, number>): string {
+  return Object.entries(reasons)
+    .sort((a, b) => b[1] - a[1])
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', ');
 }
 
 async function operation() {
   const r = random();
   if (r < 0.12 || openBets.length < 3) {
     const creator = pick(players);
-    const { outcome, json } = await call(creator, 'POST', '/api/bets', {
+    const result = await call(creator, 'POST', '/api/bets', {
       title: `Chaos ${Math.floor(random() * 1e6)}`,
       description: 'Random',
       options: ['A', 'B', 'C'].slice(0, 2 + Math.floor(random() * 2)),
     });
-    count('create', outcome, json);
-    if (outcome === 'ok') {
-      const bet = { id: (json as { id: number }).id, creator };
+    count('create', result);
+    if (result.outcome === 'ok') {
+      const bet = { id: (result.json as { id: number }).id, creator };
       bets.push(bet);
       openBets.push(bet);
     }
@@ -278,9 +320,9 @@ async function operation() {
     const bet = pickBet();
     const user = pick(players);
     const amount = random() < 0.1 ? '1500.00' : (1 + Math.floor(random() * 12_000) / 100).toFixed(2);
-    const { outcome, json } = await call(user, 'POST', `/api/bets/${bet.id}/participate`, { option: Math.floor(random() * 2), amount });
-    count('stake', outcome, json);
-    stakeOps.push({ userId: user.id, betId: bet.id, amount, outcome });
+    const result = await call(user, 'POST', `/api/bets/${bet.id}/participate`, { option: Math.floor(random() * 2), amount });
+    count('stake', result);
+    stakeOps.push({ userId: user.id, betId: bet.id, amount, outcome: result.outcome });
   } else if (r < 0.95) {
     const bet = pickBet();
     const winner = Math.floor(random() * 2);
@@ -291,14 +333,14 @@ async function operation() {
     ]);
     for (const result of results) {
       if (!result) continue;
-      count('resolve', result.outcome, result.json);
+      count('resolve', result);
       noteClosed(bet, result.outcome, result.json);
     }
   } else {
     const bet = pickBet();
-    const { outcome, json } = await call(adminPlayer, 'DELETE', `/api/admin/bets/${bet.id}`);
-    count('delete', outcome, json);
-    noteClosed(bet, outcome, json);
+    const result = await call(adminPlayer, 'DELETE', `/api/admin/bets/${bet.id}`);
+    count('delete', result);
+    noteClosed(bet, result.outcome, result.json);
   }
 }
 
@@ -322,6 +364,13 @@ await Promise.all(
   }),
 );
 await nemesis;
+let proxyReport: string | null = null;
+if (proxy) {
+  await proxy.stop();
+  const { hostsBackUp, errors } = summarizeProxyLog(proxy.log());
+  proxyReport = `Caddy's health checks on /readyz took an instance out and back ${hostsBackUp} times; requests Caddy failed: ${listReasons(errors) || 'none'}`;
+  rmSync(proxyDir!, { recursive: true, force: true });
+}
 for (let i = 0; i < instances; i += 1) await kill(i);
 
 // --- the checks ------------------------------------------------------------------------------
@@ -361,15 +410,17 @@ try {
   }
 }
 
-console.log(`chaos: ${kills} kills; operations ok / failed / unknown:`);
+console.log(`chaos: ${kills} kills`);
+if (proxyReport) console.log(`chaos: ${proxyReport}`);
+console.log('chaos: operations ok / failed / unknown:');
 const how = (key: string) => placedHow.get(key) ?? 0;
 console.log(`  stakes sent alone / in batches / alone again after a failed batch: ${how('alone')} / ${how('batched')} / ${how('again_alone')}`);
 for (const [kind, c] of Object.entries(counts)) {
-  const reasons = Object.entries(c.refusedFor)
-    .sort((a, b) => b[1] - a[1])
-    .map(([code, n]) => `${code} ${n}`)
-    .join(', ');
-  console.log(`  ${kind.padEnd(8)} ${c.ok} / ${c.failed} / ${c.unknown}${reasons ? `  (refused: ${reasons})` : ''}`);
+  const refused = listReasons(c.refusedFor);
+  const unknown = listReasons(c.unknownFor);
+  console.log(
+    `  ${kind.padEnd(8)} ${c.ok} / ${c.failed} / ${c.unknown}${refused ? `  (refused: ${refused})` : ''}${unknown ? `  (unknown: ${unknown})` : ''}`,
+  );
 }
 if (problems.length > 0) {
   for (const problem of problems) console.log(`VIOLATION ${problem}`);

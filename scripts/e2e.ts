@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findChromium } from './lib/chromium.ts';
+import { freePort } from './lib/free-port.ts';
 import { ROOT, ensureBuild } from './lib/build.ts';
 
 // Runs the Playwright journeys against the built app (the compiled server, as `npm start` runs it), started on a free port with a fresh data
@@ -22,16 +22,6 @@ if (!chromium) {
 
 await ensureBuild();
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 const port = await freePort();
 const externalPort = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'betbro-e2e-'));

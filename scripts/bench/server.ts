@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { SERVER_ENTRY, ensureServerBuild } from '../lib/build.ts';
+import { freePort } from '../lib/free-port.ts';
 import { ROOT, progress, sleep } from './util.ts';
 
 /**
@@ -79,18 +79,6 @@ export interface ServerOptions {
   databaseBusy?: () => Promise<boolean>;
   /** Writes a V8 CPU profile of the server to this directory when it exits. */
   cpuProfileDir?: string;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 const running = new Set<ServerHandle>();

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type WebSocket from 'ws';
 import { SERVER_ENTRY, ensureBuild } from '../lib/build.ts';
+import { freePort } from '../lib/free-port.ts';
 import { createSyntheticUsers, openSetupApp } from './data.ts';
 import { connect } from './fanout.ts';
 import type { BenchPostgres } from './postgres.ts';
-import { freePort } from './server.ts';
 import { ROOT, inBatches, progress, sleep } from './util.ts';
 
 /**
