@@ -66,7 +66,7 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches']))),
+    .pipe(z.array(z.enum(['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches', 'read-batches']))),
   // Sized so the app's own screens never meet it; a script reading in a loop does.
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(1200),
   // Many people behind one address (an office, a campus), or a test run signing up its players.
@@ -100,7 +100,8 @@ const envSchema = z.object({
  * - feed-reads: feed pages read plainly (bets/plain-feed.ts: no page ids, no kept bets, no row JSON);
  * - feed-json: feed pages go through the route's serializer instead of the kept JSON;
  * - prepared-statements: statements are sent unnamed, planned on every call;
- * - stake-batches: every stake in a transaction of its own.
+ * - stake-batches: every stake in a transaction of its own;
+ * - read-batches: every session lookup and push subscription read in a query of its own.
  */
 export type PlainPath = z.infer<typeof envSchema>['PLAIN_PATHS'][number];
 

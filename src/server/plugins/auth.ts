@@ -60,7 +60,7 @@ export function registerAuth(app: FastifyInstance, limiter: RateLimiter): void {
 
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const loaded = await loadSession(app.db, token);
+      const loaded = await loadSession(app, token);
       if (loaded) {
         request.authSession = loaded.session;
         request.currentUser = loaded.user;

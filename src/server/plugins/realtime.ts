@@ -115,7 +115,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
           throw forbidden('Cross-site socket connections are not allowed', 'cross_site_request');
         }
         const token = request.cookies[SESSION_COOKIE];
-        const loaded = token ? await loadSession(app.db, token) : null;
+        const loaded = token ? await loadSession(app, token) : null;
         if (!loaded) throw unauthorized();
         request.currentUser = loaded.user;
         request.authSession = loaded.session;

@@ -4,6 +4,7 @@ import { currentUserSchema, logoutResponseSchema } from '../../../shared/schemas
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 import { EMBEDDED_IDENTITY_ISSUER } from '../../oidc/provider.ts';
+import { createUser } from '../../test/fixtures.ts';
 import { HttpAgent } from '../../test/http-agent.ts';
 import { authorize, exchange, randomHexState, signIn } from '../../test/sign-in.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
@@ -163,6 +164,26 @@ describe(`sign-in on ${testDbKind}`, () => {
     // The old cookie value is dead on the server, not just forgotten by the browser.
     const reuse = await app.inject({ method: 'GET', url: '/api/auth/user', cookies: { betbro_session: token } });
     expect(reuse.statusCode).toBe(401);
+  });
+
+  it('answers many requests arriving together each with its own session, and none with a dead one', async () => {
+    // Lookups of requests arriving together go to the database as one query (db/read-batches.ts).
+    const live = await Promise.all(Array.from({ length: 30 }, (_, i) => createUser(app, `Together${i}`)));
+    const expired = await signIn(app, 'together-expired@betbro.test');
+    await app.database.withConnection((q) =>
+      q("update sessions set expires_at = now() - interval '1 second' where user_id = $1", [expired.body.user.id]),
+    );
+    const revoked = await signIn(app, 'together-revoked@betbro.test');
+    const revokedToken = revoked.agent.cookie('betbro_session')!;
+    expect((await revoked.agent.post('/api/logout')).statusCode).toBe(200);
+    const answers = await Promise.all([
+      ...live.map((user) => user.agent.get('/api/auth/user')),
+      expired.agent.get('/api/auth/user'),
+      app.inject({ method: 'GET', url: '/api/auth/user', cookies: { betbro_session: revokedToken } }),
+      app.inject({ method: 'GET', url: '/api/auth/user', cookies: { betbro_session: 'x'.repeat(43) } }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([...live.map(() => 200), 401, 401, 401]);
+    expect(answers.slice(0, live.length).map((a) => currentUserSchema.parse(a.json()).id)).toEqual(live.map((u) => u.id));
   });
 
   it('slides the session expiry forward when it is used', async () => {

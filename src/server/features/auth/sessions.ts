@@ -4,6 +4,8 @@ import { oncePerDatabase, type Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import type { UserRow } from '../../db/rows.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { ReadBatches, readLimitsFor, type ReadLimits } from '../../db/read-batches.ts';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Browser sessions (DESIGN §6): a random 256-bit id in an httpOnly cookie, only its SHA-256 in
@@ -38,22 +40,33 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** Every authenticated request looks its session up: the query is built once per database. */
-const sessionQueryFor = oncePerDatabase((db) =>
-  db
+type SessionRow = { session: typeof sessions.$inferSelect; user: UserRow };
+
+/**
+ * Every authenticated request looks its session up, so the lookups of requests arriving together
+ * go as one query (db/read-batches.ts); the query is built once per database.
+ */
+const sessionReadsOf = oncePerDatabase((db) => {
+  const query = db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.idHash, sql.placeholder('idHash')),
+        sql`${sessions.idHash} = any(${sql.placeholder('idHashes')}::text[])`,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         isNull(users.deactivatedAt),
       ),
     )
-    .prepare('session_lookup'),
-);
+    .prepare('session_lookup');
+  return (limits: ReadLimits) =>
+    new ReadBatches<string, SessionRow>(async (idHashes) => {
+      const rows = await query.execute({ idHashes });
+      return new Map(rows.map((row) => [row.session.idHash, row]));
+    }, limits);
+});
+const sessionReads = new WeakMap<Db, ReadBatches<string, SessionRow>>();
 
 /**
  * The live session behind a cookie value and its user, or null when it is unknown, expired,
@@ -61,12 +74,18 @@ const sessionQueryFor = oncePerDatabase((db) =>
  * the caller can renew the cookie too.
  */
 export async function loadSession(
-  db: Db,
+  app: FastifyInstance,
   token: string,
 ): Promise<{ session: ActiveSession; user: UserRow; slid: boolean } | null> {
   if (token.length < 20 || token.length > 100) return null;
+  const { db } = app;
+  let reads = sessionReads.get(db);
+  if (!reads) {
+    reads = sessionReadsOf(db)(readLimitsFor(app.database.kind, app.config.plainPaths.has('read-batches')));
+    sessionReads.set(db, reads);
+  }
   const idHash = hashSessionId(token);
-  const [row] = await sessionQueryFor(db).execute({ idHash });
+  const row = await reads.read(idHash);
   if (!row) return null;
   let expiresAt = row.session.expiresAt;
   let slid = false;

@@ -1,8 +1,9 @@
 import http from 'node:http';
 import https from 'node:https';
-import { and, desc, eq, notInArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import webPush from 'web-push';
+import { ReadBatches, readLimitsFor } from '../../db/read-batches.ts';
 import { notifications, pushSubscriptions } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { DomainEvent, NotificationRow } from '../../plugins/domain-events.ts';
@@ -153,8 +154,29 @@ async function deliver(app: FastifyInstance, keys: VapidKeys, subscription: Subs
   }
 }
 
-async function pushNotification(app: FastifyInstance, keys: VapidKeys, event: Extract<DomainEvent, { type: 'notification' }>, signal: AbortSignal) {
-  const subscriptions = await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, event.userId));
+type SubscriptionReads = ReadBatches<number, Subscription[]>;
+
+/**
+ * Every stake notifies its bet's creator, so the subscriptions of the notifications announced
+ * together are read in one query (db/read-batches.ts).
+ */
+function subscriptionReads(app: FastifyInstance): SubscriptionReads {
+  return new ReadBatches(async (userIds) => {
+    const rows = await app.db.select().from(pushSubscriptions).where(inArray(pushSubscriptions.userId, userIds));
+    const byUser = new Map<number, Subscription[]>();
+    for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+    return byUser;
+  }, readLimitsFor(app.database.kind, app.config.plainPaths.has('read-batches')));
+}
+
+async function pushNotification(
+  app: FastifyInstance,
+  keys: VapidKeys,
+  reads: SubscriptionReads,
+  event: Extract<DomainEvent, { type: 'notification' }>,
+  signal: AbortSignal,
+) {
+  const subscriptions = (await reads.read(event.userId)) ?? [];
   if (subscriptions.length === 0) return;
   const [row] = event.row ? [event.row] : await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
   if (!row) return;
@@ -169,10 +191,11 @@ async function pushNotification(app: FastifyInstance, keys: VapidKeys, event: Ex
  */
 export function startPushDelivery(app: FastifyInstance, keys: VapidKeys): void {
   const closing = new AbortController();
+  const reads = subscriptionReads(app);
   const unsubscribe = app.domainEvents.subscribe((event) => {
     if (event.type !== 'notification') return;
     void app.backgroundWork.track(
-      pushNotification(app, keys, event, closing.signal).catch((err: unknown) => app.log.error({ err }, 'push delivery failed')),
+      pushNotification(app, keys, reads, event, closing.signal).catch((err: unknown) => app.log.error({ err }, 'push delivery failed')),
     );
   });
   app.addHook('onClose', async () => {
