@@ -4,6 +4,7 @@ import { adminPage, befriend, expectAccessible, newUser, screenshot, uniqueSuffi
 test.describe.configure({ mode: 'serial' });
 
 test('create a bet, a friend stakes live, the creator resolves, both see the outcome', async ({ browser }) => {
+  test.setTimeout(150_000);
   const id = uniqueSuffix();
   const aliceName = `Alice_${id}`;
   const bobName = `Bob_${id}`;
@@ -79,6 +80,7 @@ test('create a bet, a friend stakes live, the creator resolves, both see the out
 });
 
 test('friend requests are sent, accepted and declined; profile edits save and cancel', async ({ browser }) => {
+  test.setTimeout(150_000);
   const id = uniqueSuffix();
   const carol = await newUser(browser, `Carol_${id}`);
   const dave = await newUser(browser, `Dave_${id}`);

@@ -548,3 +548,56 @@ test('no view scrolls sideways at 360 px; admins manage users on a phone', async
   await expectToast(admin, 'User deleted successfully');
   await expect(card.getByText('Deleted', { exact: true })).toBeVisible();
 });
+
+/** The control is on screen: below the header, and above the tab bar when the bar shows. */
+async function expectInSight(page: Page, control: Locator, moment: string) {
+  const box = await control.boundingBox();
+  const header = await title(page).locator('xpath=ancestor::header').boundingBox();
+  // By CSS, not by role: a hidden bar has no role to find, and no box.
+  const bar = await page.locator('nav[aria-label="Tabs"]').boundingBox();
+  const bottom = bar?.y ?? page.viewportSize()!.height;
+  expect(box, moment).not.toBeNull();
+  expect(header, moment).not.toBeNull();
+  expect(box!.y, `${moment}: top of the field against the header`).toBeGreaterThanOrEqual(header!.y + header!.height);
+  expect(box!.y + box!.height, `${moment}: bottom of the field against ${bar ? 'the tab bar' : 'the keyboard'}`).toBeLessThanOrEqual(bottom);
+}
+
+test('typing on a phone: the field stays in sight, clear of the tab bar and above the keyboard', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const id = uniqueSuffix();
+  const [kimName, louName] = [`Kim_${id}`, `Lou_${id}`];
+  // A small phone, where the chat's composer starts out under the tab bar.
+  const kim = await newUser(browser, kimName, undefined, { ...PHONE, viewport: { width: 375, height: 667 } });
+  const lou = await phoneUser(browser, louName);
+  await api(lou, 'POST', '/api/friends', { addresseeId: await userId(kim) });
+  await api(kim, 'POST', `/api/friends/${await userId(lou)}/accept`);
+  const chat = await api<{ id: number }>(lou, 'POST', '/api/conversations', { userId: await userId(kim) });
+  await api(lou, 'POST', `/api/conversations/${chat.id}/messages`, { text: 'Coming to the match?' });
+  await kim.reload();
+  await openMenuItem(kim, 'Messages', 'Messages');
+  await kim.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(louName) }).tap();
+  const field = kim.getByLabel('Message', { exact: true });
+  await expect(kim.getByTestId('message-list')).toContainText('Coming to the match?');
+
+  // Focus scrolls the field out from under the tab bar.
+  await field.focus();
+  await expectInSight(kim, field, 'focused');
+
+  // The keyboard comes up and the page shrinks to what is left above it: the tab bar makes way.
+  await kim.setViewportSize({ width: 375, height: 400 });
+  await expect(tabs(kim)).toBeHidden();
+  await expectInSight(kim, field, 'keyboard up');
+
+  // Sending from the keyboard keeps the field where it was, ready for the next message.
+  await field.fill('On my way');
+  await kim.keyboard.press('Enter');
+  await expect(kim.getByTestId('message-list')).toContainText('On my way');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('');
+  await expectInSight(kim, field, 'message sent');
+
+  // The keyboard goes away: the tab bar is back.
+  await kim.setViewportSize({ width: 375, height: 667 });
+  await expect(tabs(kim)).toBeVisible();
+  await expectInSight(kim, field, 'keyboard down');
+});

@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { befriend, expectAccessible, newUser, screenshot, uniqueSuffix } from './helpers.ts';
+import { adminPage, befriend, expectAccessible, newUser, screenshot, uniqueSuffix } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -148,4 +148,69 @@ test('leaderboard, live notifications, chat, statistics, insights and theme', as
   await expect(loser.locator('html')).toHaveClass(/dark/);
   await screenshot(loser, 'settings-dark');
   await expectAccessible(loser, 'settings (dark)');
+});
+
+/**
+ * What a chart draws (line, dots, bars, grid, axis labels) beyond the edges of its svg, where it
+ * would be cut off, with strokes counted. Half a pixel is let go: a label's box rounds to it
+ * without any of the letter being lost.
+ */
+async function drawnOutside(chart: Locator): Promise<string[]> {
+  return chart.evaluate((root) => {
+    const outside: string[] = [];
+    for (const svg of root.querySelectorAll('svg')) {
+      const frame = svg.getBoundingClientRect();
+      for (const part of svg.querySelectorAll('path, circle, rect, line, text')) {
+        const box = part.getBoundingClientRect();
+        if (box.width === 0 && box.height === 0) continue;
+        const style = getComputedStyle(part);
+        const stroke = style.stroke === 'none' ? 0 : parseFloat(style.strokeWidth) / 2;
+        const over = Math.max(frame.left - box.left + stroke, frame.top - box.top + stroke, box.right + stroke - frame.right, box.bottom + stroke - frame.bottom);
+        if (over > 0.5) outside.push(`${part.getAttribute('class') ?? part.tagName} "${part.textContent ?? ''}" by ${over.toFixed(1)} px`);
+      }
+    }
+    return outside;
+  });
+}
+
+test('the statistics charts draw inside their frames, at 1280 and 390 px', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const id = uniqueSuffix();
+  const host = await newUser(browser, `Chart_${id}`);
+  const winner = await newUser(browser, `Up_${id}`);
+  const loser = await newUser(browser, `Down_${id}`);
+  const userId = async (page: Page) => ((await (await page.request.get('/api/auth/user')).json()) as { id: number }).id;
+  const call = async (page: Page, url: string, data: unknown) => {
+    const response = await page.request.post(url, { data });
+    expect(response.ok(), `${url}: ${response.status()}`).toBe(true);
+    return (await response.json()) as { id: number };
+  };
+  for (const player of [winner, loser]) {
+    await call(player, '/api/friends', { addresseeId: await userId(host) });
+    await call(host, `/api/friends/${await userId(player)}/accept`, {});
+  }
+  // Profits of +1,000,000 and -1,000,000 this month (an admin's adjustment pays for the stake):
+  // the newest point sits at the right edge of the plot, on its top or bottom line, and the
+  // axis labels are as wide as a player's figures get. The winner keeps out of the global
+  // leaderboard, which other journeys read.
+  expect((await winner.request.put('/api/users/preferences', { data: { privacy: { showOnLeaderboard: false } } })).ok()).toBe(true);
+  const admin = await adminPage(browser);
+  await call(admin, `/api/admin/users/${await userId(loser)}/adjust`, { amount: '999000.00', reason: 'Chart journey' });
+  const bet = await call(host, '/api/bets', { title: `Chart ${id}`, description: 'Up or down?', options: ['Up', 'Down'], expirationType: 'indefinite' });
+  await call(winner, `/api/bets/${bet.id}/participate`, { option: 0, amount: '100' });
+  await call(loser, `/api/bets/${bet.id}/participate`, { option: 1, amount: '1000000' });
+  await call(host, `/api/bets/${bet.id}/resolve`, { winningOption: 0 });
+  await admin.context().close();
+
+  for (const player of [winner, loser]) {
+    for (const width of [1280, 390]) {
+      await player.setViewportSize({ width, height: 800 });
+      await player.goto('/statistics');
+      for (const name of ['Line chart of profit per month', 'Bar chart of bets and wins per month']) {
+        const chart = player.getByRole('img', { name });
+        await expect(chart.locator('.recharts-cartesian-axis-tick-value').first()).toBeVisible();
+        expect(await drawnOutside(chart), `${name} at ${width} px`).toEqual([]);
+      }
+    }
+  }
 });

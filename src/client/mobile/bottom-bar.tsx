@@ -4,12 +4,16 @@ import type { ViewName } from './mobile-location.ts';
 
 const TABS = SCREEN_NAMES.filter((view) => SCREENS[view].tab);
 
-/** Spec §2: five tabs along the bottom edge, above the phone's home indicator. */
-export function BottomBar({ current, onSelect }: { current: ViewName; onSelect: (view: ViewName) => void }) {
+/**
+ * Spec §2: five tabs along the bottom edge, above the phone's home indicator; out of the way
+ * (`hidden`) while the on-screen keyboard is up, so that it never covers the field being typed in.
+ */
+export function BottomBar({ current, onSelect, hidden = false }: { current: ViewName; onSelect: (view: ViewName) => void; hidden?: boolean }) {
   const pending = useFriendRequests().data?.length ?? 0;
   return (
     <nav
       aria-label="Tabs"
+      hidden={hidden}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-slate-800 dark:bg-slate-900"
     >
       <ul className="grid grid-cols-5">

@@ -10,6 +10,7 @@ import { ScreenLoadBoundary } from '../app/screen-load-boundary.tsx';
 import { Loading } from '../components/ui/blocks.tsx';
 import type { MobileView } from './mobile-location.ts';
 import { SlideInMenu } from './slide-in-menu.tsx';
+import { useSoftKeyboard } from './use-soft-keyboard.ts';
 import { useFrame } from '../app/user-card.tsx';
 
 /** The current view: its narrow variant from the catalogue, else the one screen. */
@@ -34,6 +35,7 @@ export function MobileShell() {
 
   const { view, navigate } = useScreenNav();
   const [menuOpen, setMenuOpen] = useState(false);
+  const keyboardUp = useSoftKeyboard();
   const heading = useRef<HTMLHeadingElement>(null);
   const firstView = useRef(true);
   // A screen reader hears where a tap led: focus goes to the new view's title (not on first paint).
@@ -78,7 +80,7 @@ export function MobileShell() {
       <main id="mobile-main" className="w-full min-w-0 flex-1 px-4 pt-4 pb-28">
         <CurrentView view={view} />
       </main>
-      <BottomBar current={view.name} onSelect={(name) => navigate({ name })} />
+      <BottomBar current={view.name} onSelect={(name) => navigate({ name })} hidden={keyboardUp} />
       <SlideInMenu open={menuOpen} onOpenChange={setMenuOpen} current={view.name} onSelect={select} />
     </div>
   );

@@ -17,16 +17,18 @@ export function ConversationView({ conversation }: { conversation: Conversation 
   const send = useSendMessage(conversation.id);
   const markRead = useMarkConversationRead();
   const [text, setText] = useState('');
-  const bottom = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const messages = [...(data?.pages.flatMap((p) => p.messages) ?? [])].reverse();
   const newestId = messages.at(-1)?.id ?? 0;
   const { mutate: markReadNow } = markRead;
 
-  // Reading the newest message marks the conversation read, and keeps it in view.
+  // Reading the newest message marks the conversation read, and keeps it in view. Only the list
+  // scrolls: scrolling the page as well would push the composer out of sight, under the phone's
+  // keyboard, just after a message is sent from it.
   useEffect(() => {
     if (newestId === 0) return;
     markReadNow(conversation.id);
-    bottom.current?.scrollIntoView?.({ block: 'end' });
+    if (list.current) list.current.scrollTop = list.current.scrollHeight;
   }, [newestId, conversation.id, markReadNow]);
 
   function submit(event: FormEvent) {
@@ -45,7 +47,7 @@ export function ConversationView({ conversation }: { conversation: Conversation 
         <h2 className="text-lg font-bold">{conversation.name}</h2>
         <OnlineBadge online={conversation.isOnline} />
       </header>
-      <div className="flex-1 space-y-2 overflow-y-auto py-3" aria-live="polite" data-testid="message-list">
+      <div ref={list} className="flex-1 space-y-2 overflow-y-auto py-3" aria-live="polite" data-testid="message-list">
         {hasNextPage && (
           <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
             {isFetchingNextPage ? 'Loading...' : 'Load older messages'}
@@ -68,7 +70,6 @@ export function ConversationView({ conversation }: { conversation: Conversation 
             );
           })
         )}
-        <div ref={bottom} />
       </div>
       <form onSubmit={submit} className="flex gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
         <Input aria-label="Message" placeholder={`Message ${conversation.name}...`} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />

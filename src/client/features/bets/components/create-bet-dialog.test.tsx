@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { BetDetail } from '../../../../shared/schemas/bets.ts';
+import { aBet, me, renderScreen } from '../../../test/render-screen.tsx';
+import { CreateBetDialog } from './create-bet-dialog.tsx';
+
+/** The dialog as the dashboard holds it: closed until its button is pressed. */
+function WithButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Create New Bet
+      </button>
+      <CreateBetDialog open={open} onOpenChange={setOpen} />
+    </>
+  );
+}
+
+/** Answers the app's calls as the server would; returns the bodies POSTed to /api/bets. */
+function server(answer: { status: number; body: unknown }) {
+  const created: unknown[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const path = String(input);
+    if (path === '/api/bets' && init?.method === 'POST') {
+      created.push(JSON.parse(String(init.body)));
+      return Response.json(answer.body, { status: answer.status });
+    }
+    if (path === '/api/auth/user') return Response.json(me());
+    return Response.json({ error: 'Not found' }, { status: 404 });
+  });
+  return created;
+}
+
+const aCreatedBet = (): BetDetail => ({ ...aBet({ creatorId: 1 }), participantList: [], canStake: false, canResolve: false });
+
+/** Opens the dialog; `fill` replaces what fields (found by their labels) hold, `create` presses Create Bet. */
+async function openDialog() {
+  renderScreen(<WithButton />);
+  await userEvent.click(screen.getByRole('button', { name: 'Create New Bet' }));
+  const dialog = screen.getByRole('dialog', { name: 'Create New Bet' });
+  const fill = async (fields: Record<string, string>) => {
+    for (const [label, text] of Object.entries(fields)) {
+      await userEvent.clear(within(dialog).getByLabelText(label));
+      await userEvent.type(within(dialog).getByLabelText(label), text);
+    }
+  };
+  const create = () => userEvent.click(within(dialog).getByRole('button', { name: 'Create Bet' }));
+  return { dialog, fill, create };
+}
+
+const toast = (title: string) => screen.findByText(title, { selector: '[data-sonner-toast] *' });
+
+describe('the create-bet dialog', () => {
+  it('says in a toast that a bet needs two options once blank ones are dropped, and sends nothing', async () => {
+    const created = server({ status: 201, body: aCreatedBet() });
+    const { dialog, fill, create } = await openDialog();
+    await fill({ 'Option 1': 'Home', 'Option 2': '   ' });
+    await create();
+    expect(await toast('Invalid bet')).toBeInTheDocument();
+    expect(screen.getByText('You need at least 2 options for a bet')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(created).toEqual([]);
+  });
+
+  it("shows the shared schema's message beside each field", async () => {
+    const created = server({ status: 201, body: aCreatedBet() });
+    const { dialog, fill, create } = await openDialog();
+    await fill({ 'Option 1': 'Home', 'Option 2': 'home' });
+    await create();
+    const messages = within(dialog).getAllByRole('alert').map((alert) => alert.textContent);
+    expect(messages).toEqual(['Title is required', 'Description is required', 'Options must be different']);
+    expect(within(dialog).getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+
+    await userEvent.click(within(dialog).getByLabelText('Title'));
+    await userEvent.paste('x'.repeat(201));
+    await userEvent.selectOptions(within(dialog).getByLabelText('Expiration'), 'time');
+    await fill({ Description: 'Saturday.', 'Option 2': 'Away', Hours: '9000' });
+    await create();
+    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Title too long',
+      'Hours must be a whole number from 1 to 8760',
+    ]);
+    expect(within(dialog).getByLabelText('Description')).not.toHaveAttribute('aria-invalid', 'true');
+    expect(created).toEqual([]);
+  });
+
+  it('offers 2 to 10 options', async () => {
+    server({ status: 201, body: aCreatedBet() });
+    const { dialog, fill } = await openDialog();
+    const add = within(dialog).getByRole('button', { name: 'Add option' });
+    expect(within(dialog).getByRole('button', { name: 'Remove option 2' })).toBeDisabled();
+    for (let i = 3; i <= 10; i += 1) await userEvent.click(add);
+    expect(within(dialog).getByLabelText('Option 10')).toBeInTheDocument();
+    expect(add).toBeDisabled();
+    await fill({ 'Option 3': 'Draw' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove option 2' }));
+    expect(within(dialog).getByLabelText('Option 2')).toHaveValue('Draw');
+    expect(within(dialog).queryByLabelText('Option 10')).toBeNull();
+    expect(add).toBeEnabled();
+  });
+
+  it('sends the bet with blank options dropped and the end as an instant, says so, and starts afresh next time', async () => {
+    const created = server({ status: 201, body: aCreatedBet() });
+    const { dialog, fill, create } = await openDialog();
+    await fill({ Title: 'Who wins the derby?', Description: 'Saturday, three o’clock kick-off.' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Category'), 'Sports');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add option' }));
+    await fill({ 'Option 1': 'Home', 'Option 3': ' Away ' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Expiration'), 'date');
+    const ends = new Date(Date.now() + 3 * 24 * 3600_000);
+    const local = new Date(ends.getTime() - ends.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await fill({ 'Ends at': local });
+    await create();
+
+    expect(await toast('Bet created!')).toBeInTheDocument();
+    expect(screen.getByText('Your bet has been created and is now live.')).toBeInTheDocument();
+    expect(created).toEqual([
+      {
+        title: 'Who wins the derby?',
+        description: 'Saturday, three o’clock kick-off.',
+        category: 'Sports',
+        options: ['Home', 'Away'],
+        expirationType: 'date',
+        expirationValue: new Date(local).toISOString(),
+      },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.click(screen.getByRole('button', { name: 'Create New Bet' }));
+    const again = screen.getByRole('dialog', { name: 'Create New Bet' });
+    expect(within(again).getByLabelText('Title')).toHaveValue('');
+    expect(within(again).getByLabelText('Category')).toHaveValue('General');
+    expect(within(again).getAllByRole('textbox', { name: /^Option/ })).toHaveLength(2);
+    expect(within(again).getByLabelText('Expiration')).toHaveValue('indefinite');
+  });
+
+  it("says the server's refusal in a toast and keeps what was typed", async () => {
+    server({ status: 400, body: { error: 'Title is required', code: 'VALIDATION' } });
+    const { dialog, fill, create } = await openDialog();
+    await fill({ Title: 'Rain tomorrow?', Description: 'In Leeds.', 'Option 1': 'Rain', 'Option 2': 'Sun' });
+    await create();
+    expect(await toast('Failed to create bet')).toBeInTheDocument();
+    expect(screen.getByText('Title is required', { selector: '[data-sonner-toast] *' })).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Title')).toHaveValue('Rain tomorrow?');
+  });
+});
