@@ -4,7 +4,9 @@ import { welcomeSchema } from '../../../shared/schemas/auth.ts';
 import { signIn } from '../../test/sign-in.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 
-describe(`the signed-out screen's sign-in help on ${testDbKind}`, () => {
+// Each test builds its own app (a fresh embedded database, a sign-in with its password hash)
+// inside the test rather than in a hook, so it gets the hooks' time limit.
+describe(`the signed-out screen's sign-in help on ${testDbKind}`, { timeout: 60_000 }, () => {
   const apps: FastifyInstance[] = [];
   afterAll(async () => {
     for (const app of apps) await app.close();
