@@ -10,7 +10,7 @@ const baseURL = `http://localhost:${port}`;
 const externalBaseURL = `http://localhost:${externalPort}`;
 
 const server = (serverPort: number, url: string, extraEnv: Record<string, string>) => ({
-  command: 'node --enable-source-maps dist/server/main.js',
+  command: 'node dist/server/main.js',
   url: `${url}/readyz`,
   reuseExistingServer: false,
   timeout: 60_000,

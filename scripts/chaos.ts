@@ -144,7 +144,7 @@ const servers: (ChildProcess | null)[] = ports.map(() => null);
 const METRICS_TOKEN = randomBytes(24).toString('hex');
 const up: boolean[] = ports.map(() => false);
 function startServer(i: number) {
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

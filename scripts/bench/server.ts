@@ -116,7 +116,7 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
     ...(runWithout.plainPaths.length > 0 ? { PLAIN_PATHS: runWithout.plainPaths.join(',') } : {}),
   };
   await ensureServerBuild();
-  const nodeArgs = ['--enable-source-maps'];
+  const nodeArgs: string[] = [];
   if (options.cpuProfileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: ROOT,

@@ -12,7 +12,7 @@ import { ROOT, inBatches, progress, sleep } from './util.ts';
 
 /**
  * Start-up and memory: the server started as `npm start` starts it once the build is there
- * (`node --enable-source-maps dist/server/main.js`), timed from the spawn to the first 200 from
+ * (`node dist/server/main.js`), timed from the spawn to the first 200 from
  * /readyz (polled every 10 ms), on an empty DATA_DIR and again on that DATA_DIR; its resident
  * size (VmRSS) after 5 s of idling, on the embedded database and on PostgreSQL; and with 1,000
  * signed-in sockets open. Each start is repeated RUNS times; medians with min and max.
@@ -59,7 +59,7 @@ async function start(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const began = performance.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_ENTRY], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', ...env },

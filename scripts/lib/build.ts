@@ -1,11 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../..');
 
-/** The compiled server: each production program as one ES module, with its source map. */
+/**
+ * The compiled server: each production program as one ES module with its source map
+ * (`<name>.bundle.js`), started by `<name>.js`, which turns on source maps for the project's own
+ * code only, then imports the bundle.
+ */
 export const SERVER_DIR = path.join(ROOT, 'dist/server');
 export const SERVER_ENTRY = path.join(SERVER_DIR, 'main.js');
 const SERVER_PROGRAMS = {
@@ -71,16 +75,28 @@ export function buildClient(): void {
 }
 
 /**
+ * What each program's `<name>.js` holds. Source maps must be on before the bundle is compiled, so
+ * the bundle comes in by a dynamic import. `nodeModules: false`: stack traces name our .ts lines,
+ * and the maps that packages ship are not read and held in memory (about 7 MB of the server's
+ * heap, docs/startup-and-memory.md), which `node --enable-source-maps` would do.
+ */
+const programStart = (name: string) => `import { setSourceMapsSupport } from 'node:module';
+
+setSourceMapsSupport(true, { nodeModules: false, generatedCode: false });
+await import('./${name}.bundle.js');
+`;
+
+/**
  * Compiles the server and the programs production runs to plain JavaScript in dist/server with
  * esbuild: one bundle per program, packages left in node_modules, source maps beside, so that
- * `node --enable-source-maps` names the .ts lines in stack traces. Then makes the embedded
- * database template with them.
+ * stack traces name the .ts lines; then each program's start file (`programStart`). Then makes
+ * the embedded database template with them.
  */
 export async function buildServer(): Promise<void> {
   const esbuild = await import('esbuild');
   rmSync(SERVER_DIR, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: Object.fromEntries(Object.entries(SERVER_PROGRAMS).map(([name, file]) => [name, path.join(ROOT, file)])),
+    entryPoints: Object.fromEntries(Object.entries(SERVER_PROGRAMS).map(([name, file]) => [`${name}.bundle`, path.join(ROOT, file)])),
     outdir: SERVER_DIR,
     bundle: true,
     packages: 'external',
@@ -91,6 +107,8 @@ export async function buildServer(): Promise<void> {
     logLevel: 'warning',
   });
   for (const dir of SERVER_SQL) cpSync(path.join(ROOT, dir), path.join(SERVER_DIR, path.basename(dir)), { recursive: true });
+  // main.js last: its date is what serverBuildIsStale compares.
+  for (const name of Object.keys(SERVER_PROGRAMS).reverse()) writeFileSync(path.join(SERVER_DIR, `${name}.js`), programStart(name));
   buildPgliteTemplate();
 }
 
