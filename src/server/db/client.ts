@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -38,6 +39,17 @@ export async function openDatabase(config: DatabaseConfig, options: { prepareSta
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
+/**
+ * V8 first compiles PGlite's WebAssembly with its baseline compiler and moves a function to its
+ * optimising compiler once the function has run for a budget (13 million by default, roughly bytes
+ * of code executed). PostgreSQL's start-up alone spends that budget on hundreds of functions that
+ * an idle server never runs again; their optimised code and the compiler's leftovers held about
+ * 45 MB. A budget a hundred times larger keeps start-up on the baseline code, while the functions
+ * every request runs still reach the optimising compiler under load (the embedded stake benchmark,
+ * docs/startup-and-memory.md). Set before PGlite compiles its module; it applies to this process.
+ */
+const WASM_TIERING_BUDGET = 1_300_000_000;
+
 /** An empty database cluster made by `npm run build` (scripts/lib/build.ts), when there is one. */
 export const PGLITE_TEMPLATE_DIR = path.join(PROJECT_DIR, 'dist/pglite-template');
 
@@ -58,6 +70,7 @@ export function createFromTemplate(dir: string, template = PGLITE_TEMPLATE_DIR):
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   // Loaded only when used: a server on PostgreSQL never parses PGlite.
+  v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
   let client: PGlite;
