@@ -151,8 +151,11 @@ export type BetDetail = z.infer<typeof betDetailSchema>;
 
 export const betListSchema = z.array(betSchema);
 
+/** The most bets one page of a feed holds. */
+export const MAX_PAGE_SIZE = 100;
+
 export const listQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
   before: z.coerce.number().int().positive().optional(),
 });
 

@@ -4,7 +4,7 @@ import { rowJson } from '../../db/row-json.ts';
 import { betOptions, bets, stakes, users } from '../../db/schema.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
-import type { Bet } from '../../../shared/schemas/bets.ts';
+import { MAX_PAGE_SIZE, type Bet } from '../../../shared/schemas/bets.ts';
 import type { BetRow, StakeRow, UserRow } from '../../db/rows.ts';
 import { betCacheOf } from './bet-cache.ts';
 import { betListJson, presentForViewer, presentSharedBet, type BetBundle, type SharedBet, type ViewedBet } from './present.ts';
@@ -65,13 +65,17 @@ const seenByViewer = sql`(select true from bet_viewers v where v.bet_id = ${oute
  * - one creator's bets: that creator's part of `bets_creator_idx`, each bet asked of bet_viewers;
  * - an admin's feed of every bet: the bets' primary key backwards, each asked of bet_viewers (an
  *   admin sees them all, so the page is the first `limit` of them).
+ * The last two walk at most MAX_PAGE_SIZE bets, a constant, and the page's own `limit` stops the
+ * walk earlier: with a parameter there, PostgreSQL costs a reusable plan for a tenth of the whole
+ * table and plans the query again at every request instead (0.5 ms of planning, more than the
+ * query's run, at 100,000 players; docs/performance.md).
  */
 function pageIds(isAdmin: boolean, filter: BetFilter, paged: boolean): SQL {
   const below = paged ? sql`and id < ${P.before}` : sql``;
   if (filter.kind === 'creator' || (isAdmin && filter.kind === 'visible')) {
     const creator = filter.kind === 'creator' ? sql`and creator_id = ${P.creatorId}` : sql``;
     return sql`select id from ${bets} where deleted_at is null ${creator} ${below} and ${seenByViewer}
-      order by id desc limit ${P.limit}`;
+      order by id desc limit ${sql.raw(String(MAX_PAGE_SIZE))}`;
   }
   const creators =
     filter.kind === 'mine'
@@ -191,6 +195,7 @@ type PageRequest = { limit: number; before?: number | undefined };
  * and the viewer's stakes, plus the rows of bets not kept at their current version.
  */
 async function readBetPage(db: Db, viewer: UserRow, filter: BetFilter, page: PageRequest): Promise<ViewedBet[]> {
+  if (page.limit > MAX_PAGE_SIZE) throw new RangeError(`A page holds at most ${MAX_PAGE_SIZE} bets, not ${page.limit}.`);
   const isAdmin = viewer.role === 'admin';
   const paged = page.before !== undefined && page.before > 0;
   const key = `${isAdmin}:${filter.kind}:${paged}`;

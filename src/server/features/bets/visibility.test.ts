@@ -2,14 +2,14 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { betListSchema } from '../../../shared/schemas/bets.ts';
+import { MAX_PAGE_SIZE, betListSchema } from '../../../shared/schemas/bets.ts';
 import { rowsOf } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { audienceOfBet } from '../live/service.ts';
 import { plainBetPage } from './plain-feed.ts';
-import type { BetFilter } from './queries.ts';
+import { listBets, type BetFilter } from './queries.ts';
 import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 
 /**
@@ -127,6 +127,17 @@ describe(`one rule for who sees a bet on ${testDbKind}`, () => {
       }
     }
     expect(compared).toBeGreaterThan(40);
+  });
+
+  it(`holds a page to at most ${MAX_PAGE_SIZE} bets, which the page ids walk no further than`, async () => {
+    const seen = await seenBy(admin.id);
+    const whole = betListSchema.parse((await admin.agent.get(`/api/bets?limit=${MAX_PAGE_SIZE}`)).json());
+    expect(whole.map((b) => b.id)).toEqual(seen.slice(0, MAX_PAGE_SIZE));
+    const tooMany = await admin.agent.get(`/api/bets?limit=${MAX_PAGE_SIZE + 1}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({ code: 'invalid_input' });
+    const [row] = await app.db.select().from(users).where(eq(users.id, admin.id));
+    await expect(listBets(app.db, row!, { kind: 'visible' }, { limit: MAX_PAGE_SIZE + 1 })).rejects.toThrow(RangeError);
   });
 
   it('shows the detail of those bets and answers 404 for every other', async () => {
