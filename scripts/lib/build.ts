@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'esbuild';
 
 export const ROOT = path.resolve(fileURLToPath(import.meta.url), '../../..');
 
@@ -82,7 +83,7 @@ export function buildClient(): void {
 const BUNDLED_PACKAGES = ['drizzle-orm'];
 
 /** Every package import left to node_modules, except `bundled` (and their subpaths). */
-function packagesExternalBut(bundled: string[]): import('esbuild').Plugin {
+function packagesExternalBut(bundled: string[]): Plugin {
   const isBundled = (specifier: string) => bundled.some((name) => specifier === name || specifier.startsWith(`${name}/`));
   return {
     name: 'packages-external-but',
