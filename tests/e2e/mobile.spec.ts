@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { PHONE, adminPage, expectAccessible, newUser, screenshot, uniqueSuffix } from './helpers.ts';
+import { PHONE, adminPage, api, expectAccessible, newUser, screenshot, uniqueSuffix, userId } from './helpers.ts';
 
 // The mobile shell (spec §2 'Mobile shell', issue 9) at 390x844 with touch.
 test.describe.configure({ mode: 'serial' });
@@ -49,14 +49,6 @@ async function openSetting(page: Page, label: string, viewTitle: string) {
   await page.getByRole('main').getByRole('button', { name: new RegExp(`^${label}`) }).tap();
   await expect(title(page)).toHaveText(viewTitle);
 }
-
-/** The API with the page's own session, for setting the scene quickly. */
-async function api<T = unknown>(page: Page, method: 'GET' | 'POST' | 'PUT', url: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(url, { method, ...(data === undefined ? {} : { data }) });
-  expect(response.ok(), `${method} ${url}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
-const userId = async (page: Page) => (await api<{ id: number }>(page, 'GET', '/api/auth/user')).id;
 
 async function createBet(page: Page, betTitle: string, options: string[]) {
   await tapTab(page, 'Dashboard', 'Dashboard');

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { adminPage, befriend, expectAccessible, newUser, screenshot, uniqueSuffix } from './helpers.ts';
+import { adminPage, api, befriend, expectAccessible, newUser, screenshot, uniqueSuffix, userId } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -179,12 +179,7 @@ test('the statistics charts draw inside their frames, at 1280 and 390 px', async
   const host = await newUser(browser, `Chart_${id}`);
   const winner = await newUser(browser, `Up_${id}`);
   const loser = await newUser(browser, `Down_${id}`);
-  const userId = async (page: Page) => ((await (await page.request.get('/api/auth/user')).json()) as { id: number }).id;
-  const call = async (page: Page, url: string, data: unknown) => {
-    const response = await page.request.post(url, { data });
-    expect(response.ok(), `${url}: ${response.status()}`).toBe(true);
-    return (await response.json()) as { id: number };
-  };
+  const call = (page: Page, url: string, data: unknown) => api<{ id: number }>(page, 'POST', url, data);
   for (const player of [winner, loser]) {
     await call(player, '/api/friends', { addresseeId: await userId(host) });
     await call(host, `/api/friends/${await userId(player)}/accept`, {});
@@ -193,7 +188,7 @@ test('the statistics charts draw inside their frames, at 1280 and 390 px', async
   // the newest point sits at the right edge of the plot, on its top or bottom line, and the
   // axis labels are as wide as a player's figures get. The winner keeps out of the global
   // leaderboard, which other journeys read.
-  expect((await winner.request.put('/api/users/preferences', { data: { privacy: { showOnLeaderboard: false } } })).ok()).toBe(true);
+  await api(winner, 'PUT', '/api/users/preferences', { privacy: { showOnLeaderboard: false } });
   const admin = await adminPage(browser);
   await call(admin, `/api/admin/users/${await userId(loser)}/adjust`, { amount: '999000.00', reason: 'Chart journey' });
   const bet = await call(host, '/api/bets', { title: `Chart ${id}`, description: 'Up or down?', options: ['Up', 'Down'], expirationType: 'indefinite' });

@@ -69,8 +69,8 @@ export function createFromTemplate(dir: string, template = PGLITE_TEMPLATE_DIR):
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
-  // Loaded only when used: a server on PostgreSQL never parses PGlite.
   v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
+  // Loaded only when used: a server on PostgreSQL never parses PGlite.
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
   let client: PGlite;
