@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { POLICY_CLOSE } from '../../shared/ws-events.ts';
-import { LiveSocket, liveSocketUrl, stopLiveSockets } from './socket.ts';
+import { stopLiveSockets } from './live-sockets.ts';
+import { LiveSocket, liveSocketUrl } from './socket.ts';
 
 class FakeSocket {
   static made: FakeSocket[] = [];

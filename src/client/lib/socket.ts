@@ -1,4 +1,5 @@
 import { POLICY_CLOSE, serverMessageSchema, type ServerMessage } from '../../shared/ws-events.ts';
+import { liveSockets } from './live-sockets.ts';
 
 /**
  * The live socket (spec §4 'Socket', DESIGN §9): connects to /ws, sends the auth message on
@@ -28,13 +29,6 @@ export interface LiveSocketOptions {
   clearTimer?: (handle: unknown) => void;
 }
 
-const running = new Set<LiveSocket>();
-
-/** Stops every live socket of this page: signing out ends the session they would reconnect with. */
-export function stopLiveSockets(): void {
-  for (const socket of [...running]) socket.stop();
-}
-
 export class LiveSocket {
   private socket: WebSocket | null = null;
   private attempts = 0;
@@ -46,13 +40,13 @@ export class LiveSocket {
 
   start(): void {
     this.stopped = false;
-    running.add(this);
+    liveSockets.add(this);
     this.connect();
   }
 
   stop(): void {
     this.stopped = true;
-    running.delete(this);
+    liveSockets.delete(this);
     if (this.timer !== null) (this.options.clearTimer ?? clearTimeout)(this.timer as number);
     this.timer = null;
     this.socket?.close(1000, 'Signed out or left');

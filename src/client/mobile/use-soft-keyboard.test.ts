@@ -55,6 +55,18 @@ describe('useSoftKeyboard', () => {
     expect(result.current).toBe(false);
   });
 
+  it('does not measure the page when it mounts with nothing typed into in focus, and does when a field has it', () => {
+    const reads = vi.fn();
+    Object.defineProperty(viewport, 'height', { configurable: true, get: () => (reads(), 844) });
+    const first = renderHook(() => useSoftKeyboard());
+    expect(reads).not.toHaveBeenCalled();
+    expect(first.result.current).toBe(false);
+    first.unmount();
+    field('<input type="text" />').focus();
+    renderHook(() => useSoftKeyboard());
+    expect(reads).toHaveBeenCalled();
+  });
+
   it('takes the address bar coming and going, and a turned phone, for what they are', () => {
     const input = field('<input type="search" />');
     const { result } = renderHook(() => useSoftKeyboard());

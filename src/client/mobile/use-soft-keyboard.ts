@@ -40,7 +40,10 @@ export function useSoftKeyboard(): boolean {
       wasOpen = isOpen;
       setOpen(isOpen);
     };
-    update();
+    // Reading the viewport's size makes the browser lay the page out there and then: while the
+    // shell is still being drawn, that is a whole extra layout. Nothing needs measuring until a
+    // field that takes typing has focus, which a focusin reports (unless it already has it).
+    if (takesTyping(document.activeElement)) update();
     viewport.addEventListener('resize', update);
     document.addEventListener('focusin', update);
     document.addEventListener('focusout', update);

@@ -48,30 +48,3 @@ export function useAcceptInvite() {
     },
   });
 }
-
-/** The invite a signed-out visitor chose to accept, kept across sign-in, sign-up and profile setup. */
-const PENDING_KEY = 'betbro_pending_invite';
-
-export const pendingInvite = {
-  get(): string | null {
-    try {
-      return localStorage.getItem(PENDING_KEY);
-    } catch {
-      return null;
-    }
-  },
-  set(token: string): void {
-    try {
-      localStorage.setItem(PENDING_KEY, token);
-    } catch {
-      // Storage blocked: the visitor opens the link again after signing in.
-    }
-  },
-  clear(): void {
-    try {
-      localStorage.removeItem(PENDING_KEY);
-    } catch {
-      // as above
-    }
-  },
-};

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { toast } from '../../../lib/toast.ts';
 import { currentUserSchema, logoutResponseSchema, type CurrentUser, type ExchangeResponse } from '../../../../shared/schemas/auth.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
-import { stopLiveSockets } from '../../../lib/socket.ts';
+import { stopLiveSockets } from '../../../lib/live-sockets.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { clearStoredAuth, readStoredAuth, writeStoredAuth } from '../auth-storage.ts';
 

@@ -8,7 +8,8 @@ import { FullScreenLoader } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useAuth } from '../../auth/hooks/use-auth.tsx';
 import { startSignIn } from '../../auth/sign-in.ts';
-import { pendingInvite, useAcceptInvite, useInvitePreview } from '../api.ts';
+import { useAcceptInvite, useInvitePreview } from '../api.ts';
+import { pendingInvite } from '../resume-invite.ts';
 
 /**
  * /invite/:token: who invites you. Signed out, the way in is sign-in or sign-up (and profile
