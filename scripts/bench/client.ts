@@ -44,6 +44,12 @@ export interface LighthousePage {
   scores: Record<Category, number>;
   /** Lab metrics of the run whose performance score is the median. */
   metrics: Record<string, string>;
+  /**
+   * Lighthouse's own measure of the host's CPU (its BenchmarkIndex), median of the runs. Its
+   * simulated phone is this host slowed down 4 times, so the performance score falls on a slower
+   * host; Lighthouse warns below 1,000, and the figure tells runs on different hosts apart.
+   */
+  benchmarkIndex: number;
   /** What Lighthouse says would save the most time, and the audits that failed. */
   opportunities: string[];
   failedAudits: string[];
@@ -169,8 +175,9 @@ async function runLighthouse(
     const failedAudits = Object.values(medianRun.categories)
       .filter((c) => c.id !== 'performance')
       .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1).map((ref) => `${c.id}: ${audits[ref.id]!.title}`));
-    results.push({ page: target.page, url: target.url, runs, scores, metrics, opportunities, failedAudits });
-    progress(`lighthouse: ${target.page}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}`);
+    const benchmarkIndex = Math.round(median(reports.map((r) => r.environment.benchmarkIndex)));
+    results.push({ page: target.page, url: target.url, runs, scores, metrics, benchmarkIndex, opportunities, failedAudits });
+    progress(`lighthouse: ${target.page}: ${CATEGORIES.map((c) => `${c} ${scores[c]}`).join(', ')}; host benchmark index ${benchmarkIndex}`);
     if (opportunities.length > 0) progress(`lighthouse: ${target.page}: ${opportunities.slice(0, 4).join('; ')}`);
   }
   return results;

@@ -238,7 +238,10 @@ export function rowsOf(results: BenchResults): Row[] {
     if ('pages' in c.lighthouse) {
       for (const page of c.lighthouse.pages) {
         const s = page.scores;
-        list.push([`Lighthouse mobile, ${page.page}`, `perf ${s.performance}, a11y ${s.accessibility}, best practices ${s['best-practices']}, SEO ${s.seo}`]);
+        list.push([
+          `Lighthouse mobile, ${page.page}`,
+          `perf ${s.performance}, a11y ${s.accessibility}, best practices ${s['best-practices']}, SEO ${s.seo}; host benchmark index ${page.benchmarkIndex}`,
+        ]);
       }
     } else list.push(['Lighthouse', `not run: ${c.lighthouse.error}`]);
     return list;
