@@ -33,7 +33,8 @@ function precompress(): Plugin {
       // Also called after a failed build, which may have written nothing.
       if (!existsSync(outDir)) return;
       const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
-        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        // Not the build manifest (.vite/): the server reads it, no browser does.
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name) && !entry.parentPath.includes(`${path.sep}.vite`))
         .map((entry) => path.join(entry.parentPath, entry.name));
       await Promise.all(
         files.map(async (file) => {
@@ -107,6 +108,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
+    // .vite/manifest.json: which chunks each module became, for the server's first-screen hints
+    // (src/server/plugins/spa.ts). Read by the server, never served.
+    manifest: true,
     rolldownOptions: {
       output: { codeSplitting: { groups: chunkGroups() } },
     },

@@ -1,7 +1,7 @@
 /** The command line of `npm run bench`. */
 
 /** The server's PLAIN_PATHS (src/server/config.ts). */
-export const PLAIN_PATHS = ['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches', 'read-batches'] as const;
+export const PLAIN_PATHS = ['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches', 'read-batches', 'first-screen-hints'] as const;
 
 export const PARTS = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale', 'startup'] as const;
 export type Part = (typeof PARTS)[number];

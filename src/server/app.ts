@@ -216,7 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' && !/^\/(api|oidc|ws)(\/|$)/.test(pathname);
     // Page routes belong to the client's router, which draws its own 404 screen.
-    if (isPage && sendIndex) return sendIndex(reply);
+    if (isPage && sendIndex) return sendIndex(request, reply);
     return reply.status(404).send({ error: `No route for ${request.method} ${pathname}`, code: 'not_found' });
   });
 

@@ -66,7 +66,7 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((value) => value.split(',').map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.enum(['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches', 'read-batches']))),
+    .pipe(z.array(z.enum(['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches', 'read-batches', 'first-screen-hints']))),
   // Sized so the app's own screens never meet it; a script reading in a loop does.
   RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000_000).default(1200),
   // Many people behind one address (an office, a campus), or a test run signing up its players.

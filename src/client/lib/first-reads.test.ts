@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRequest, startFirstRead } from './api.ts';
-import { READ_PATHS, dashboardReads, takeFirstRead } from './first-reads.ts';
+import { READ_PATHS, commonDashboardReads, dashboardReads } from '../../shared/first-screen.ts';
+import { takeFirstRead } from './first-reads.ts';
 
 const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -74,5 +75,14 @@ describe('first reads', () => {
     ]);
     expect(dashboardReads({ role: 'admin' }, 'mobile')[0]).toBe(READ_PATHS.bets.all);
     expect(dashboardReads({ role: 'user' }, 'desktop')).toContain(READ_PATHS.bets.mine);
+  });
+
+  it("starts, on either layout, every read the server names in the dashboard's Link header", () => {
+    // Each answer the browser fetched ahead is taken at start-up, never by a later query.
+    for (const role of ['user', 'admin'] as const) {
+      for (const layout of ['mobile', 'desktop'] as const) {
+        expect(dashboardReads({ role }, layout)).toEqual(expect.arrayContaining(commonDashboardReads({ role })));
+      }
+    }
   });
 });

@@ -4,16 +4,9 @@
  * 008). Each answer is taken once, by the first `apiRequest` for the same path while it is
  * fresh; every later read asks the server again.
  *
- * The paths are the ones the screens' own queries request: they live here, in the first script,
- * and the features' API modules use them, so the two cannot drift apart.
+ * The paths are the ones the screens' own queries request (READ_PATHS in src/shared/first-screen.ts,
+ * which the features' API modules use too), so the two cannot drift apart.
  */
-
-export const READ_PATHS = {
-  bets: { all: '/api/bets?limit=100', friends: '/api/bets/friends?limit=100', mine: '/api/my-bets?limit=100' },
-  friendRequests: '/api/friend-requests',
-  notifications: '/api/notifications?limit=50',
-  preferences: '/api/users/preferences',
-} as const;
 
 /** An answer older than this is not used: the screen that wanted it did not come in time. */
 const FRESH_MS = 10_000;
@@ -46,12 +39,4 @@ export function takeFirstRead(path: string): Promise<Response> | undefined {
   if (!read) return undefined;
   started.delete(path);
   return Date.now() - read.at <= FRESH_MS ? read.response : undefined;
-}
-
-/** What the dashboard reads first, by layout: the same queries its screens make on mount. */
-export function dashboardReads(user: { role: 'user' | 'admin' }, layout: 'mobile' | 'desktop'): string[] {
-  // Admins see every bet (spec §6); everyone else their friends' and their own.
-  const explore = user.role === 'admin' ? READ_PATHS.bets.all : READ_PATHS.bets.friends;
-  const shared = [explore, READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences];
-  return layout === 'mobile' ? shared : [...shared, READ_PATHS.bets.mine];
 }

@@ -1,17 +1,37 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DASHBOARD_MODULES, READ_PATHS } from '../../shared/first-screen.ts';
 import { errorBodySchema } from '../../shared/schemas/common.ts';
+import { createUser } from '../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
+import { BUILD_MANIFEST, chunksOf } from './spa.ts';
 
 // A build as `vite build` leaves it: text files with the .br and .gz siblings the build's
 // precompress step writes, except where compressing would not have helped.
 const INDEX = `<!doctype html><html><head><title>Betbro</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(40)}</body></html>`;
 const SCRIPT = `console.log(${JSON.stringify('Betbro '.repeat(200))});`;
 const STYLE = 'body{margin:0}';
+
+// Which chunks the build made of the dashboard's modules, as Vite's manifest says it.
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc123.js', isEntry: true, css: ['assets/index-abc123.css'], imports: ['_shared-abc123.js'] },
+  '_shared-abc123.js': { file: 'assets/shared-abc123.js', imports: ['index.html'] },
+  'mobile/mobile-app.tsx': { file: 'assets/mobile-app-abc123.js', imports: ['index.html', '_shared-abc123.js'], css: ['assets/mobile-app-abc123.css'] },
+  'features/dashboard/components/dashboard-narrow.tsx': { file: 'assets/dashboard-narrow-abc123.js', imports: ['_shared-abc123.js', 'index.html'] },
+  'app/app-layout.tsx': { file: 'assets/app-layout-abc123.js', imports: ['_shared-abc123.js', 'index.html'] },
+  'features/dashboard/components/dashboard-page.tsx': { file: 'assets/dashboard-page-abc123.js', imports: ['_shared-abc123.js', 'index.html'] },
+};
+const module = (file: string) => `</assets/${file}>; rel=modulepreload`;
+const read = (apiPath: string) => `<${apiPath}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+const SHARED = module('shared-abc123.js');
+const PHONE = [module('mobile-app-abc123.js'), '</assets/mobile-app-abc123.css>; rel=preload; as=style', SHARED, module('dashboard-narrow-abc123.js')];
+const DESKTOP = [module('app-layout-abc123.js'), SHARED, module('dashboard-page-abc123.js')];
+const COMMON_READS = [READ_PATHS.bets.friends, READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences].map(read);
+const links = (header: unknown) => (typeof header === 'string' ? header.split(', ') : []);
 
 describe(`static client serving on ${testDbKind}`, () => {
   let app: FastifyInstance;
@@ -30,6 +50,8 @@ describe(`static client serving on ${testDbKind}`, () => {
     write('assets/index-abc123.js', SCRIPT, true);
     write('assets/tiny-abc123.css', STYLE, false);
     write('robots.txt', 'User-agent: *\nDisallow: /api/\n', false);
+    mkdirSync(path.join(clientDir, '.vite'));
+    write(BUILD_MANIFEST, JSON.stringify(MANIFEST), false);
     app = await createTestApp({}, { clientDir });
   });
 
@@ -92,6 +114,50 @@ describe(`static client serving on ${testDbKind}`, () => {
     }
   });
 
+  it("names the phone dashboard's chunks and reads in the Link header of / for a signed-in player", async () => {
+    const player = await createUser(app, 'hinted_phone');
+    const res = await player.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
+    expect(links(res.headers.link)).toEqual([...PHONE, ...COMMON_READS]);
+  });
+
+  it("names the desktop dashboard's chunks when the browser says it is not a phone, and an admin's bets", async () => {
+    const player = await createUser(app, 'hinted_desk');
+    const desk = await player.agent.request('GET', '/?welcome=1', { headers: { 'sec-ch-ua-mobile': '?0' } });
+    expect(links(desk.headers.link)).toEqual([...DESKTOP, ...COMMON_READS]);
+
+    const admin = await createUser(app, 'hinted_admin', { admin: true });
+    const adminPage = await admin.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
+    expect(links(adminPage.headers.link)).toContain(read(READ_PATHS.bets.all));
+    expect(links(adminPage.headers.link)).not.toContain(read(READ_PATHS.bets.friends));
+  });
+
+  it('names only what both layouts need when the browser does not say which it has', async () => {
+    const player = await createUser(app, 'hinted_any');
+    const res = await player.agent.request('GET', '/');
+    expect(links(res.headers.link)).toEqual([SHARED, ...COMMON_READS]);
+  });
+
+  it('names nothing for a visitor without a live session, another page, or a player still to choose a name', async () => {
+    expect((await get('/')).headers.link).toBeUndefined();
+    const stale = await app.inject({ method: 'GET', url: '/', headers: { cookie: `betbro_session=${'x'.repeat(43)}`, 'sec-ch-ua-mobile': '?1' } });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.headers.link).toBeUndefined();
+
+    const player = await createUser(app, 'hinted_elsewhere');
+    for (const url of ['/friends', '/bets/42']) {
+      expect((await player.agent.request('GET', url, { headers: { 'sec-ch-ua-mobile': '?1' } })).headers.link).toBeUndefined();
+    }
+    const newcomer = await createUser(app, 'user_0a1b2c3d4e');
+    expect((await newcomer.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } })).headers.link).toBeUndefined();
+  });
+
+  it('keeps the build manifest to itself', async () => {
+    const res = await get('/.vite/manifest.json');
+    expect(res.body).toBe(INDEX);
+  });
+
   it('serves /robots.txt as text, not the index page', async () => {
     const res = await get('/robots.txt', 'br');
     expect(res.statusCode).toBe(200);
@@ -104,5 +170,42 @@ describe(`static client serving on ${testDbKind}`, () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(errorBodySchema.parse(res.json()).code).toBe('not_found');
+  });
+});
+
+describe(`first-screen hints on ${testDbKind}`, () => {
+  it('sends none when PLAIN_PATHS switches them off', async () => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'betbro-spa-plain-'));
+    mkdirSync(path.join(clientDir, '.vite'));
+    writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    writeFileSync(path.join(clientDir, BUILD_MANIFEST), JSON.stringify(MANIFEST));
+    const app = await createTestApp({ plainPaths: new Set(['first-screen-hints']) }, { clientDir });
+    try {
+      const player = await createUser(app, 'plain_player');
+      const res = await player.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.link).toBeUndefined();
+    } finally {
+      await app.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+
+  it('finds no chunks for a module the build does not know', () => {
+    expect(chunksOf(MANIFEST, ['mobile/mobile-app.tsx'])).toEqual(['assets/mobile-app-abc123.js', 'assets/mobile-app-abc123.css', 'assets/shared-abc123.js']);
+    expect(chunksOf(MANIFEST, ['mobile/mobile-app.tsx', 'features/gone.tsx'])).toBeNull();
+  });
+
+  it("names the modules the client's router loads for the dashboard", () => {
+    // The router's choice (preloadScreenFor) and the screen catalogue's dashboard entry.
+    const router = readFileSync('src/client/app/router.tsx', 'utf8');
+    const screens = readFileSync('src/client/app/screens.ts', 'utf8');
+    for (const layout of ['mobile', 'desktop'] as const) {
+      for (const file of DASHBOARD_MODULES[layout]) {
+        expect(existsSync(path.join('src/client', file))).toBe(true);
+        const name = path.basename(file);
+        expect(router.includes(`/${name}')`) || screens.includes(`/${name}')`)).toBe(true);
+      }
+    }
   });
 });

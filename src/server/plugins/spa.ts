@@ -1,10 +1,84 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DASHBOARD_MODULES, commonDashboardReads, type Layout } from '../../shared/first-screen.ts';
+import { needsProfileSetup } from '../../shared/schemas/users.ts';
+import { SESSION_COOKIE, loadSession } from '../features/auth/sessions.ts';
 import { PROJECT_DIR } from '../project-dir.ts';
+import { setSessionCookie } from './auth.ts';
 
 export const DEFAULT_CLIENT_DIR = path.join(PROJECT_DIR, 'dist/client');
+
+/** Where Vite's build writes which chunks each module became (`build.manifest`). */
+export const BUILD_MANIFEST = '.vite/manifest.json';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+type BuildManifest = Record<string, ManifestChunk>;
+
+/**
+ * The files the given modules need beyond the first script, which the page loads anyway: each
+ * module's chunk, the chunks it imports and their stylesheets. Null when the build does not
+ * know one of them.
+ */
+export function chunksOf(manifest: BuildManifest, modules: readonly string[]): string[] | null {
+  const files = new Set<string>();
+  const visit = (key: string): boolean => {
+    const chunk = manifest[key];
+    if (!chunk) return false;
+    if (chunk.isEntry || files.has(chunk.file)) return true;
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    return (chunk.imports ?? []).every(visit);
+  };
+  return modules.every(visit) ? [...files] : null;
+}
+
+const fileLink = (file: string) => (file.endsWith('.css') ? `</${file}>; rel=preload; as=style` : `</${file}>; rel=modulepreload`);
+// The client reads with credentials: 'include', which a preload matches only with use-credentials.
+const readLink = (apiPath: string) => `<${apiPath}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+
+/** The layout the browser says it has (Sec-CH-UA-Mobile), or null when it does not say. */
+function layoutOf(request: FastifyRequest): Layout | null {
+  const mobile = request.headers['sec-ch-ua-mobile'];
+  return mobile === '?1' ? 'mobile' : mobile === '?0' ? 'desktop' : null;
+}
+
+/**
+ * The Link header of the dashboard for a signed-in visitor (decision record 021): the chunks its
+ * layout's frame and screen need, and the reads both layouts make on mount (which the client
+ * always takes at start-up on this address), so that the browser fetches them beside the first
+ * script instead of after it has run and asked who is here. A browser that does not say whether
+ * it is a phone gets the chunks both layouts need. Null for anyone else, and for every other page.
+ */
+function firstScreenHints(app: FastifyInstance, manifest: BuildManifest) {
+  const files = Object.fromEntries(
+    (['mobile', 'desktop'] as const).map((layout) => {
+      const chunks = chunksOf(manifest, DASHBOARD_MODULES[layout]);
+      if (!chunks) app.log.warn({ layout }, 'The client build does not list the dashboard modules: no first-screen hints for this layout');
+      return [layout, chunks ?? []];
+    }),
+  ) as Record<Layout, string[]>;
+  const both = files.mobile.filter((file) => files.desktop.includes(file));
+
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<string | null> => {
+    if (request.url.split('?')[0] !== '/') return null;
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token) return null;
+    const loaded = await loadSession(app, token);
+    if (!loaded) return null;
+    if (loaded.slid) setSessionCookie(reply, app.config, token, loaded.session.expiresAt);
+    if (needsProfileSetup(loaded.user.username)) return null;
+    const layout = layoutOf(request);
+    const chunks = layout === null ? both : files[layout];
+    return [...chunks.map(fileLink), ...commonDashboardReads(loaded.user).map(readLink)].join(', ');
+  };
+}
 
 /**
  * Serves the built client. Hashed assets are cached for a year; index.html never is, so a new
@@ -16,7 +90,7 @@ export const DEFAULT_CLIENT_DIR = path.join(PROJECT_DIR, 'dist/client');
 export async function registerSpa(
   app: FastifyInstance,
   clientDir: string,
-): Promise<((reply: FastifyReply) => FastifyReply) | null> {
+): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null> {
   if (!existsSync(path.join(clientDir, 'index.html'))) return null;
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -24,11 +98,21 @@ export async function registerSpa(
     index: false,
     preCompressed: true,
     // The compressed siblings are chosen by Accept-Encoding, not addressed by URL of their own.
+    // (Nothing under a dot folder is served either: the build manifest is for the server alone.)
     globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return (reply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const manifestFile = path.join(clientDir, BUILD_MANIFEST);
+  const hints =
+    existsSync(manifestFile) && !app.config.plainPaths.has('first-screen-hints')
+      ? firstScreenHints(app, JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest)
+      : null;
+  return async (request, reply) => {
+    const link = hints ? await hints(request, reply) : null;
+    if (link) void reply.header('link', link);
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  };
 }

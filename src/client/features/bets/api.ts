@@ -11,7 +11,7 @@ import {
 import { betCommentPageSchema, betCommentSchema } from '../../../shared/schemas/chat.ts';
 import type { BetPools } from '../../../shared/ws-events.ts';
 import { apiRequest } from '../../lib/api.ts';
-import { READ_PATHS } from '../../lib/first-reads.ts';
+import { READ_PATHS } from '../../../shared/first-screen.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import type { QueryClient } from '@tanstack/react-query';
 

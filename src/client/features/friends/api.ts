@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/friends.ts';
 import { friendProfileSchema } from '../../../shared/schemas/profiles.ts';
 import { apiRequest } from '../../lib/api.ts';
-import { READ_PATHS } from '../../lib/first-reads.ts';
+import { READ_PATHS } from '../../../shared/first-screen.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useFriends() {

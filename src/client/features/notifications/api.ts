@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationPageSchema, unreadCountSchema } from '../../../shared/schemas/notifications.ts';
 import { apiRequest } from '../../lib/api.ts';
-import { READ_PATHS } from '../../lib/first-reads.ts';
+import { READ_PATHS } from '../../../shared/first-screen.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useNotifications() {

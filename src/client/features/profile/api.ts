@@ -3,7 +3,7 @@ import { preferencesSchema, type Preferences } from '../../../shared/schemas/not
 import { ownProfileSchema } from '../../../shared/schemas/profiles.ts';
 import { toast } from '../../lib/toast.ts';
 import { apiRequest } from '../../lib/api.ts';
-import { READ_PATHS } from '../../lib/first-reads.ts';
+import { READ_PATHS } from '../../../shared/first-screen.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useOwnProfile() {

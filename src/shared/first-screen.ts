@@ -1,0 +1,45 @@
+/**
+ * What a signed-in visitor's first screen, the dashboard, waits for before it can draw: the API
+ * reads its screens make on mount, and the client modules of each layout's frame and dashboard.
+ *
+ * The client starts these reads itself as soon as the server has said who is here
+ * (src/client/lib/first-reads.ts), and its features' queries request the same paths. The server,
+ * which knows who is here from the session cookie before the page has even left, names the reads
+ * and the modules' chunks in the page's Link header (src/server/plugins/spa.ts, decision record
+ * 021), so that the browser fetches them beside the first script instead of after it has run.
+ */
+
+export type Layout = 'mobile' | 'desktop';
+
+export const READ_PATHS = {
+  bets: { all: '/api/bets?limit=100', friends: '/api/bets/friends?limit=100', mine: '/api/my-bets?limit=100' },
+  friendRequests: '/api/friend-requests',
+  notifications: '/api/notifications?limit=50',
+  preferences: '/api/users/preferences',
+} as const;
+
+/**
+ * The reads both layouts' dashboards make on mount. These are the ones the server names in the
+ * page's Link header: the client reads them whenever it starts on the dashboard's address, so
+ * that every answer the browser fetched ahead is taken at once, never later as news.
+ */
+export function commonDashboardReads(user: { role: 'user' | 'admin' }): string[] {
+  // Admins see every bet (spec §6); everyone else their friends' and their own.
+  const explore = user.role === 'admin' ? READ_PATHS.bets.all : READ_PATHS.bets.friends;
+  return [explore, READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences];
+}
+
+/** What the dashboard reads first, by layout: the same queries its screens make on mount. */
+export function dashboardReads(user: { role: 'user' | 'admin' }, layout: Layout): string[] {
+  const common = commonDashboardReads(user);
+  return layout === 'mobile' ? common : [...common, READ_PATHS.bets.mine];
+}
+
+/**
+ * The modules (paths under src/client) whose code the dashboard's first draw waits for, by layout:
+ * the choice the client's router makes (src/client/app/router.tsx, `preloadScreenFor`).
+ */
+export const DASHBOARD_MODULES: Record<Layout, readonly string[]> = {
+  mobile: ['mobile/mobile-app.tsx', 'features/dashboard/components/dashboard-narrow.tsx'],
+  desktop: ['app/app-layout.tsx', 'features/dashboard/components/dashboard-page.tsx'],
+};
