@@ -11,7 +11,7 @@ import { askWhoAmIAtStart, useAuth } from '../features/auth/hooks/use-auth.tsx';
 import { viewHere } from '../mobile/mobile-location.ts';
 import { isMobileNow, useIsMobile } from '../mobile/use-is-mobile.ts';
 import { startFirstRead } from '../lib/api.ts';
-import { dashboardReads } from '../../shared/first-screen.ts';
+import { readsAtStart } from '../lib/first-reads.ts';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen.ts';
 import type { ViewName } from './view-names.ts';
 import { DesktopScreenNav } from './desktop-screen-nav.tsx';
@@ -50,15 +50,9 @@ function preloadScreenFor(user: { username: string } | null): void {
 /**
  * Once the server has said who is here (not from the stored sign-in, which may be stale), the
  * dashboard's reads start beside its code, so that it draws complete when that code has run.
- * On the dashboard's address they always start, even when a phone reloads there on another view
- * (its views change without a change of address): the server has named these reads in the
- * page's Link header, and an answer the browser fetched ahead must be taken now, while it is
- * fresh, not by a query minutes later (decision record 021).
  */
 function startDashboardReadsFor(user: CurrentUser | null): void {
-  if (!user || needsProfileSetup(user.username)) return;
-  if (matchPath('/', window.location.pathname) === null) return;
-  for (const path of dashboardReads(user, isMobileNow() ? 'mobile' : 'desktop')) startFirstRead(path);
+  for (const path of readsAtStart(user, window.location.pathname, isMobileNow() ? 'mobile' : 'desktop')) startFirstRead(path);
 }
 
 // Before React has drawn anything: for the user the stored sign-in names, and for whoever the

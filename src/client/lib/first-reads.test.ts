@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRequest, startFirstRead } from './api.ts';
 import { READ_PATHS, commonDashboardReads, dashboardReads } from '../../shared/first-screen.ts';
-import { takeFirstRead } from './first-reads.ts';
+import { readsAtStart, takeFirstRead } from './first-reads.ts';
 
 const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -78,11 +78,17 @@ describe('first reads', () => {
   });
 
   it("starts, on either layout, every read the server names in the dashboard's Link header", () => {
-    // Each answer the browser fetched ahead is taken at start-up, never by a later query.
+    // Each answer the browser fetched ahead is taken at start-up, never by a later query: on the
+    // dashboard's address whatever view a phone reloads on, as the server hints only there.
     for (const role of ['user', 'admin'] as const) {
       for (const layout of ['mobile', 'desktop'] as const) {
-        expect(dashboardReads({ role }, layout)).toEqual(expect.arrayContaining(commonDashboardReads({ role })));
+        const player = { role, username: 'hinted' };
+        expect(readsAtStart(player, '/', layout)).toEqual(expect.arrayContaining(commonDashboardReads(player)));
+        expect(readsAtStart(player, '/friends', layout)).toEqual([]);
       }
     }
+    // The server names none for these either.
+    expect(readsAtStart(null, '/', 'mobile')).toEqual([]);
+    expect(readsAtStart({ role: 'user', username: 'user_0a1b2c3d4e' }, '/', 'mobile')).toEqual([]);
   });
 });

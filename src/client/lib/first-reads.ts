@@ -8,6 +8,9 @@
  * which the features' API modules use too), so the two cannot drift apart.
  */
 
+import { dashboardReads, type Layout } from '../../shared/first-screen.ts';
+import { needsProfileSetup } from '../../shared/schemas/users.ts';
+
 /** An answer older than this is not used: the screen that wanted it did not come in time. */
 const FRESH_MS = 10_000;
 
@@ -39,4 +42,16 @@ export function takeFirstRead(path: string): Promise<Response> | undefined {
   if (!read) return undefined;
   started.delete(path);
   return Date.now() - read.at <= FRESH_MS ? read.response : undefined;
+}
+
+/**
+ * The reads to start as the app starts at `pathname`, once the server has said who is here: the
+ * dashboard's, on the dashboard's address. There they always start, even when a phone reloads on
+ * another view (its views change without a change of address): the server names these reads in
+ * the page's Link header, and an answer the browser fetched ahead must be taken now, while it is
+ * fresh, not by a query minutes later (decision record 021).
+ */
+export function readsAtStart(user: { role: 'user' | 'admin'; username: string } | null, pathname: string, layout: Layout): string[] {
+  if (!user || needsProfileSetup(user.username) || pathname !== '/') return [];
+  return dashboardReads(user, layout);
 }

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_MODULES, READ_PATHS } from '../../shared/first-screen.ts';
 import { errorBodySchema } from '../../shared/schemas/common.ts';
+import { eq, sql } from 'drizzle-orm';
+import { sessions } from '../db/schema.ts';
 import { createUser } from '../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
 import { BUILD_MANIFEST, chunksOf } from './spa.ts';
@@ -28,7 +30,7 @@ const MANIFEST = {
 const module = (file: string) => `</assets/${file}>; rel=modulepreload`;
 const read = (apiPath: string) => `<${apiPath}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 const SHARED = module('shared-abc123.js');
-const PHONE = [module('mobile-app-abc123.js'), '</assets/mobile-app-abc123.css>; rel=preload; as=style', SHARED, module('dashboard-narrow-abc123.js')];
+const PHONE = [module('mobile-app-abc123.js'), '</assets/mobile-app-abc123.css>; rel=preload; as=style; crossorigin', SHARED, module('dashboard-narrow-abc123.js')];
 const DESKTOP = [module('app-layout-abc123.js'), SHARED, module('dashboard-page-abc123.js')];
 const COMMON_READS = [READ_PATHS.bets.friends, READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences].map(read);
 const links = (header: unknown) => (typeof header === 'string' ? header.split(', ') : []);
@@ -94,13 +96,13 @@ describe(`static client serving on ${testDbKind}`, () => {
     expect(res.body).toBe(STYLE);
   });
 
-  it('answers page routes with index.html, compressed when accepted and never cached', async () => {
+  it('answers page routes with index.html, compressed when accepted and never kept without asking', async () => {
     for (const url of ['/', '/friends', '/bets/42?tab=comments']) {
       const br = await get(url, 'gzip, deflate, br');
       expect(br.statusCode).toBe(200);
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers['content-type']).toMatch(/^text\/html/);
-      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(br.headers['cache-control']).toBe('private, no-cache');
       expect(brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX);
 
       const gz = await get(url, 'gzip');
@@ -109,7 +111,7 @@ describe(`static client serving on ${testDbKind}`, () => {
 
       const plain = await get(url);
       expect(plain.headers['content-encoding']).toBeUndefined();
-      expect(plain.headers['cache-control']).toBe('no-cache');
+      expect(plain.headers['cache-control']).toBe('private, no-cache');
       expect(plain.body).toBe(INDEX);
     }
   });
@@ -153,6 +155,32 @@ describe(`static client serving on ${testDbKind}`, () => {
     expect((await newcomer.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } })).headers.link).toBeUndefined();
   });
 
+  it('sends the page whole every time, private, and varying with who asks', async () => {
+    const player = await createUser(app, 'hinted_cache');
+    const first = await player.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
+    expect(first.headers.etag).toBeUndefined();
+    expect(first.headers['last-modified']).toBeUndefined();
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers.vary).toMatch(/cookie/i);
+    expect(first.headers.vary).toMatch(/sec-ch-ua-mobile/i);
+    // A browser revalidating what it kept gets the whole page, with the hints of who asks now.
+    const again = await get('/');
+    expect(again.statusCode).toBe(200);
+    expect(again.headers.link).toBeUndefined();
+  });
+
+  it("neither slides the session nor sets a cookie: the page's look at the session is only a look", async () => {
+    const player = await createUser(app, 'hinted_slide');
+    // A session due to slide: the API would extend it and renew the cookie.
+    const dueAt = new Date(Date.now() + 60 * 60 * 1000);
+    await app.db.update(sessions).set({ expiresAt: dueAt }).where(eq(sessions.userId, player.id));
+    const res = await player.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
+    expect(links(res.headers.link)).toEqual([...PHONE, ...COMMON_READS]);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const [row] = await app.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, player.id));
+    expect(row!.expiresAt.getTime()).toBe(dueAt.getTime());
+  });
+
   it('keeps the build manifest to itself', async () => {
     const res = await get('/.vite/manifest.json');
     expect(res.body).toBe(INDEX);
@@ -185,6 +213,26 @@ describe(`first-screen hints on ${testDbKind}`, () => {
       const res = await player.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers.link).toBeUndefined();
+    } finally {
+      await app.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+
+  it('still sends the page, without hints, when the session cannot be read', async () => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'betbro-spa-nodb-'));
+    mkdirSync(path.join(clientDir, '.vite'));
+    writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    writeFileSync(path.join(clientDir, BUILD_MANIFEST), JSON.stringify(MANIFEST));
+    const app = await createTestApp({}, { clientDir });
+    try {
+      const player = await createUser(app, 'unlucky_player');
+      await app.db.execute(sql`alter table sessions rename to sessions_away`);
+      const res = await player.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX);
+      expect(res.headers.link).toBeUndefined();
+      await app.db.execute(sql`alter table sessions_away rename to sessions`);
     } finally {
       await app.close();
       rmSync(clientDir, { recursive: true, force: true });

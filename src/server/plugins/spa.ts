@@ -6,7 +6,6 @@ import { DASHBOARD_MODULES, commonDashboardReads, type Layout } from '../../shar
 import { needsProfileSetup } from '../../shared/schemas/users.ts';
 import { SESSION_COOKIE, loadSession } from '../features/auth/sessions.ts';
 import { PROJECT_DIR } from '../project-dir.ts';
-import { setSessionCookie } from './auth.ts';
 
 export const DEFAULT_CLIENT_DIR = path.join(PROJECT_DIR, 'dist/client');
 
@@ -39,7 +38,9 @@ export function chunksOf(manifest: BuildManifest, modules: readonly string[]): s
   return modules.every(visit) ? [...files] : null;
 }
 
-const fileLink = (file: string) => (file.endsWith('.css') ? `</${file}>; rel=preload; as=style` : `</${file}>; rel=modulepreload`);
+// The client loads a chunk's stylesheet with `crossorigin` (Vite's preload helper); a preload
+// matches it only with the same.
+const fileLink = (file: string) => (file.endsWith('.css') ? `</${file}>; rel=preload; as=style; crossorigin` : `</${file}>; rel=modulepreload`);
 // The client reads with credentials: 'include', which a preload matches only with use-credentials.
 const readLink = (apiPath: string) => `<${apiPath}>; rel=preload; as=fetch; crossorigin=use-credentials`;
 
@@ -66,14 +67,13 @@ function firstScreenHints(app: FastifyInstance, manifest: BuildManifest) {
   ) as Record<Layout, string[]>;
   const both = files.mobile.filter((file) => files.desktop.includes(file));
 
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<string | null> => {
+  return async (request: FastifyRequest): Promise<string | null> => {
     if (request.url.split('?')[0] !== '/') return null;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return null;
-    const loaded = await loadSession(app, token);
-    if (!loaded) return null;
-    if (loaded.slid) setSessionCookie(reply, app.config, token, loaded.session.expiresAt);
-    if (needsProfileSetup(loaded.user.username)) return null;
+    // Only a look: the page sends no cookie back, and "who am I?" slides the session a moment later.
+    const loaded = await loadSession(app, token, { slide: false });
+    if (!loaded || needsProfileSetup(loaded.user.username)) return null;
     const layout = layoutOf(request);
     const chunks = layout === null ? both : files[layout];
     return [...chunks.map(fileLink), ...commonDashboardReads(loaded.user).map(readLink)].join(', ');
@@ -102,7 +102,9 @@ export async function registerSpa(
     globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders: (reply, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The page may carry a signed-in visitor's hints: no cache keeps it for anyone else.
+      const page = /^index\.html(?:\.br|\.gz)?$/.test(path.basename(filePath));
+      void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : page ? 'private, no-cache' : 'no-cache');
     },
   });
   const manifestFile = path.join(clientDir, BUILD_MANIFEST);
@@ -111,8 +113,16 @@ export async function registerSpa(
       ? firstScreenHints(app, JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest)
       : null;
   return async (request, reply) => {
-    const link = hints ? await hints(request, reply) : null;
+    let link: string | null = null;
+    try {
+      link = hints ? await hints(request) : null;
+    } catch (error) {
+      // Hints are a head start, never a condition: without the database the page still loads.
+      request.log.warn({ err: error }, 'No first-screen hints: the session could not be read');
+    }
     if (link) void reply.header('link', link);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The page depends on who asks: each load gets it whole (no validators, so no 304 that would
+    // keep an earlier answer's hints), and caches tell one visitor's from another's.
+    return reply.header('vary', 'cookie, sec-ch-ua-mobile').sendFile('index.html', { etag: false, lastModified: false });
   };
 }

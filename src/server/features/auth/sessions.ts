@@ -71,11 +71,13 @@ const sessionReads = new WeakMap<Db, ReadBatches<string, SessionRow>>();
 /**
  * The live session behind a cookie value and its user, or null when it is unknown, expired,
  * revoked, or its user is deactivated. Extends the expiry when it is due; `slid` says so, so
- * the caller can renew the cookie too.
+ * the caller can renew the cookie too. `slide: false` only looks: for a caller that sends no
+ * cookie back (the page's first-screen hints).
  */
 export async function loadSession(
   app: FastifyInstance,
   token: string,
+  { slide = true }: { slide?: boolean } = {},
 ): Promise<{ session: ActiveSession; user: UserRow; slid: boolean } | null> {
   if (token.length < 20 || token.length > 100) return null;
   const { db } = app;
@@ -89,7 +91,7 @@ export async function loadSession(
   if (!row) return null;
   let expiresAt = row.session.expiresAt;
   let slid = false;
-  if (expiresAt.getTime() - Date.now() < SESSION_TTL_MS - SLIDE_AFTER_MS) {
+  if (slide && expiresAt.getTime() - Date.now() < SESSION_TTL_MS - SLIDE_AFTER_MS) {
     expiresAt = new Date(Date.now() + SESSION_TTL_MS);
     slid = true;
     await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.idHash, idHash));
