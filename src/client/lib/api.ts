@@ -19,11 +19,17 @@ export class ApiError extends Error {
   }
 }
 
-/** An API request as it goes out: cookies always sent, JSON in and out. */
-function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Response> {
+/**
+ * An API request as it goes out: cookies always sent, JSON in and out. The start-up reads ask
+ * with credentials 'same-origin' (which sends the same cookies here), every other request with
+ * 'include': the server's first-screen hints preload with the former (decision record 021), so
+ * an answer the browser fetched ahead is taken by the start-up read or by nobody, never by a
+ * later query as news.
+ */
+function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, credentials: RequestCredentials = 'include'): Promise<Response> {
   return fetch(path, {
     method,
-    credentials: 'include',
+    credentials,
     headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
@@ -31,7 +37,7 @@ function send(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: un
 
 /** Starts GET `path` now, for the first `apiRequest` of it (first-reads.ts). */
 export function startFirstRead(path: string): void {
-  keepFirstRead(path, () => send('GET', path));
+  keepFirstRead(path, () => send('GET', path, undefined, 'same-origin'));
 }
 
 export async function apiRequest<T>(

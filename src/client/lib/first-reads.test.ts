@@ -25,12 +25,15 @@ describe('first reads', () => {
     startFirstRead('/api/first-a');
     startFirstRead('/api/first-a');
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'include' });
+    // The start-up read is the only one a first-screen hint's preload (crossorigin, anonymous)
+    // can answer: it asks with 'same-origin', which sends our cookies all the same.
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ credentials: 'same-origin' });
     expect(await apiRequest('GET', '/api/first-a', pathSchema)).toEqual({ path: '/api/first-a' });
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    // A refetch asks the server again.
+    // A refetch asks the server again, in a way no preload answers: never an answer from the page load.
     await apiRequest('GET', '/api/first-a', pathSchema);
     expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[1]![1]).toMatchObject({ credentials: 'include' });
   });
 
   it('serves only the same path, and no write', async () => {

@@ -28,7 +28,7 @@ const MANIFEST = {
   'features/dashboard/components/dashboard-page.tsx': { file: 'assets/dashboard-page-abc123.js', imports: ['_shared-abc123.js', 'index.html'] },
 };
 const module = (file: string) => `</assets/${file}>; rel=modulepreload`;
-const read = (apiPath: string) => `<${apiPath}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+const read = (apiPath: string) => `<${apiPath}>; rel=preload; as=fetch; crossorigin`;
 const SHARED = module('shared-abc123.js');
 const PHONE = [module('mobile-app-abc123.js'), '</assets/mobile-app-abc123.css>; rel=preload; as=style; crossorigin', SHARED, module('dashboard-narrow-abc123.js')];
 const DESKTOP = [module('app-layout-abc123.js'), SHARED, module('dashboard-page-abc123.js')];

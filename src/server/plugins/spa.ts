@@ -41,8 +41,10 @@ export function chunksOf(manifest: BuildManifest, modules: readonly string[]): s
 // The client loads a chunk's stylesheet with `crossorigin` (Vite's preload helper); a preload
 // matches it only with the same.
 const fileLink = (file: string) => (file.endsWith('.css') ? `</${file}>; rel=preload; as=style; crossorigin` : `</${file}>; rel=modulepreload`);
-// The client reads with credentials: 'include', which a preload matches only with use-credentials.
-const readLink = (apiPath: string) => `<${apiPath}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+// Only the client's start-up read asks with credentials 'same-origin', which is what a preload
+// with `crossorigin` (anonymous) matches; its later queries ask with 'include'. So an answer the
+// browser fetched ahead is taken at start-up or by nobody, never by a later query as news.
+const readLink = (apiPath: string) => `<${apiPath}>; rel=preload; as=fetch; crossorigin`;
 
 /** The layout the browser says it has (Sec-CH-UA-Mobile), or null when it does not say. */
 function layoutOf(request: FastifyRequest): Layout | null {
