@@ -36,6 +36,18 @@ describe('first reads', () => {
     expect(fetchMock.mock.calls[1]![1]).toMatchObject({ credentials: 'include' });
   });
 
+  it('starts no early read of a path the app has already read: a later read never gets an old answer', async () => {
+    // The screen came before "who am I?" had answered, and read its data itself.
+    let served = 0;
+    const fetchMock = stubFetch((path) => answer({ path: `${path}#${(served += 1)}` }));
+    expect(await apiRequest('GET', '/api/first-z', pathSchema)).toEqual({ path: '/api/first-z#1' });
+    startFirstRead('/api/first-z');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // The refetch after a live event asks the server now.
+    expect(await apiRequest('GET', '/api/first-z', pathSchema)).toEqual({ path: '/api/first-z#2' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
   it('serves only the same path, and no write', async () => {
     const fetchMock = stubFetch();
     startFirstRead('/api/first-b');

@@ -15,13 +15,19 @@ import { needsProfileSetup } from '../../shared/schemas/users.ts';
 const FRESH_MS = 10_000;
 
 const started = new Map<string, { at: number; response: Promise<Response> }>();
+/**
+ * Paths the app has already read itself. An early read of one would come too late to be its
+ * first answer, and would wait to be taken by a later read as news that may no longer be true
+ * (a refetch after a live event, say): it does not start.
+ */
+const readAlready = new Set<string>();
 
 /**
  * Keeps the answer to GET `path` started now (`startFirstRead` in api.ts, which sends it as
  * every API request goes out), for the first `takeFirstRead(path)`; one read per path.
  */
 export function keepFirstRead(path: string, send: () => Promise<Response>): void {
-  if (started.has(path)) return;
+  if (started.has(path) || readAlready.has(path)) return;
   const response = send();
   // A failure shows when the answer is taken; one nobody takes is not an unhandled rejection.
   response.catch(() => undefined);
@@ -36,8 +42,12 @@ export function dropFirstReads(): void {
   started.clear();
 }
 
-/** The answer to an early GET `path`, once, if one was started and is still fresh. */
+/**
+ * The answer to an early GET `path`, once, if one was started and is still fresh. Either way the
+ * app has now read `path`, and no early read of it starts any more.
+ */
 export function takeFirstRead(path: string): Promise<Response> | undefined {
+  readAlready.add(path);
   const read = started.get(path);
   if (!read) return undefined;
   started.delete(path);
