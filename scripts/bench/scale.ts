@@ -119,9 +119,8 @@ export function generationSql(size: ScaleSize): string[] {
        ) movements`,
     `update users u set balance_cents = t.balance from (select user_id, sum(amount_cents) as balance from ledger_entries group by 1) t
        where u.id = t.user_id`,
-    `insert into activities (user_id, type, description, bet_id, amount_cents, created_at)
-       select s.user_id, 'bet_placed', 'Placed a stake on "' || bt.title || '"', s.bet_id, s.amount_cents, s.created_at
-       from stakes s join bets bt on bt.id = s.bet_id`,
+    `insert into activities (user_id, type, bet_id, amount_cents, option_idx, created_at)
+       select s.user_id, 'bet_placed', s.bet_id, s.amount_cents, s.option_idx, s.created_at from stakes s`,
     `insert into notifications (user_id, type, title, body, bet_id, from_user_id, created_at)
        select bt.creator_id, 'bet_staked', 'New stake on your bet', 'A friend staked on "' || bt.title || '"', s.bet_id, s.user_id, s.created_at
        from stakes s join bets bt on bt.id = s.bet_id`,

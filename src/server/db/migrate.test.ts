@@ -153,3 +153,41 @@ describe(`the username skeletons' backfill on ${testDbKind}`, () => {
     ).rejects.toThrow();
   });
 });
+
+describe(`the activity lines' facts on ${testDbKind}`, () => {
+  const database = freshDatabase();
+
+  it("takes each line's facts back from the rows written beside it, and drops a friend line naming nobody", async () => {
+    await database().withConnection(async (q) => {
+      await migrateBefore(q, '0018');
+      await q(`insert into users (id, username) values (1, 'Ann'), (2, 'Bob'), (3, 'Cat')`);
+      await q(`insert into bets (id, creator_id, title, description, status, winning_option, resolved_at) values (1, 1, 'Rain?', 'd', 'resolved', 1, now())`);
+      await q(`insert into bet_options (bet_id, idx, label) values (1, 0, 'Yes'), (1, 1, 'No')`);
+      await q(`insert into stakes (bet_id, user_id, option_idx, amount_cents) values (1, 2, 1, 300)`);
+      await q(`insert into activities (id, user_id, type, description, bet_id, amount_cents) values
+        (1, 1, 'bet_created', 'Created bet "Rain?"', 1, null),
+        (2, 2, 'bet_placed', 'Placed $3.00 on "No" in "Rain?"', 1, 300),
+        (3, 2, 'bet_won', 'Won $3.00 on "Rain?" ("No")', 1, 300),
+        (4, 1, 'bet_resolved', '"Rain?" was resolved: "No" won', 1, null),
+        (5, 1, 'friend_request_sent', 'Sent a friend request to bob', null, null),
+        (6, 1, 'friend_accepted', 'You are now friends with Bob', null, null),
+        (7, 2, 'friend_accepted', 'You are now friends with Ann', null, null),
+        (8, 3, 'friend_accepted', 'You are now friends with user_0a1b2c3d4e', null, null)`);
+    });
+
+    expect((await migrate(database())).applied).toContain('0018_activity_lines_as_facts');
+    const rows = await database().withConnection((q) =>
+      q<Record<string, unknown>>('select id, type, bet_id, amount_cents, option_idx, other_user_id from activities order by id'),
+    );
+    const orNull = (value: unknown) => (value === null ? null : Number(value));
+    expect(rows.map((r) => [Number(r.id), r.type, orNull(r.bet_id), orNull(r.amount_cents), orNull(r.option_idx), orNull(r.other_user_id)])).toEqual([
+      [1, 'bet_created', 1, null, null, null],
+      [2, 'bet_placed', 1, 300, 1, null],
+      [3, 'bet_won', 1, 300, 1, null],
+      [4, 'bet_resolved', 1, null, 1, null],
+      [5, 'friend_request_sent', null, null, null, 2],
+      [6, 'friend_accepted', null, null, null, 2],
+      [7, 'friend_accepted', null, null, null, 1],
+    ]);
+  });
+});

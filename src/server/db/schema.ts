@@ -285,18 +285,33 @@ export const ACTIVITY_TYPES = [
   'friend_accepted',
 ] as const;
 
+/**
+ * The activity feed's lines, as facts rather than text: who (`userId`), what (`type`), and the
+ * bet, amount, option or other person it concerns. The feed words each line for its reader when
+ * it is read (features/activities/service.ts), from the bet as it is then, and only for a reader
+ * who may see that bet then; no bet's title is stored here to outlive who may read it.
+ */
 export const activities = pgTable(
   'activities',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: integer('user_id').notNull().references(() => users.id),
-    type: text('type').notNull(),
-    description: text('description').notNull(),
+    type: text('type', { enum: ACTIVITY_TYPES }).notNull(),
     betId: integer('bet_id').references(() => bets.id),
     amountCents: cents('amount_cents'),
+    /** The option staked on (bet_placed), or the one that won (bet_won, bet_resolved). */
+    optionIdx: integer('option_idx'),
+    /** The other person of a friend request or a friendship. */
+    otherUserId: integer('other_user_id').references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index('activities_user_idx').on(t.userId, t.id)],
+  (t) => [
+    index('activities_user_idx').on(t.userId, t.id),
+    check(
+      'activities_type_known',
+      sql`${t.type} in ('bet_created', 'bet_placed', 'bet_resolved', 'bet_won', 'bet_lost', 'bet_refunded', 'friend_request_sent', 'friend_accepted')`,
+    ),
+  ],
 );
 
 /** Per-user settings: theme, which notifications to receive, privacy. */

@@ -2,14 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, pushSubscriptions } from '../db/schema.ts';
 import type { TestUser } from '../test/fixtures.ts';
+import { createBetAs } from '../test/fixtures.ts';
+import { listeningConfig, settle, socketFor } from '../test/sockets.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
 import { ACTORS, buildWorld, pendingRequest, type Actor, type World } from './world.ts';
 import { DEFAULT_RATE_LIMITS } from '../config.ts';
 
 /**
  * The security matrix: every API route x {signed out, user, non-friend, friend, creator,
- * admin} -> the status each must get. It is one table, checked against the routes the app
- * really registers, so a new route without an entry fails this test.
+ * admin, friend of a staker} -> the status each must get. It is one table, checked against the
+ * routes the app really registers, so a new route without an entry fails this test. Then every
+ * route that reads is asked, as the staker's friend, about bets they may not see: no answer and
+ * no socket message may carry anything of them.
  */
 
 type Expected = Record<Actor, number>;
@@ -19,12 +23,22 @@ interface Row {
   expect: Expected;
 }
 
-const all = (status: number): Expected => ({ anon: status, user: status, nonFriend: status, friend: status, creator: status, admin: status });
+const all = (status: number): Expected => ({
+  anon: status,
+  user: status,
+  nonFriend: status,
+  friend: status,
+  creator: status,
+  admin: status,
+  stakersFriend: status,
+});
 const signedIn = (status: number): Expected => ({ ...all(status), anon: 401 });
-const adminOnly = (status: number): Expected => ({ anon: 401, user: 403, nonFriend: 403, friend: 403, creator: 403, admin: status });
+const adminOnly = (status: number): Expected => ({ ...all(403), anon: 401, admin: status });
 /** Visible to the creator, their friend and admins; 404 to everyone else. */
-const betAudience = (ok: number, admin = ok, creator = ok): Expected => ({ anon: 401, user: 404, nonFriend: 404, friend: ok, creator, admin });
-const conversationMembers = (ok: number): Expected => ({ anon: 401, user: 404, nonFriend: 404, friend: ok, creator: ok, admin: 404 });
+const betAudience = (ok: number, admin = ok, creator = ok): Expected => ({ ...all(404), anon: 401, friend: ok, creator, admin });
+const conversationMembers = (ok: number): Expected => ({ ...all(404), anon: 401, friend: ok, creator: ok });
+/** Only the creator, who owns the thing the request names. */
+const creatorOnly = (ok: number): Expected => ({ ...all(404), anon: 401, creator: ok });
 
 const userOf = (w: World, actor: Actor) => (actor === 'anon' ? w.users.user : w.users[actor]);
 
@@ -119,7 +133,7 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /api/invites/:token': {
     request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}` }),
-    expect: { anon: 401, user: 404, nonFriend: 404, friend: 404, creator: 200, admin: 404 },
+    expect: creatorOnly(200),
   },
 
   'GET /api/users/profile': { request: () => ({ url: '/api/users/profile' }), expect: signedIn(200) },
@@ -140,7 +154,7 @@ const MATRIX: Record<string, Row> = {
         .returning({ id: notifications.id });
       return { url: `/api/notifications/${row!.id}/read` };
     },
-    expect: { anon: 401, user: 404, nonFriend: 404, friend: 404, creator: 200, admin: 404 },
+    expect: creatorOnly(200),
   },
   'GET /api/push/public-key': { request: () => ({ url: '/api/push/public-key' }), expect: all(200) },
   'POST /api/push/subscriptions': {
@@ -157,14 +171,14 @@ const MATRIX: Record<string, Row> = {
       return { url: '/api/push/subscriptions', body: { endpoint } };
     },
     // Only the owner of the subscription removes it.
-    expect: { anon: 401, user: 404, nonFriend: 404, friend: 404, creator: 200, admin: 404 },
+    expect: creatorOnly(200),
   },
   'POST /api/notifications/read-all': { request: () => ({ url: '/api/notifications/read-all' }), expect: signedIn(200) },
 
   'GET /api/conversations': { request: () => ({ url: '/api/conversations' }), expect: signedIn(200) },
   'POST /api/conversations': {
     request: (w) => ({ url: '/api/conversations', body: { userId: w.users.creator.id } }),
-    expect: { anon: 401, user: 403, nonFriend: 403, friend: 200, creator: 403, admin: 403 },
+    expect: { ...all(403), anon: 401, friend: 200 },
   },
   'GET /api/conversations/:id/messages': { request: (w) => ({ url: `/api/conversations/${w.conversationId}/messages` }), expect: conversationMembers(200) },
   'POST /api/conversations/:id/messages': {
@@ -191,7 +205,8 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/users': {
     request: (_w, actor) => ({
       url: '/api/admin/users',
-      body: { username: `Made_${actor}`, email: `made_${actor}@betbro.test`, password: 'made-password-1' },
+      // Not "Made_admin": no name may hold a reserved word.
+      body: { username: `Made_as_${actor.slice(0, 3)}`, email: `made_${actor}@betbro.test`, password: 'made-password-1' },
     }),
     expect: adminOnly(201),
   },
@@ -217,7 +232,7 @@ const MATRIX: Record<string, Row> = {
   },
   'POST /api/reports/content': {
     request: async (w) => ({ url: '/api/reports/content', body: { kind: 'bet', id: w.betId, reason: 'Looks rigged' } }),
-    expect: { anon: 401, user: 404, nonFriend: 404, friend: 201, creator: 201, admin: 201 },
+    expect: { ...all(404), anon: 401, friend: 201, creator: 201, admin: 201 },
   },
   'GET /api/docs': { request: () => ({ url: '/api/docs' }), expect: all(200) },
   'GET /api/docs/ui': { request: () => ({ url: '/api/docs/ui' }), expect: all(200) },
@@ -242,7 +257,12 @@ describe(`security matrix on ${testDbKind}`, () => {
   let world: World;
 
   beforeAll(async () => {
-    app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 1000, loginPerEmailAndIp: 1000, writesPerMinute: 100_000, readsPerMinute: 100_000 } });
+    app = await createTestApp({
+      ...(await listeningConfig()),
+      rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 1000, loginPerEmailAndIp: 1000, writesPerMinute: 100_000, readsPerMinute: 100_000 },
+    });
+    // Listening: the staker's friend's socket needs a port.
+    await app.listen({ port: app.config.port, host: '127.0.0.1' });
     world = await buildWorld(app);
   });
   afterAll(async () => {
@@ -252,6 +272,64 @@ describe(`security matrix on ${testDbKind}`, () => {
   it('has exactly one entry for every registered API route', () => {
     const registered = app.apiRoutes.map((r) => `${r.method} ${r.url}`).sort();
     expect(Object.keys(MATRIX).sort()).toEqual(registered);
+  });
+
+  /** Whatever of the staker's bets `text` carries: a secret, or one of their ids as a bet's. */
+  const leaksOf = (text: string) => {
+    const { betIds, secrets } = world.stakersBets;
+    return [
+      ...secrets.filter((secret) => text.includes(secret)),
+      ...betIds.flatMap((id) => [`"betId":${id}`, `/bets/${id}`].filter((mention) => text.includes(mention))),
+    ];
+  };
+
+  it("tells a staker's friend nothing of the bets they may not see, on any route that reads", async () => {
+    const { staker, betIds } = world.stakersBets;
+    const reads = Object.entries(MATRIX).filter(([route]) => route.startsWith('GET '));
+    const urls = await Promise.all(reads.map(async ([, row]) => (await row.request(world, 'stakersFriend')).url));
+    // The same routes asked about the staker, their bets and their circle.
+    urls.push(
+      '/api/activities?limit=100',
+      '/api/notifications?limit=100',
+      `/api/users/${staker.id}/profile`,
+      `/api/bets/user/${staker.id}`,
+      `/api/bets/user/${world.users.creator.id}`,
+      '/api/leaderboard?scope=friends',
+      '/api/leaderboard?period=all',
+      `/api/users/search?q=${staker.username}`,
+      ...betIds.flatMap((id) => [`/api/bets/${id}`, `/api/bets/${id}/history`, `/api/bets/${id}/comments`]),
+    );
+    const agent = await world.agentFor('stakersFriend');
+    const found: Record<string, string[]> = {};
+    for (const url of urls) {
+      const response = await agent.get(url);
+      expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(500);
+      const leaks = leaksOf(response.body);
+      if (leaks.length > 0) found[url] = leaks;
+    }
+    expect(found).toEqual({});
+    // The staker's own lines about what their friend may see still reach them.
+    const ownBet = await createBetAs(staker, { title: 'Stan asks his friends' });
+    const feed = (await agent.get('/api/activities')).json() as { activities: { betId: number | null; description: string }[] };
+    expect(feed.activities[0]).toMatchObject({ betId: ownBet.id, description: 'Stan created the bet "Stan asks his friends"' });
+  });
+
+  it("sends a staker's friend nothing of the bets they may not see over the socket", async () => {
+    const { staker } = world.stakersBets;
+    const socket = await socketFor(app, world.users.stakersFriend);
+    try {
+      const secret = (await createBetAs(world.users.creator, { title: 'Hush: live on the socket', options: ['Hidden A', 'Hidden B'] })).id;
+      expect((await staker.agent.post(`/api/bets/${secret}/participate`, { option: 0, amount: '3.17' })).statusCode).toBe(200);
+      expect((await world.users.creator.agent.post(`/api/bets/${secret}/resolve`, { winningOption: 0 })).statusCode).toBe(200);
+      // Something the staker's friend may see, after all of it: once it arrived, the rest would have.
+      const visible = (await createBetAs(staker, { title: 'Stan on the socket' })).id;
+      await socket.waitFor((m) => m.type === 'new_bet' && m.bet.betId === visible);
+      await settle();
+      const heard = JSON.stringify(socket.received);
+      expect([...leaksOf(heard), ...[`"betId":${secret}`].filter((m) => heard.includes(m))]).toEqual([]);
+    } finally {
+      await socket.close();
+    }
   });
 
   it.each(Object.entries(MATRIX))('%s answers each actor as expected', async (route, row) => {

@@ -1,20 +1,35 @@
 import type { FastifyInstance } from 'fastify';
 import { friendships } from '../db/schema.ts';
 import { createSession } from '../features/auth/sessions.ts';
+import { expect } from 'vitest';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../test/fixtures.ts';
 import { HttpAgent } from '../test/http-agent.ts';
 
 /**
  * The cast of the security tests: a bet's creator, their friend, a friend of that friend who
- * is a stranger to the creator, an unrelated user, and an admin.
+ * is a stranger to the creator, an unrelated user, an admin, and a friend of someone who staked
+ * on the creator's bets (a stranger to the creator too, who must learn nothing of those bets).
  */
-export const ACTORS = ['anon', 'user', 'nonFriend', 'friend', 'creator', 'admin'] as const;
+export const ACTORS = ['anon', 'user', 'nonFriend', 'friend', 'creator', 'admin', 'stakersFriend'] as const;
 export type Actor = (typeof ACTORS)[number];
+
+/**
+ * The creator's bets a staker (the creator's friend, not an actor) staked on, which the staker's
+ * friend may never see: one the staker won, one they lost (both resolved by the creator), one an
+ * admin deleted after the stake. Every title, label and amount is unique to them.
+ */
+export interface StakersBets {
+  staker: TestUser;
+  betIds: number[];
+  /** Texts that appear nowhere else in the world: titles, option labels, the staker's amounts. */
+  secrets: string[];
+}
 
 export interface World {
   app: FastifyInstance;
   users: Record<Exclude<Actor, 'anon'>, TestUser>;
   betId: number;
+  stakersBets: StakersBets;
   conversationId: number;
   /** A fresh user with a name unique to this world. */
   freshUser(prefix: string): Promise<TestUser>;
@@ -33,6 +48,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     friend: await createUser(app, 'Finn'),
     creator: await createUser(app, 'Cora'),
     admin: await createUser(app, 'Ada', { admin: true }),
+    stakersFriend: await createUser(app, 'Sami'),
   };
   await makeFriends(app, users.creator, users.friend);
   await makeFriends(app, users.nonFriend, users.friend);
@@ -44,6 +60,7 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
     app,
     users,
     betId,
+    stakersBets: await placeStakersBets(app, users),
     conversationId,
     freshUser: (prefix) => createUser(app, `${prefix}${(counter += 1)}`),
     freshBet: async () => (await createBetAs(users.creator, { title: `Matrix bet ${(counter += 1)}` })).id,
@@ -52,6 +69,39 @@ export async function buildWorld(app: FastifyInstance): Promise<World> {
       if (actor !== 'anon') agent.setCookie('betbro_session', (await createSession(app.db, { userId: users[actor].id })).token);
       return agent;
     },
+  };
+}
+
+async function placeStakersBets(app: FastifyInstance, users: World['users']): Promise<StakersBets> {
+  const staker = await createUser(app, 'Stan');
+  // The other side of each resolved bet, so that the staker's stake wins or loses rather than comes back.
+  const rival = await createUser(app, 'Rhea');
+  await makeFriends(app, users.creator, staker);
+  await makeFriends(app, users.creator, rival);
+  await makeFriends(app, staker, users.stakersFriend);
+  const ok = async (response: Promise<{ statusCode: number; body: string }>) => {
+    const answer = await response;
+    expect(answer.statusCode, answer.body).toBe(200);
+  };
+  const stake = (user: TestUser, betId: number, option: number, amount: string) =>
+    ok(user.agent.post(`/api/bets/${betId}/participate`, { option, amount }));
+
+  const won = (await createBetAs(users.creator, { title: 'Hush: is Quentin leaving?', options: ['Quietly yes', 'Quietly no'] })).id;
+  await stake(staker, won, 0, '3.17');
+  await stake(rival, won, 1, '1.00');
+  await ok(users.creator.agent.post(`/api/bets/${won}/resolve`, { winningOption: 0 }));
+  const lost = (await createBetAs(users.creator, { title: 'Hush: the merger date', options: ['Hidden May', 'Hidden June'] })).id;
+  await stake(staker, lost, 0, '2.29');
+  await stake(rival, lost, 1, '1.00');
+  await ok(users.creator.agent.post(`/api/bets/${lost}/resolve`, { winningOption: 1 }));
+  const deleted = (await createBetAs(users.creator, { title: 'Hush: the deleted one', options: ['Gone early', 'Gone late'] })).id;
+  await stake(staker, deleted, 0, '1.13');
+  await ok(users.admin.agent.delete(`/api/admin/bets/${deleted}`));
+  return {
+    staker,
+    betIds: [won, lost, deleted],
+    // Amounts as a line words them and as JSON carries them (a bare "1.13" could be a time's seconds).
+    secrets: ['Hush', 'Quietly', 'Hidden', 'Gone early', 'Gone late', ...['3.17', '4.17', '2.29', '1.13'].flatMap((a) => [`$${a}`, `"${a}"`])],
   };
 }
 

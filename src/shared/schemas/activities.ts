@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-/** Spec §3's Activity, with who did it. */
+/**
+ * A line of the activity feed, with who did it. `description` is the whole sentence as the
+ * reader reads it ("You placed $3.00 on ...", "bob and carol are now friends"): screens show it
+ * as it is, without adding the name.
+ */
 export const activitySchema = z.object({
   id: z.number().int(),
   type: z.string(),

@@ -84,8 +84,9 @@ BEGIN
         WHERE b.id = g.bet_id
         RETURNING b.id, row_to_json(b.*) AS bet_row
     ), activity AS (
-      INSERT INTO activities (user_id, type, description, bet_id, amount_cents)
-        SELECT p.user_id, 'bet_placed', format('Placed %s on "%s" in "%s"', p.amount_text, p.label, p.title), p.bet_id, p.amount
+      -- The line's facts; the feed words it for each reader (features/activities/service.ts).
+      INSERT INTO activities (user_id, type, bet_id, amount_cents, option_idx)
+        SELECT p.user_id, 'bet_placed', p.bet_id, p.amount, p.option_idx
         FROM placed p ORDER BY p.n
     ), notices AS (
       INSERT INTO notifications (user_id, type, title, body, bet_id, from_user_id)

@@ -1,12 +1,13 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { activities, friendships, userPreferences, users } from '../../db/schema.ts';
+import { friendships, userPreferences, users } from '../../db/schema.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { FriendRequest, SearchResult } from '../../../shared/schemas/friends.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import type { UserRow } from '../../db/rows.ts';
+import { recordActivity, type ActivityFact } from '../activities/service.ts';
 import { allTimeFiguresOf } from '../figures/service.ts';
 import { notify } from '../notifications/service.ts';
 
@@ -70,9 +71,10 @@ export async function searchUsers(app: FastifyInstance, viewer: UserRow, rawQuer
 
 type Person = { id: number; username: string };
 
-const friendshipActivities = (a: Person, b: Person) => [
-  { userId: a.id, type: 'friend_accepted', description: `You are now friends with ${b.username}` },
-  { userId: b.id, type: 'friend_accepted', description: `You are now friends with ${a.username}` },
+/** A line in each friend's feed: each of them tells it to their own friends. */
+const friendshipActivities = (a: Person, b: Person): ActivityFact[] => [
+  { type: 'friend_accepted', userId: a.id, otherUserId: b.id },
+  { type: 'friend_accepted', userId: b.id, otherUserId: a.id },
 ];
 
 /**
@@ -95,13 +97,13 @@ export async function befriendInTx(tx: Tx, inviter: Person, invitee: Person): Pr
       .returning({ id: friendships.id });
     if (accepted.length === 0) return false;
   }
-  await tx.insert(activities).values(friendshipActivities(inviter, invitee));
+  await recordActivity(tx, friendshipActivities(inviter, invitee));
   return true;
 }
 
 async function recordFriendship(app: FastifyInstance, requester: Person, addressee: Person) {
   return inTransaction(app.db, async (tx) => {
-    await tx.insert(activities).values(friendshipActivities(requester, addressee));
+    await recordActivity(tx, friendshipActivities(requester, addressee));
     return notify(tx, {
       userId: requester.id,
       type: 'friend_accepted',
@@ -136,11 +138,7 @@ export async function sendFriendRequest(
   try {
     const notice = await inTransaction(app.db, async (tx) => {
       await tx.insert(friendships).values({ requesterId: requester.id, addresseeId });
-      await tx.insert(activities).values({
-        userId: requester.id,
-        type: 'friend_request_sent',
-        description: `Sent a friend request to ${addressee.username}`,
-      });
+      await recordActivity(tx, { type: 'friend_request_sent', userId: requester.id, otherUserId: addresseeId });
       return notify(tx, {
         userId: addresseeId,
         type: 'friend_request',

@@ -7,13 +7,13 @@ import type { Delivery } from '../../plugins/bus.ts';
 import type { BetSnapshot, DomainEvent } from '../../plugins/domain-events.ts';
 import { presentPools } from '../bets/service.ts';
 import { friendIdsOf } from '../friends/service.ts';
-import { presentNotification } from '../notifications/service.ts';
+import { mayReachOwner, presentNotification } from '../notifications/service.ts';
 
 /**
  * Turns committed domain events into socket messages for exactly the users allowed to see their
- * subject (DESIGN §7, §9): a bet goes to everyone who may see it (audienceOfBet, read by each
- * instance when the event arrives); a chat message to the two members; a notification to its
- * owner.
+ * subject (docs/decisions/018-one-rule-for-who-sees-a-bet.md): a bet goes to everyone who may
+ * see it (audienceOfBet, read by each instance when the event arrives); a chat message to the
+ * two members; a notification to its owner, and when it names a bet, only while they may see it.
  */
 
 /** Everyone who may see the bet now, by the one rule (functions/bet_viewers.sql). */
@@ -130,7 +130,8 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
     }
     case 'notification': {
       const [row] = event.row ? [event.row] : await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
-      if (!row) return [];
+      // One about a bet goes out only while its owner may see that bet: not a deleted bet's refund.
+      if (!row || !(await mayReachOwner(app.db, row))) return [];
       return [
         {
           userIds: [event.userId],

@@ -7,7 +7,7 @@ import { notificationPageSchema, notificationSchema, unreadCountSchema } from '.
 import { notifications } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { presentNotification, unreadCount } from './service.ts';
+import { presentNotification, readableBy, unreadCount } from './service.ts';
 
 const present = (row: typeof notifications.$inferSelect) => notificationSchema.parse(presentNotification(row));
 
@@ -17,7 +17,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['notifications'],
-        summary: "The caller's notifications, newest first, with the unread count",
+        summary: "The caller's notifications, newest first, with the unread count; one about a bet only while the caller may see it",
         querystring: listQuerySchema.extend({ unread: z.enum(['true', 'false']).optional() }),
         response: { 200: notificationPageSchema },
       },
@@ -30,7 +30,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         .from(notifications)
         .where(
           and(
-            eq(notifications.userId, user.id),
+            readableBy(user.id),
             before ? lt(notifications.id, before) : undefined,
             unread === 'true' ? isNull(notifications.readAt) : undefined,
           ),
@@ -61,7 +61,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       const [row] = await app.db
         .update(notifications)
         .set({ readAt: new Date() })
-        .where(and(eq(notifications.id, request.params.id), eq(notifications.userId, user.id)))
+        .where(and(eq(notifications.id, request.params.id), readableBy(user.id)))
         .returning({ id: notifications.id });
       if (!row) throw notFound('Notification not found', 'notification_not_found');
       return { unreadCount: await unreadCount(app.db, user.id) };

@@ -38,9 +38,8 @@ export function ActivityPage() {
               <li key={a.id} className="flex flex-wrap items-start gap-x-3 gap-y-1 px-4 py-3">
                 <Badge tone={badge.tone}>{badge.label}</Badge>
                 <div className="min-w-0 flex-1">
-                  <p className="text-sm break-words">
-                    <span className="font-semibold">{a.username}</span> · {a.description}
-                  </p>
+                  {/* The server words each line whole, for its reader ("You ...", "Bob and Carol ..."). */}
+                  <p className="text-sm break-words">{a.description}</p>
                   <p className="text-xs text-slate-600 dark:text-slate-300">
                     {showDateTime(a.createdAt)} · {relativeTime(a.createdAt)}
                   </p>
