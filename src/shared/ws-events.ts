@@ -4,8 +4,8 @@ import { betCommentSchema, chatMessageSchema } from './schemas/chat.ts';
 import { notificationSchema } from './schemas/notifications.ts';
 
 /**
- * The socket contract (spec §3 'Socket messages', DESIGN §9): every message is JSON with a
- * `type`. The server validates what clients send; the client parses what the server sends.
+ * The socket contract (docs/decisions/005-live-layer.md): every message is JSON with a `type`.
+ * The server validates what clients send; the client parses what the server sends.
  */
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
@@ -48,8 +48,16 @@ export type ServerMessage = z.infer<typeof serverMessageSchema>;
 export const MAX_CLIENT_FRAME_BYTES = 4096;
 
 /**
+ * How many frames a socket may send: this many at once, refilled at CLIENT_FRAMES_PER_SECOND.
+ * The app's client sends one per socket (its auth message); a socket sending more is closed
+ * with POLICY_CLOSE.
+ */
+export const CLIENT_FRAME_BURST = 20;
+export const CLIENT_FRAMES_PER_SECOND = 2;
+
+/**
  * The close code (1008, policy violation) of a socket the server will not serve again as it is:
- * its session ended, its user has too many sockets open, or it sent too many invalid messages.
- * The client does not reconnect after it.
+ * its session ended, its user has too many sockets open, or it sent too many frames or too many
+ * invalid ones. The client does not reconnect after it.
  */
 export const POLICY_CLOSE = 1008;

@@ -3,14 +3,14 @@ import type { ServerMessage } from '../../shared/ws-events.ts';
 
 /**
  * Carries socket messages to whichever instance holds the recipients' sockets: in process by
- * default, through Redis pub/sub when several instances run (DESIGN §2).
+ * default, through Redis pub/sub when several instances run (docs/decisions/005-live-layer.md).
  */
 export type Delivery =
   /** To these users. */
   | { userIds: number[]; message: ServerMessage }
   /** To everyone who may see the bet: each instance reads who among its connected users does. */
   | { bet: { id: number }; message: ServerMessage }
-  /** This user's role or account changed. */
+  /** A session of this user ended, or their account or role changed: their sockets are checked. */
   | { changed: number };
 
 export interface Bus {

@@ -27,7 +27,8 @@ export type DomainEvent =
   | { type: 'friend_removed'; userIds: [number, number] }
   | { type: 'message'; conversationId: number; messageId: number; senderId: number; recipientId: number }
   | { type: 'notification'; userId: number; notificationId: number; row?: NotificationRow }
-  // The user's role or account changed, and with it which bets they see.
+  // The user's role or account changed, and with it which bets they see, or a session of theirs
+  // ended (src/server/features/auth/end-sessions.ts): which of their sockets may stay.
   | { type: 'audience_changed'; userId: number };
 
 export class DomainEvents {

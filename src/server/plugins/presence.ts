@@ -2,8 +2,8 @@ import type { Redis } from 'ioredis';
 
 /**
  * Who is online: a user is online while they hold at least one live socket on any instance
- * (DESIGN §9). This in-process registry counts sockets here; with Redis, the live layer shares
- * the counts between instances.
+ * (docs/decisions/005-live-layer.md). This in-process registry counts sockets here; with Redis,
+ * the live layer shares the counts between instances.
  */
 export interface Presence {
   connected(userId: number): Promise<boolean>; // true when the user just came online
@@ -109,4 +109,78 @@ export function redisPresence(redis: Redis, prefix: string, instanceId: string):
       await redis.multi().del(ownKey).zrem(instancesKey, instanceId).exec();
     },
   };
+}
+
+/**
+ * How long a user's presence outlasts their last socket: longer than the client's first two
+ * reconnect delays (1 s, then 2 s).
+ */
+export const PRESENCE_GRACE_MS = 5_000;
+
+/**
+ * Presence as sockets open and close, with friends told through `announce`. A closing socket's
+ * count is held for PRESENCE_GRACE_MS, and a socket of the user opening meanwhile takes the hold
+ * over: a reload, or a drop the client restores within seconds, tells friends nothing, and
+ * cycling connections cannot make every friend hear of each cycle. With Redis the held count is
+ * seen by every instance, so a reconnect to another instance tells friends nothing either. One
+ * hold per user: a socket closing while one is held lets go of its own count at once, and the
+ * hold starts again.
+ */
+export class SocketPresence {
+  private readonly holds = new Map<number, NodeJS.Timeout>();
+  private stopped = false;
+
+  constructor(
+    private readonly presence: Presence,
+    private readonly announce: (userId: number, isOnline: boolean) => Promise<void>,
+    /** Runs the work each change starts: the caller tracks it and reports its failures. */
+    private readonly run: (work: Promise<void>) => void,
+  ) {}
+
+  opened(userId: number): void {
+    const hold = this.holds.get(userId);
+    if (hold) {
+      clearTimeout(hold);
+      this.holds.delete(userId);
+      return;
+    }
+    this.run(
+      this.presence.connected(userId).then(async (cameOnline) => {
+        if (cameOnline) await this.announce(userId, true);
+      }),
+    );
+  }
+
+  closed(userId: number): void {
+    if (this.stopped) return this.letGo(userId);
+    const hold = this.holds.get(userId);
+    if (hold) {
+      clearTimeout(hold);
+      this.letGo(userId);
+    }
+    const timer = setTimeout(() => {
+      this.holds.delete(userId);
+      this.letGo(userId);
+    }, PRESENCE_GRACE_MS);
+    timer.unref();
+    this.holds.set(userId, timer);
+  }
+
+  /** The server is stopping: every hold lets go now, and every socket closing from now on at once. */
+  stop(): void {
+    this.stopped = true;
+    for (const [userId, hold] of this.holds) {
+      clearTimeout(hold);
+      this.letGo(userId);
+    }
+    this.holds.clear();
+  }
+
+  private letGo(userId: number): void {
+    this.run(
+      this.presence.disconnected(userId).then(async (wentOffline) => {
+        if (wentOffline) await this.announce(userId, false);
+      }),
+    );
+  }
 }

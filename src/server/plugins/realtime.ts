@@ -1,22 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { MAX_CLIENT_FRAME_BYTES, POLICY_CLOSE, clientMessageSchema, type ServerMessage } from '../../shared/ws-events.ts';
+import {
+  CLIENT_FRAMES_PER_SECOND,
+  CLIENT_FRAME_BURST,
+  MAX_CLIENT_FRAME_BYTES,
+  POLICY_CLOSE,
+  clientMessageSchema,
+  type ServerMessage,
+} from '../../shared/ws-events.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { SESSION_COOKIE, loadSession } from '../features/auth/sessions.ts';
-import { liveSessionHashesOf } from '../features/auth/end-sessions.ts';
+import { liveSessionsOf } from '../features/auth/end-sessions.ts';
 import { audienceOfBet, deliveriesFor, presenceDelivery } from '../features/live/service.ts';
 import { memoryBus, redisBus, type Bus, type Delivery } from './bus.ts';
-import { memoryPresence, redisPresence, type Presence } from './presence.ts';
+import { SocketPresence, memoryPresence, redisPresence, type Presence } from './presence.ts';
 
 /**
- * The live layer (DESIGN §9): /ws on the same port, authenticated by the session cookie and the
- * Origin; committed domain events fan out to the sockets of the users allowed to see them, on
- * this instance or, through Redis, on any other.
+ * The live layer (docs/decisions/005-live-layer.md): /ws on the same port, authenticated by the
+ * session cookie and the Origin; committed domain events fan out to the sockets of the users
+ * allowed to see them, on this instance or, through Redis, on any other. A socket lives no longer
+ * than its session.
  */
 
 const HEARTBEAT_MS = 30_000;
 const MAX_ABUSE = 5;
+// A session's sockets are checked this long after its expiry by this server's clock, so that a
+// database clock a little behind does not find it live and have it checked again at once.
+const EXPIRY_MARGIN_MS = 250;
+// setTimeout holds at most 2^31 ms; a session checked once a day costs nothing.
+const MAX_EXPIRY_CHECK_MS = 24 * 60 * 60 * 1000;
+// Of a claimed user id, a log line repeats no more than this.
+const LOGGED_CLAIM_CHARS = 32;
 /** How a socket beyond the user's allowance is closed: 1008, policy violation. */
 export const TOO_MANY_SOCKETS = { code: POLICY_CLOSE, reason: 'Too many open connections' } as const;
 
@@ -37,8 +52,59 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   const send = (socket: WebSocket, message: ServerMessage) => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
-  // The app session each socket was opened with: when it ends, the socket goes too.
-  const sessionOf = new WeakMap<WebSocket, string>();
+
+  /** An app session with sockets here: they close when it ends. */
+  interface SessionHere {
+    idHash: string;
+    userId: number;
+    sockets: Set<WebSocket>;
+    expiryCheck: NodeJS.Timeout | null;
+  }
+  const sessionsHere = new Map<string, SessionHere>();
+  const sessionOf = new WeakMap<WebSocket, SessionHere>();
+  // The checks under way, by user. What arrives for the user meanwhile is sent once the check is
+  // done, so nothing published after a session ended reaches its sockets.
+  const checks = new Map<number, Promise<void>>();
+  // Counts the `changed` deliveries: one that arrives while a socket is being opened may be about
+  // the session it opens with.
+  let changesHeard = 0;
+  const changesHeardAtUpgrade = new WeakMap<object, number>();
+
+  const checkAtExpiry = (session: SessionHere, expiresAt: Date) => {
+    if (session.expiryCheck) clearTimeout(session.expiryCheck);
+    const delay = Math.min(Math.max(expiresAt.getTime() - Date.now(), 0) + EXPIRY_MARGIN_MS, MAX_EXPIRY_CHECK_MS);
+    session.expiryCheck = setTimeout(() => void checkSessionsOf(session.userId), delay);
+    session.expiryCheck.unref();
+  };
+  /**
+   * How sockets go with their session, however it ended (a logout, an expiry, a password
+   * change, a deactivation, an account deletion): the user's sessions with sockets here are read
+   * again; the sockets of one no longer live close, the others are checked again at its expiry as
+   * requests have slid it. A check that fails closes the user's sockets here for the client to
+   * reconnect, so that no socket outlives its session unchecked.
+   */
+  const checkSessionsOf = (userId: number): Promise<void> => {
+    const check: Promise<void> = (checks.get(userId) ?? Promise.resolve())
+      .then(async () => {
+        const here = new Set([...(sockets.get(userId) ?? [])].flatMap((socket) => sessionOf.get(socket) ?? []));
+        if (here.size === 0) return;
+        const live = await liveSessionsOf(app, userId);
+        for (const session of here) {
+          const expiresAt = live.get(session.idHash);
+          if (expiresAt) checkAtExpiry(session, expiresAt);
+          else for (const socket of session.sockets) socket.close(POLICY_CLOSE, 'Session ended');
+        }
+      })
+      .catch((err: unknown) => {
+        app.log.warn({ err, userId }, 'checking the sessions of sockets failed');
+        for (const socket of sockets.get(userId) ?? []) socket.close(1011, 'Try again');
+      })
+      .finally(() => {
+        if (checks.get(userId) === check) checks.delete(userId);
+      });
+    checks.set(userId, check);
+    return check;
+  };
   /**
    * Who, among the users with a socket here, a delivery is for: a bet's audience is read from
    * bet_viewers (functions/bet_viewers.sql) when its event arrives, so it always follows the
@@ -51,24 +117,22 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   };
   bus.subscribe((delivery) => {
     if ('changed' in delivery) {
-      // A role or an account changed: sockets whose session ended (a password change, a
-      // deactivation) close; the others stay and hear what the new role lets them.
-      const userId = delivery.changed;
-      if (!sockets.has(userId)) return;
-      void liveSessionHashesOf(app, userId)
-        .then((live) => {
-          for (const socket of sockets.get(userId) ?? []) {
-            if (!live.has(sessionOf.get(socket) ?? '')) socket.close(POLICY_CLOSE, 'Session ended');
-          }
-        })
-        .catch((err: unknown) => app.log.warn({ err, userId }, 'checking a changed account failed'));
+      // A session or the account ended, or the role changed: sockets whose session ended close;
+      // the others stay and hear what the new role lets them.
+      changesHeard += 1;
+      if (sockets.has(delivery.changed)) void checkSessionsOf(delivery.changed);
       return;
     }
     const data = JSON.stringify(delivery.message);
+    const sendTo = (userId: number) => {
+      for (const socket of sockets.get(userId) ?? []) if (socket.readyState === socket.OPEN) socket.send(data);
+    };
     void recipientsOf(delivery)
       .then((recipients) => {
         for (const userId of recipients) {
-          for (const socket of sockets.get(userId) ?? []) if (socket.readyState === socket.OPEN) socket.send(data);
+          const check = checks.get(userId);
+          if (check) void check.then(() => sendTo(userId));
+          else sendTo(userId);
         }
       })
       .catch((err: unknown) => app.log.error({ err }, 'finding who hears a live event failed'));
@@ -81,6 +145,13 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
         .catch((err: unknown) => app.log.error({ err }, 'live fan-out failed')),
     );
   const unsubscribe = app.domainEvents.subscribe((event) => void publish(deliveriesFor(app, event)));
+  const socketPresence = new SocketPresence(
+    presence,
+    async (userId, isOnline) => {
+      await publish(presenceDelivery(app, userId, isOnline).then((d) => [d]));
+    },
+    (work) => void app.backgroundWork.track(work.catch((err: unknown) => app.log.warn({ err }, 'presence update failed'))),
+  );
 
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 64 * 1024 },
@@ -114,8 +185,11 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
         if (origin && !allowedOrigins(request.host, request.protocol).has(origin)) {
           throw forbidden('Cross-site socket connections are not allowed', 'cross_site_request');
         }
+        changesHeardAtUpgrade.set(request.raw, changesHeard);
         const token = request.cookies[SESSION_COOKIE];
-        const loaded = token ? await loadSession(app, token) : null;
+        // The upgrade's answer sets no cookie, so it does not slide the session: the app's own
+        // requests do, and renew the cookie with it.
+        const loaded = token ? await loadSession(app, token, { slide: false }) : null;
         if (!loaded) throw unauthorized();
         request.currentUser = loaded.user;
         request.authSession = loaded.session;
@@ -124,9 +198,9 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
     (socket, request) => {
       const user = request.currentUser!;
       const userId = user.id;
+      const { idHash, expiresAt } = request.authSession!;
       let abuse = 0;
       alive.set(socket, true);
-      sessionOf.set(socket, request.authSession!.idHash);
       let userSockets = sockets.get(userId);
       if (!userSockets) sockets.set(userId, (userSockets = new Set()));
       // At most so many sockets per user on an instance: one more is closed at once with a
@@ -138,21 +212,54 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
         return;
       }
       userSockets.add(socket);
-      void presence
-        .connected(userId)
-        .then(async (cameOnline) => {
-          if (cameOnline) await publish(presenceDelivery(app, userId, true).then((d) => [d]));
-        })
-        .catch((err: unknown) => app.log.warn({ err }, 'presence update failed'));
+      let session = sessionsHere.get(idHash);
+      if (!session) {
+        session = { idHash, userId, sockets: new Set(), expiryCheck: null };
+        sessionsHere.set(idHash, session);
+        checkAtExpiry(session, expiresAt);
+      }
+      session.sockets.add(socket);
+      sessionOf.set(socket, session);
+      // The session may have ended while the socket opened, too early for the check to see it.
+      if (changesHeard !== changesHeardAtUpgrade.get(request.raw)) void checkSessionsOf(userId);
+      socketPresence.opened(userId);
 
+      // Each kind of trouble is logged once per socket, so a client cannot fill the log.
+      const warned = new Set<string>();
+      const warnOnce = (message: string, fields: Record<string, unknown> = {}) => {
+        if (warned.has(message)) return;
+        warned.add(message);
+        request.log.warn({ userId, ...fields }, message);
+      };
       const misbehaved = (reason: string) => {
         abuse += 1;
-        request.log.warn({ userId, reason, abuse }, 'dropped a socket frame');
-        if (abuse >= MAX_ABUSE) socket.close(POLICY_CLOSE, 'Too many invalid messages');
+        warnOnce('dropped a socket frame', { reason });
+        if (abuse >= MAX_ABUSE) {
+          warnOnce('closed a socket: too many invalid messages');
+          socket.close(POLICY_CLOSE, 'Too many invalid messages');
+        }
+      };
+      // A token bucket: CLIENT_FRAME_BURST frames at once, refilled at CLIENT_FRAMES_PER_SECOND.
+      let frames = CLIENT_FRAME_BURST;
+      let countedAt = Date.now();
+      const withinRate = () => {
+        const now = Date.now();
+        frames = Math.min(CLIENT_FRAME_BURST, frames + ((now - countedAt) / 1000) * CLIENT_FRAMES_PER_SECOND);
+        countedAt = now;
+        if (frames >= 1) {
+          frames -= 1;
+          return true;
+        }
+        warnOnce('closed a socket: too many frames');
+        socket.close(POLICY_CLOSE, 'Too many messages');
+        return false;
       };
 
       socket.on('pong', () => alive.set(socket, true));
+      socket.on('ping', () => void withinRate());
       socket.on('message', (raw: Buffer, isBinary: boolean) => {
+        // Frames that were on their way when the socket began to close are not read.
+        if (socket.readyState !== socket.OPEN || !withinRate()) return;
         if (isBinary || raw.length > MAX_CLIENT_FRAME_BYTES) return misbehaved('oversized or binary frame');
         let parsed: unknown;
         try {
@@ -166,21 +273,19 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
         if (message.type === 'ping') return send(socket, { type: 'pong' });
         if (message.userId !== undefined && Number(message.userId) !== userId) {
           // The session decides who this is; a different claim changes nothing.
-          request.log.warn({ userId, claimed: message.userId }, 'socket auth message claimed another user');
+          warnOnce('socket auth message claimed another user', { claimed: String(message.userId).slice(0, LOGGED_CLAIM_CHARS) });
         }
         send(socket, { type: 'auth_ok', userId });
       });
       socket.on('close', () => {
         userSockets.delete(socket);
         if (userSockets.size === 0) sockets.delete(userId);
-        void app.backgroundWork.track(
-          presence
-            .disconnected(userId)
-            .then(async (wentOffline) => {
-              if (wentOffline) await publish(presenceDelivery(app, userId, false).then((d) => [d]));
-            })
-            .catch((err: unknown) => app.log.warn({ err }, 'presence update failed')),
-        );
+        session.sockets.delete(socket);
+        if (session.sockets.size === 0) {
+          if (session.expiryCheck) clearTimeout(session.expiryCheck);
+          sessionsHere.delete(idHash);
+        }
+        socketPresence.closed(userId);
       });
     },
   );
@@ -203,6 +308,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   app.addHook('preClose', async () => {
     clearInterval(heartbeat);
     unsubscribe();
+    socketPresence.stop();
     for (const set of sockets.values()) for (const socket of set) socket.close(1001, 'Server shutting down');
   });
   app.addHook('onClose', async () => {

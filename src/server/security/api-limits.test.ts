@@ -16,12 +16,20 @@ describe(`read limits and socket limits on ${testDbKind}`, () => {
   let flooder: TestUser;
   let neighbour: TestUser;
   const logLines: Record<string, unknown>[] = [];
+  let logBytes = 0;
   const open: TestSocket[] = [];
 
   beforeAll(async () => {
     app = await createTestApp(
       { ...(await listeningConfig()), logLevel: 'warn', rateLimits: { ...DEFAULT_RATE_LIMITS, readsPerMinute: READS_PER_MINUTE, writesPerMinute: WRITES_PER_MINUTE } },
-      { logStream: { write: (line) => void logLines.push(JSON.parse(line) as Record<string, unknown>) } },
+      {
+        logStream: {
+          write: (line) => {
+            logBytes += Buffer.byteLength(line);
+            logLines.push(JSON.parse(line) as Record<string, unknown>);
+          },
+        },
+      },
     );
     await app.listen({ port: app.config.port, host: '127.0.0.1' });
     flooder = await createUser(app, 'Flooder');
@@ -113,5 +121,28 @@ describe(`read limits and socket limits on ${testDbKind}`, () => {
     expect(lines[0]).toMatchObject({ level: 40, userId: neighbour.id, code: 'WS_ERR_INVALID_UTF8' });
     expect(JSON.stringify(lines[0])).not.toContain('stack');
     expect(logLines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+  });
+
+  it("serves frames at the app's pace, closes a socket that floods with 1008, and logs a few short lines for it", async () => {
+    const socket = await socketFor(app, flooder);
+    open.push(socket);
+    // The app's client sends one frame per socket; a burst of ten is still served.
+    for (let i = 0; i < 10; i += 1) socket.send({ type: 'ping' });
+    await socket.waitFor(() => socket.received.filter((m) => m.type === 'pong').length === 10);
+    expect(socket.ws.readyState).toBe(WebSocket.OPEN);
+
+    const closed = Promise.race([
+      new Promise<number>((resolve) => socket.ws.once('close', (code) => resolve(code))),
+      new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), 5000)),
+    ]);
+    const claim = 'x'.repeat(4000);
+    const bytesBefore = logBytes;
+    const linesBefore = logLines.length;
+    for (let i = 0; i < 300; i += 1) socket.send({ type: 'auth', userId: claim });
+    expect(await closed).toBe(1008);
+    await settle();
+    const written = logLines.slice(linesBefore);
+    expect(logBytes - bytesBefore, JSON.stringify(written).slice(0, 500)).toBeLessThan(2048);
+    expect(written.some((line) => JSON.stringify(line).includes(claim.slice(0, 100)))).toBe(false);
   });
 });

@@ -2,16 +2,30 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { identities, oidcPayloads, sessions, users } from '../../db/schema.ts';
 import { identityIssuerOfLocalAccounts } from '../../oidc/provider.ts';
+import { revokeSession, type ActiveSession } from './sessions.ts';
+
+/*
+ * Every way an app session ends goes through here: a logout (endSession); a password change, a
+ * deactivation or an account deletion (endSessionsOfUser). Each announces it with
+ * `audience_changed`, upon which every instance reads the user's sessions again and closes the
+ * sockets of those that ended (plugins/realtime.ts), as it does when a session expires.
+ */
 
 // What the embedded provider keeps for a signed-in account: its own browser session (a 14-day
 // cookie that signs the browser in again without a password) and what it granted the app.
 const PROVIDER_MODELS = ['Session', 'Grant', 'AccessToken', 'RefreshToken', 'AuthorizationCode'];
 
+/** A logout: the session ends, and its sockets close on every instance. */
+export async function endSession(app: FastifyInstance, session: ActiveSession): Promise<void> {
+  await revokeSession(app.db, session.idHash);
+  app.domainEvents.emit({ type: 'audience_changed', userId: session.userId });
+}
+
 /**
  * Signs a user out everywhere but in the caller's own app session (`keepIdHash`; null keeps
  * none): the app's sessions, the embedded provider's sessions, grants and tokens of the user's
- * local account, and, through the `audience_changed` event, every open socket whose session
- * ended (plugins/realtime.ts), on every instance. Answers how many app sessions ended.
+ * local account, and every open socket whose session ended, on every instance. Answers how many
+ * app sessions ended here (a caller that revoked them in its own transaction finds none).
  */
 export async function endSessionsOfUser(app: FastifyInstance, userId: number, keepIdHash: string | null): Promise<number> {
   const revoked = await app.db
@@ -25,7 +39,7 @@ export async function endSessionsOfUser(app: FastifyInstance, userId: number, ke
 }
 
 /** Ends the embedded provider's sessions and grants of the user's local account, if they have one. */
-export async function endProviderSessionsOf(app: FastifyInstance, userId: number): Promise<void> {
+async function endProviderSessionsOf(app: FastifyInstance, userId: number): Promise<void> {
   const localAccountIds = app.db
     .select({ subject: identities.subject })
     .from(identities)
@@ -40,12 +54,15 @@ export async function endProviderSessionsOf(app: FastifyInstance, userId: number
     );
 }
 
-/** The app sessions of a user that are still live: not revoked, not expired, the user not deactivated. */
-export async function liveSessionHashesOf(app: FastifyInstance, userId: number): Promise<Set<string>> {
+/**
+ * The app sessions of a user that are still live (not revoked, not expired, the user not
+ * deactivated), by id hash, with their expiry as requests have slid it.
+ */
+export async function liveSessionsOf(app: FastifyInstance, userId: number): Promise<Map<string, Date>> {
   const rows = await app.db
-    .select({ idHash: sessions.idHash })
+    .select({ idHash: sessions.idHash, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`), isNull(users.deactivatedAt)));
-  return new Set(rows.map((r) => r.idHash));
+  return new Map(rows.map((r) => [r.idHash, r.expiresAt]));
 }

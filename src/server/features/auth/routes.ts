@@ -18,7 +18,8 @@ import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins
 import { presentUserWithFigures } from '../users/service.ts';
 import type { AuthorizationChecks, RelyingParty } from './relying-party.ts';
 import { completeProfile, signInWithIdentity } from './service.ts';
-import { createSession, revokeSession } from './sessions.ts';
+import { endSession } from './end-sessions.ts';
+import { createSession } from './sessions.ts';
 
 /** Holds state, nonce and PKCE verifier between /api/login and the exchange: signed, 10 minutes. */
 const FLOW_COOKIE = 'betbro_oidc';
@@ -128,7 +129,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
     { schema: { tags: ['auth'], summary: "Ends the session; answers the provider's end-session URL", response: { 200: logoutResponseSchema } } },
     async (request, reply) => {
       const session = request.authSession;
-      if (session) await revokeSession(app.db, session.idHash);
+      if (session) await endSession(app, session);
       clearSessionCookie(reply, config);
       return { logoutUrl: await rp.endSessionUrl() };
     },

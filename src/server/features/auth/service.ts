@@ -87,4 +87,4 @@ export async function completeProfile(db: Db, user: UserRow, username: string): 
 }
 
 export { createSession, revokeUserSessions, type ActiveSession } from './sessions.ts';
-export { endProviderSessionsOf, endSessionsOfUser } from './end-sessions.ts';
+export { endSessionsOfUser } from './end-sessions.ts';

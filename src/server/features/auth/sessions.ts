@@ -8,8 +8,8 @@ import { ReadBatches, readLimitsFor, type ReadLimits } from '../../db/read-batch
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Browser sessions (DESIGN §6): a random 256-bit id in an httpOnly cookie, only its SHA-256 in
- * the database, 7-day sliding expiry, revocable at any time.
+ * Browser sessions (docs/decisions/002-auth.md): a random 256-bit id in an httpOnly cookie, only
+ * its SHA-256 in the database, 7-day sliding expiry, revocable at any time.
  */
 
 export const SESSION_COOKIE = 'betbro_session';

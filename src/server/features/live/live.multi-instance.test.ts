@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
+import { PRESENCE_GRACE_MS } from '../../plugins/presence.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
-import { listeningConfig, socketFor, type TestSocket } from '../../test/sockets.ts';
+import { listeningConfig, settle, socketFor, type TestSocket } from '../../test/sockets.ts';
 import { baseTestConfig, createTestDatabase } from '../../test/test-app.ts';
 
 // Two instances on different ports sharing one PostgreSQL database and one Redis, as behind a
@@ -72,6 +73,40 @@ describe('live events across two instances', () => {
     expect(message).toMatchObject({ message: { text: 'Hello from instance two', senderId: bob.id } });
 
     await annOnOne.close();
-    await bobOnTwo.waitFor((m) => m.type === 'presence' && m.userId === ann.id && !m.isOnline);
+    await bobOnTwo.waitFor((m) => m.type === 'presence' && m.userId === ann.id && !m.isOnline, PRESENCE_GRACE_MS + 3000);
+  });
+
+  it('closes at once, on the other instance too, the socket of a session that logs out', async () => {
+    const cy = await createUser(one, 'Cy');
+    const onTwo = await socketFor(two, cy);
+    sockets.push(onTwo);
+    const closed = Promise.race([
+      new Promise<number>((resolve) => onTwo.ws.once('close', (code) => resolve(code))),
+      new Promise<'still open'>((resolve) => setTimeout(() => resolve('still open'), 5000)),
+    ]);
+    // Through instance 1.
+    expect((await cy.agent.post('/api/logout')).statusCode).toBe(200);
+    expect(await closed).toBe(1008);
+  });
+
+  it('tells friends nothing when a socket closes on one instance and its user reconnects on the other', async () => {
+    const dee = await createUser(one, 'Dee');
+    await makeFriends(one, dee, bob);
+    const bobOnTwo = await socketFor(two, bob);
+    sockets.push(bobOnTwo);
+    const presenceOfDee = () => bobOnTwo.received.filter((m) => m.type === 'presence' && m.userId === dee.id);
+    const onOne = await socketFor(one, dee);
+    await bobOnTwo.waitFor((m) => m.type === 'presence' && m.userId === dee.id && m.isOnline);
+
+    await onOne.close();
+    await settle(1000);
+    const onTwo = await socketFor(two, dee);
+    sockets.push(onTwo);
+    await settle(PRESENCE_GRACE_MS + 500);
+    expect(presenceOfDee()).toHaveLength(1);
+
+    await onTwo.close();
+    await bobOnTwo.waitFor((m) => m.type === 'presence' && m.userId === dee.id && !m.isOnline, PRESENCE_GRACE_MS + 3000);
+    expect(presenceOfDee()).toHaveLength(2);
   });
 });

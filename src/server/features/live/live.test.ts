@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ServerMessage } from '../../../shared/ws-events.ts';
+import { PRESENCE_GRACE_MS } from '../../plugins/presence.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { listeningConfig, settle, socketFor, type TestSocket } from '../../test/sockets.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
@@ -187,7 +188,7 @@ describe(`live events over /ws on ${testDbKind}`, () => {
     expect(catSocket.received.some((m) => m.type === 'message')).toBe(false);
   });
 
-  it('flips presence on the first socket and after the last one closes', async () => {
+  it('flips presence on the first socket and once the last one has been closed for a few seconds', async () => {
     const eve = await createUser(app, 'Eve');
     await makeFriends(app, eve, bob);
     const watcher = await connect(bob);
@@ -202,8 +203,32 @@ describe(`live events over /ws on ${testDbKind}`, () => {
     await settle();
     expect(watcher.received.some((m) => m.type === 'presence' && m.userId === eve.id && !m.isOnline)).toBe(false);
     await second.close();
-    await watcher.waitFor((m) => m.type === 'presence' && m.userId === eve.id && !m.isOnline);
+    await watcher.waitFor((m) => m.type === 'presence' && m.userId === eve.id && !m.isOnline, PRESENCE_GRACE_MS + 3000);
     expect((await bob.agent.get('/api/friends')).json().find((f: { id: number }) => f.id === eve.id).isOnline).toBe(false);
+  });
+
+  it('tells friends nothing of a reconnect: a close and a connect within seconds send no offline or online frame', async () => {
+    const fay = await createUser(app, 'Fay');
+    await makeFriends(app, fay, bob);
+    const watcher = await connect(bob);
+    const presenceOfFay = () => watcher.received.filter(ofType('presence')).filter((m) => m.userId === fay.id);
+    const first = await socketFor(app, fay);
+    await watcher.waitFor((m) => m.type === 'presence' && m.userId === fay.id && m.isOnline);
+
+    // A reload, or a dropped connection the client restores after its first delay.
+    await first.close();
+    await settle(1000);
+    const second = await socketFor(app, fay);
+    open.push(second);
+    // Past the grace that began when the first socket closed: still nothing, and Fay is online.
+    await settle(PRESENCE_GRACE_MS + 500);
+    expect(presenceOfFay().map((m) => m.isOnline)).toEqual([true]);
+    expect((await bob.agent.get('/api/friends')).json().find((f: { id: number }) => f.id === fay.id).isOnline).toBe(true);
+
+    // Leaving for good is told once the grace has passed.
+    await second.close();
+    await watcher.waitFor((m) => m.type === 'presence' && m.userId === fay.id && !m.isOnline, PRESENCE_GRACE_MS + 3000);
+    expect(presenceOfFay().map((m) => m.isOnline)).toEqual([true, false]);
   });
 
   it('drops malformed and oversized frames, and closes the socket after repeated abuse', async () => {
