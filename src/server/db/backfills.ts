@@ -1,5 +1,5 @@
 import { GENERATED_USERNAME_PREFIX } from '../../shared/schemas/users.ts';
-import { usernameSkeleton } from '../usernames.ts';
+import { skeleton as usernameSkeleton } from '../../shared/text-skeleton.ts';
 import type { RawQuery } from './client.ts';
 
 /**

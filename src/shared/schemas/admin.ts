@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { parseAmountToCents } from '../money.ts';
+import { userText } from '../user-text.ts';
 import { betSchema, ledgerEntrySchema } from './bets.ts';
+import { idSchema } from './common.ts';
 import { newPasswordSchema } from './password.ts';
 import { ROLES, userSchema, usernameSchema } from './users.ts';
 
@@ -103,9 +105,7 @@ export const signedAmountSchema = z
 
 export const adjustBodySchema = z.object({
   amount: signedAmountSchema,
-  reason: z
-    .string({ error: 'Reason is required' })
-    .trim()
+  reason: userText({ field: 'Reason', typeError: 'Reason is required' })
     .min(1, 'Reason is required')
     .max(200, 'Reason must be at most 200 characters'),
 });
@@ -145,10 +145,10 @@ export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const auditLogQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
-  before: z.coerce.number().int().positive().optional(),
+  before: idSchema.optional(),
   targetType: z.enum(AUDIT_TARGET_TYPES).optional(),
-  targetId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  actorId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  targetId: idSchema.optional(),
+  actorId: idSchema.optional(),
 });
 
 const jsonObjectSchema = z.record(z.string(), z.unknown());
@@ -215,9 +215,7 @@ export const contentReportBodySchema = z.object({
     .int('Choose what to report')
     .positive('Choose what to report')
     .max(Number.MAX_SAFE_INTEGER, 'Choose what to report'),
-  reason: z
-    .string({ error: 'Reason is required' })
-    .trim()
+  reason: userText({ field: 'Reason', typeError: 'Reason is required', multiline: true })
     .min(1, 'Reason is required')
     .max(500, 'Reason must be at most 500 characters'),
 });
@@ -269,5 +267,5 @@ export const moderationQueueSchema = z.object({
 
 /** The body is optional: a bare POST resolves or dismisses without a note. */
 export const handleReportBodySchema = z
-  .object({ note: z.string().trim().max(500, 'Note must be at most 500 characters').optional() })
+  .object({ note: userText({ field: 'Note', typeError: 'Note must be text', multiline: true }).max(500, 'Note must be at most 500 characters').optional() })
   .nullish();

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { userText } from '../user-text.ts';
+import { idSchema } from './common.ts';
 
 export const BET_CATEGORIES = ['Sports', 'Entertainment', 'Politics', 'Personal', 'General'] as const;
 export type BetCategory = (typeof BET_CATEGORIES)[number];
@@ -16,21 +18,19 @@ export const categorySchema = z
   .unknown()
   .transform((value): BetCategory => (BET_CATEGORIES as readonly unknown[]).includes(value) ? (value as BetCategory) : 'General');
 
-const titleSchema = z
-  .string({ error: 'Title is required' })
-  .trim()
-  .min(1, 'Title is required')
-  .max(200, 'Title too long');
-const descriptionSchema = z
-  .string({ error: 'Description is required' })
-  .trim()
+const titleSchema = userText({ field: 'Title', typeError: 'Title is required' }).min(1, 'Title is required').max(200, 'Title too long');
+const descriptionSchema = userText({ field: 'Description', typeError: 'Description is required', multiline: true })
   .min(1, 'Description is required')
   .max(1000, 'Description too long');
 
-/** Blank options are dropped before counting (spec §5). */
+/**
+ * Blank options are dropped before counting (spec §5). Options equal ignoring case are refused
+ * here; the server also refuses look-alikes ("Yes" with a Greek capital upsilon), with the
+ * confusables table that is too large for the client's bundle (src/shared/text-skeleton.ts).
+ */
 const optionsSchema = z
-  .array(z.string({ error: 'Options must be text' }).max(100, 'Option too long'), { error: 'At least 2 options required' })
-  .transform((list) => list.map((option) => option.trim()).filter((option) => option.length > 0))
+  .array(userText({ field: 'An option', typeError: 'Options must be text' }).max(100, 'Option too long'), { error: 'At least 2 options required' })
+  .transform((list) => list.filter((option) => option.length > 0))
   .pipe(
     z
       .array(z.string())
@@ -156,7 +156,7 @@ export const MAX_PAGE_SIZE = 100;
 
 export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
-  before: z.coerce.number().int().positive().optional(),
+  before: idSchema.optional(),
 });
 
 export const ledgerEntrySchema = z.object({

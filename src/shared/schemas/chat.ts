@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { userText } from '../user-text.ts';
 
-export const messageTextSchema = z
-  .string({ error: 'Message cannot be empty' })
-  .trim()
+/** A chat message or a comment on a bet. */
+export const messageTextSchema = userText({ field: 'Message', typeError: 'Message cannot be empty', multiline: true })
   .min(1, 'Message cannot be empty')
   .max(2000, 'Message must be at most 2000 characters');
 

@@ -1,20 +1,20 @@
 import { z } from 'zod';
+import { userText } from '../user-text.ts';
 import { BET_CATEGORIES } from './bets.ts';
 import { userSchema } from './users.ts';
 
-const optionalText = (max: number, message: string) =>
-  z
-    .string({ error: 'Must be text' })
-    .trim()
-    .max(max, message)
+/** A profile field: free text that may be cleared (null or blank). */
+const optionalText = (field: string, max: number, { multiline = false } = {}) =>
+  userText({ field, typeError: 'Must be text', multiline })
+    .max(max, `${field} must be at most ${max} characters`)
     .nullable()
     .optional()
     .transform((value) => (value === undefined ? undefined : value === null || value === '' ? null : value));
 
 export const updateProfileBodySchema = z.object({
-  bio: optionalText(500, 'Bio must be at most 500 characters'),
-  location: optionalText(100, 'Location must be at most 100 characters'),
-  favoriteCategory: optionalText(50, 'Favorite category must be at most 50 characters'),
+  bio: optionalText('Bio', 500, { multiline: true }),
+  location: optionalText('Location', 100),
+  favoriteCategory: optionalText('Favorite category', 50),
 });
 
 /** Spec §4's achievements, computed from the data, with progress towards each. */
@@ -76,6 +76,8 @@ export const recentBetSchema = z.object({
   category: z.enum(BET_CATEGORIES),
   isResolved: z.boolean(),
   status: z.string(),
+  /** With `status`, where the bet stands (src/shared/bet-phase.ts). */
+  expiresAt: z.string().nullable(),
   createdAt: z.string(),
   /** The profile owner's stake on it, when they staked. */
   stake: z.object({ amount: z.string(), option: z.number().int() }).nullable(),

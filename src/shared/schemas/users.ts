@@ -18,10 +18,36 @@ export const RESERVED_USERNAMES = [
   'abuse', 'postmaster', 'webmaster', 'noreply', 'null', 'undefined', 'anonymous', 'everyone',
 ] as const;
 
+/**
+ * Words no name may hold anywhere ("admins", "betbro_support", "TheModerator"): the ones that
+ * speak for the platform and rarely sit inside an ordinary word. The rest of the reserved names
+ * are refused only whole, so that "rooted" and "helpful" stay free.
+ */
+const RESERVED_WORDS = ['admin', 'betbro', 'moderator', 'official', 'support'] as const;
+/** Ordinary words that hold a reserved word: "badminton" is not an admin. */
+const ORDINARY_WORDS = ['badminton', 'supporter'];
+
 export const RESERVED_USERNAME_MESSAGE = 'This username is reserved';
 
-export const isReservedUsername = (name: string) =>
-  (RESERVED_USERNAMES as readonly string[]).includes(name.toLowerCase().replaceAll('_', ''));
+/**
+ * The reserved-name rule, comparing names after `fold`: here case is folded; the server folds
+ * look-alikes too (src/server/usernames.ts). Answers the message to show, or null.
+ */
+export function reservedNameCheck(fold: (text: string) => string): (name: string) => string | null {
+  const names = new Set(RESERVED_USERNAMES.map(fold));
+  const words = RESERVED_WORDS.map((word) => ({ word, folded: fold(word) }));
+  const ordinary = ORDINARY_WORDS.map(fold);
+  return (name) => {
+    let folded = fold(name.replaceAll('_', ''));
+    if (names.has(folded)) return RESERVED_USERNAME_MESSAGE;
+    // A space, so that cutting a word out cannot join what was around it into a reserved one.
+    for (const word of ordinary) folded = folded.replaceAll(word, ' ');
+    const held = words.find(({ folded: word }) => folded.includes(word));
+    return held ? `Username must not contain the reserved word "${held.word}"` : null;
+  };
+}
+
+const reservedName = reservedNameCheck((text) => text.toLowerCase());
 
 // Letters of more than one script in a name ("pаypal" with a Cyrillic а) are how look-alikes
 // are made; digits and underscores belong to every script.
@@ -36,11 +62,15 @@ export const usernameSchema = z
   .min(3, 'Username must be at least 3 characters long')
   .max(20, 'Username must be at most 20 characters long')
   .refine((name) => !mixesScripts(name), { message: 'Username must not mix letters of different alphabets' })
-  .regex(/^[A-Za-z0-9_]+$/, 'Username may only contain letters, numbers and underscores')
+  .regex(/^[A-Za-z0-9_]+$/, 'Username may only contain letters A-Z (no accents), digits 0-9 and underscores')
+  .regex(/[A-Za-z0-9]/, 'Username must contain a letter or a digit')
   .refine((name) => !name.toLowerCase().startsWith(GENERATED_USERNAME_PREFIX), {
     message: `Username cannot start with "${GENERATED_USERNAME_PREFIX}"`,
   })
-  .refine((name) => !isReservedUsername(name), { message: RESERVED_USERNAME_MESSAGE });
+  .superRefine((name, ctx) => {
+    const reserved = reservedName(name);
+    if (reserved) ctx.addIssue({ code: 'custom', message: reserved });
+  });
 
 /**
  * The User entity of spec §3. Amounts are decimal strings ("1000.00"). The bets, wins, win rate,

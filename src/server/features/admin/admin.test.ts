@@ -178,7 +178,7 @@ describe(`administration on ${testDbKind}`, () => {
       [{ username: '   ' }, 'Username is required'],
       [{ username: 'ab' }, 'Username must be at least 3 characters long'],
       [{ username: 'user_abc' }, 'Username cannot start with "user_"'],
-      [{ username: 'no spaces' }, 'Username may only contain letters, numbers and underscores'],
+      [{ username: 'no spaces' }, 'Username may only contain letters A-Z (no accents), digits 0-9 and underscores'],
       [{ email: undefined }, 'Email is required'],
       [{ email: '' }, 'Email is required'],
       [{ email: 'not-an-email' }, 'Enter a valid email address'],

@@ -242,7 +242,7 @@ describe(`sign-in on ${testDbKind}`, () => {
       const agent = new HttpAgent(app);
       const { loginResponse } = await authorize(agent, { email: 'weak@betbro.test', password });
       expect(loginResponse.statusCode).toBe(400);
-      expect(loginResponse.body).toContain(`No account uses this email yet. To create one, choose another password: ${message}.`);
+      expect(loginResponse.body).toContain(`Wrong email or password. To create an account, choose another password: ${message}.`);
       const accounts = await app.database.withConnection((q) => q("select id from local_accounts where email = 'weak@betbro.test'"));
       expect(accounts).toEqual([]);
     });
@@ -273,7 +273,7 @@ describe(`sign-in on ${testDbKind}`, () => {
       ['ab', 'Username must be at least 3 characters long'],
       ['  a ', 'Username must be at least 3 characters long'],
       ['a'.repeat(21), 'Username must be at most 20 characters long'],
-      ['bad name!', 'Username may only contain letters, numbers and underscores'],
+      ['bad name!', 'Username may only contain letters A-Z (no accents), digits 0-9 and underscores'],
       ['user_me', 'Username cannot start with "user_"'],
       ['USER_me', 'Username cannot start with "user_"'],
     ])('refuses %j', async (username, message) => {
@@ -290,7 +290,7 @@ describe(`sign-in on ${testDbKind}`, () => {
       ['Adm1n', 'This username is reserved'],
       ['\u0430lice', 'Username must not mix letters of different alphabets'], // a Cyrillic а
       ['b\u043eb_\u0440', 'Username must not mix letters of different alphabets'],
-      ['\u0430\u043b\u0438\u0441\u0430', 'Username may only contain letters, numbers and underscores'],
+      ['\u0430\u043b\u0438\u0441\u0430', 'Username may only contain letters A-Z (no accents), digits 0-9 and underscores'],
     ])('refuses %j', async (username, message) => {
       const response = await agent.post('/api/complete-profile', { username });
       expect(response.statusCode).toBe(400);

@@ -18,6 +18,7 @@ export function ConversationView({ conversation }: { conversation: Conversation 
   const markRead = useMarkConversationRead();
   const [text, setText] = useState('');
   const list = useRef<HTMLDivElement>(null);
+  const box = useRef<HTMLInputElement>(null);
   const messages = [...(data?.pages.flatMap((p) => p.messages) ?? [])].reverse();
   const newestId = messages.at(-1)?.id ?? 0;
   const { mutate: markReadNow } = markRead;
@@ -34,9 +35,17 @@ export function ConversationView({ conversation }: { conversation: Conversation 
   function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = messageTextSchema.safeParse(text);
-    if (!parsed.success) return;
+    if (!parsed.success) {
+      // Send is enabled only once something is typed: what is left to say is the text's own problem.
+      toast.error('Message not sent', { description: parsed.error.issues[0]?.message });
+      return;
+    }
     send.mutate(parsed.data, {
-      onSuccess: () => setText(''),
+      // Back in the box for the next message (Send, now disabled until something is typed, cannot keep it).
+      onSuccess: () => {
+        setText('');
+        box.current?.focus();
+      },
       onError: (error) => toast.error('Message not sent', { description: errorMessage(error, 'Something went wrong. Please try again.') }),
     });
   }
@@ -72,7 +81,8 @@ export function ConversationView({ conversation }: { conversation: Conversation 
         )}
       </div>
       <form onSubmit={submit} className="flex gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
-        <Input aria-label="Message" placeholder={`Message ${conversation.name}...`} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
+        {/* Choosing a chat is choosing to write in it: the message box takes the focus as it opens. */}
+        <Input ref={box} autoFocus aria-label="Message" placeholder={`Message ${conversation.name}...`} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
         <Button type="submit" disabled={!text.trim() || send.isPending}>
           Send
         </Button>
