@@ -80,6 +80,8 @@ const envSchema = z.object({
   VAPID_PUBLIC_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'must be 65 bytes in base64url').optional()),
   VAPID_PRIVATE_KEY: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be 32 bytes in base64url').optional()),
   VAPID_SUBJECT: z.preprocess(emptyToUndefined, z.string().regex(/^(mailto:.+|https:\/\/.+)$/, 'must be a mailto: or https: URL').optional()),
+  // A person reads only so many lock-screen alerts a minute; past it notifications wait in the app.
+  PUSH_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
   PUSH_ENDPOINT_ALLOW: z
     .string()
     .default('')
@@ -144,8 +146,10 @@ export interface PushConfig {
   vapidSubject: string;
   /** Origins accepted as push endpoints although not public https (tests, private push services). */
   endpointAllow: string[];
-  /** Waits before each new try of a push that failed for a passing reason. */
-  retryDelaysMs: number[];
+  /** Wait before the one new try of a push that failed for a passing reason. */
+  retryDelayMs: number;
+  /** Notifications pushed per user per minute; the others are stored but not pushed. */
+  perUserPerMinute: number;
 }
 
 export interface RateLimitConfig {
@@ -233,7 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,
       vapidSubject: e.VAPID_SUBJECT ?? `mailto:push@${new URL(publicUrl).hostname}`,
       endpointAllow: e.PUSH_ENDPOINT_ALLOW,
-      retryDelaysMs: [2_000, 10_000, 60_000],
+      retryDelayMs: 10_000,
+      perUserPerMinute: e.PUSH_PER_USER_PER_MINUTE,
     },
   };
 }

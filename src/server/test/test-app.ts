@@ -36,7 +36,7 @@ export function baseTestConfig(overrides: Partial<Config> = {}): Config {
     shutdownDelayMs: 0,
     backgroundJobs: false,
     plainPaths: new Set(),
-    push: { vapidKeys: TEST_VAPID_KEYS, vapidSubject: 'mailto:push@betbro.test', endpointAllow: [], retryDelaysMs: [20, 40, 80] },
+    push: { vapidKeys: TEST_VAPID_KEYS, vapidSubject: 'mailto:push@betbro.test', endpointAllow: [], retryDelayMs: 20, perUserPerMinute: 10 },
     ...overrides,
   };
 }

@@ -26,16 +26,56 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** Whether the browser has refused notifications to Betbro for good (only its site settings undo that). */
+export const pushBlocked = () => pushSupported() && Notification.permission === 'denied';
+
+/** How long the browser gets to install the service worker or to subscribe before we say it cannot. */
+const BROWSER_STEP_MS = 15_000;
+
+/** The browser's part failed or never answered (no push service, no service worker): not the server's. */
+export class PushUnavailableError extends Error {
+  constructor() {
+    super('This browser could not subscribe to push notifications');
+    this.name = 'PushUnavailableError';
+  }
+}
+
+/** A step of the browser's, which may never settle (a service worker that never activates). */
+function browserStep<T>(step: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new PushUnavailableError()), BROWSER_STEP_MS);
+    step().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      () => {
+        clearTimeout(timer);
+        reject(new PushUnavailableError());
+      },
+    );
+  });
+}
+
 /** Asks the browser's permission (only now, when the player turns push on), then subscribes. */
 export async function turnPushOn(): Promise<'on' | 'denied'> {
   if ((await Notification.requestPermission()) !== 'granted') return 'denied';
-  const reg = await registration();
-  await navigator.serviceWorker.ready;
+  const reg = await browserStep(registration);
+  await browserStep(() => navigator.serviceWorker.ready);
   const { publicKey } = await apiRequest('GET', '/api/push/public-key', pushPublicKeySchema);
-  const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-  await apiRequest('POST', '/api/push/subscriptions', okSchema, subscription.toJSON());
+  const subscribe = () => reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) });
+  const subscription = await browserStep(async () => (await reg.pushManager.getSubscription()) ?? (await subscribe()));
+  try {
+    await apiRequest('POST', '/api/push/subscriptions', okSchema, subscription.toJSON());
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'push_endpoint_taken')) throw error;
+    // This browser's subscription belongs to another account that turned push on here before: a
+    // new one gives this player an endpoint of their own and stops the other's pushes reaching
+    // this browser.
+    await browserStep(() => subscription.unsubscribe());
+    const fresh = await browserStep(subscribe);
+    await apiRequest('POST', '/api/push/subscriptions', okSchema, fresh.toJSON());
+  }
   return 'on';
 }
 

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { pushPayloadSchema, type PushPayload } from '../../../shared/schemas/push.ts';
-import { pushSubscriptions } from '../../db/schema.ts';
+import { notifications, pushSubscriptions } from '../../db/schema.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { baseTestConfig, createTestApp, testDbKind } from '../../test/test-app.ts';
 import { isPublicAddress, publicOnlyLookup } from './endpoint.ts';
@@ -147,7 +147,9 @@ describe(`push subscriptions on ${testDbKind}`, () => {
     ['not a url', 'not a URL'],
     ['https://user:secret@push.example.com/send/1', 'credentials'],
     ['https://127.0.0.1/send/1', 'public internet'],
-    ['https://127.8.9.10:8443/send/1', 'public internet'],
+    ['https://127.8.9.10/send/1', 'public internet'],
+    ['https://93.184.215.14:8443/send/1', 'port 443'],
+    ['https://push.example.com:444/send/1', 'port 443'],
     ['https://10.1.2.3/send/1', 'public internet'],
     ['https://172.20.0.1/send/1', 'public internet'],
     ['https://192.168.1.20/send/1', 'public internet'],
@@ -159,6 +161,13 @@ describe(`push subscriptions on ${testDbKind}`, () => {
     ['https://[fd12:3456::1]/send/1', 'public internet'],
     ['https://[::ffff:127.0.0.1]/send/1', 'public internet'],
     ['https://[::ffff:a9fe:a9fe]/send/1', 'public internet'],
+    ['https://[::ffff:8.8.8.8]/send/1', 'public internet'],
+    ['https://[::127.0.0.1]/send/1', 'public internet'],
+    ['https://[::ffff:0:7f00:1]/send/1', 'public internet'],
+    ['https://[64:ff9b::7f00:1]/send/1', 'public internet'],
+    ['https://[64:ff9b:1::a00:1]/send/1', 'public internet'],
+    ['https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/send/1', 'public internet'],
+    ['https://[2002:7f00:1::1]/send/1', 'public internet'],
     ['https://localhost/send/1', 'public internet'],
     ['https://push.betbro.invalid/send/1', 'could not be resolved'],
     ['http://127.0.0.1:10/send/1', 'must use https'],
@@ -184,22 +193,26 @@ describe(`push subscriptions on ${testDbKind}`, () => {
     expect(await app.db.select().from(pushSubscriptions)).toEqual([]);
   });
 
-  it('accepts public https and allowed origins; one row per endpoint; the caller deletes their own', async () => {
+  it('accepts public https on port 443 and allowed origins; one row per endpoint; the caller deletes their own', async () => {
     const bob = await createUser(app, 'Bob');
     expect((await ann.agent.post('/api/push/subscriptions', subscription('https://93.184.215.14/send/a'))).statusCode).toBe(201);
-    expect((await ann.agent.post('/api/push/subscriptions', subscription('https://[2606:4700::1111]/send/b'))).statusCode).toBe(201);
+    expect((await ann.agent.post('/api/push/subscriptions', subscription('https://[2606:4700::1111]:443/send/b'))).statusCode).toBe(201);
     expect((await ann.agent.post('/api/push/subscriptions', subscription('http://127.0.0.1:9/send/c'))).statusCode).toBe(201);
-    // The same browser subscribed again, now by Bob: his, once.
-    expect((await bob.agent.post('/api/push/subscriptions', subscription('https://93.184.215.14/send/a'))).statusCode).toBe(201);
+    // Ann subscribing her own browser again is fine; Bob cannot take it over.
+    expect((await ann.agent.post('/api/push/subscriptions', subscription('https://93.184.215.14/send/a'))).statusCode).toBe(201);
+    expect(refusal(await bob.agent.post('/api/push/subscriptions', subscription('https://93.184.215.14/send/a')))).toMatchObject({
+      status: 409,
+      code: 'push_endpoint_taken',
+    });
     const rows = await app.db.select().from(pushSubscriptions);
     expect(rows.map((r) => [r.endpoint, r.userId]).sort()).toEqual(
       [
         ['http://127.0.0.1:9/send/c', ann.id],
-        ['https://93.184.215.14/send/a', bob.id],
-        ['https://[2606:4700::1111]/send/b', ann.id],
+        ['https://93.184.215.14/send/a', ann.id],
+        ['https://[2606:4700::1111]:443/send/b', ann.id],
       ].sort(),
     );
-    expect(refusal(await ann.agent.request('DELETE', '/api/push/subscriptions', { json: { endpoint: 'https://93.184.215.14/send/a' } }))).toMatchObject({
+    expect(refusal(await bob.agent.request('DELETE', '/api/push/subscriptions', { json: { endpoint: 'https://93.184.215.14/send/a' } }))).toMatchObject({
       status: 404,
       code: 'subscription_not_found',
     });
@@ -208,19 +221,17 @@ describe(`push subscriptions on ${testDbKind}`, () => {
     expect(refusal(await ann.agent.request('DELETE', '/api/push/subscriptions', { json: {} }))).toMatchObject({ status: 400 });
     expect((await app.db.select().from(pushSubscriptions)).map((r) => r.endpoint).sort()).toEqual([
       'https://93.184.215.14/send/a',
-      'https://[2606:4700::1111]/send/b',
+      'https://[2606:4700::1111]:443/send/b',
     ]);
     await app.db.delete(pushSubscriptions);
   });
 
-  it('keeps the newest 20 subscriptions of a user', async () => {
-    for (let i = 0; i < 22; i += 1) {
+  it('keeps the newest 5 subscriptions of a user', async () => {
+    for (let i = 0; i < 7; i += 1) {
       expect((await ann.agent.post('/api/push/subscriptions', subscription(`https://93.184.215.14/send/n${i}`))).statusCode).toBe(201);
     }
     const rows = await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, ann.id));
-    expect(rows).toHaveLength(20);
-    expect(rows.map((r) => r.endpoint)).not.toContain('https://93.184.215.14/send/n0');
-    expect(rows.map((r) => r.endpoint)).toContain('https://93.184.215.14/send/n21');
+    expect(rows.map((r) => r.endpoint).sort()).toEqual([2, 3, 4, 5, 6].map((i) => `https://93.184.215.14/send/n${i}`));
     await app.db.delete(pushSubscriptions);
   });
 
@@ -241,7 +252,7 @@ describe(`push delivery on ${testDbKind}`, () => {
     receiver = await startReceiver();
     app = await createTestApp({
       publicUrl: 'https://betbro.example',
-      push: { ...baseTestConfig().push, endpointAllow: [receiver.origin] },
+      push: { ...baseTestConfig().push, endpointAllow: [receiver.origin], perUserPerMinute: 4 },
     });
     ann = await createUser(app, 'Ann');
     bob = await createUser(app, 'Bob');
@@ -321,26 +332,101 @@ describe(`push delivery on ${testDbKind}`, () => {
     expect(receiver.received).toHaveLength(2);
   });
 
-  it('tries again with backoff after a failure, and gives up after a few tries', async () => {
+  it('tries once more after a failure', async () => {
     const eve = await createUser(app, 'Eve');
     const { keys } = await subscribeAs(eve);
     let tries = 0;
-    receiver.answerWith(() => ((tries += 1) < 3 ? 503 : 201));
+    receiver.answerWith(() => ((tries += 1) < 2 ? 503 : 201));
     expect((await bob.agent.post('/api/friends', { addresseeId: eve.id })).statusCode).toBe(201);
-    await receiver.waitFor(3);
-    expect(opened(receiver.received[2]!, keys)).toMatchObject({ title: 'New friend request' });
+    await receiver.waitFor(2);
+    expect(opened(receiver.received[1]!, keys)).toMatchObject({ title: 'New friend request' });
     await app.backgroundWork.drain(5_000);
-    expect(receiver.received).toHaveLength(3);
+    expect(receiver.received).toHaveLength(2);
+  });
 
-    receiver.received.length = 0;
+  it('sends a notification at most twice to each of at most 5 subscriptions while the push service fails', async () => {
     receiver.answerWith(() => 500);
     const gus = await createUser(app, 'Gus');
-    await subscribeAs(gus);
+    const paths: string[] = [];
+    for (let i = 0; i < 7; i += 1) paths.push((await subscribeAs(gus)).path);
     expect((await bob.agent.post('/api/friends', { addresseeId: gus.id })).statusCode).toBe(201);
     await app.backgroundWork.drain(5_000);
-    // The first try and one per configured delay; the subscription stays.
-    expect(receiver.received).toHaveLength(1 + app.config.push.retryDelaysMs.length);
-    expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, gus.id))).toHaveLength(1);
+    const perPath = new Map<string, number>();
+    for (const r of receiver.received) perPath.set(r.path, (perPath.get(r.path) ?? 0) + 1);
+    // The two oldest subscriptions were replaced; each of the others got the first try and one more.
+    expect(Object.fromEntries(perPath)).toEqual(Object.fromEntries(paths.slice(2).map((p) => [p, 2])));
+    // A failing push service does not cost the subscriptions.
+    expect(await app.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, gus.id))).toHaveLength(5);
+  });
+
+  it('pushes at most the per-user rate of notifications; the others are still stored', async () => {
+    const ida = await createUser(app, 'Ida');
+    const jon = await createUser(app, 'Jon');
+    await makeFriends(app, ida, jon);
+    await subscribeAs(ida);
+    const conversation = (await jon.agent.post('/api/conversations', { userId: ida.id })).json() as { id: number };
+    for (let i = 0; i < 7; i += 1) {
+      expect((await jon.agent.post(`/api/conversations/${conversation.id}/messages`, { text: `ping ${i}` })).statusCode).toBe(201);
+    }
+    await app.backgroundWork.drain(5_000);
+    expect(receiver.received).toHaveLength(app.config.push.perUserPerMinute);
+    expect(await app.db.select().from(notifications).where(eq(notifications.userId, ida.id))).toHaveLength(7);
+  });
+
+  it("refuses another user's endpoint with 409, and its owner keeps receiving", async () => {
+    const kim = await createUser(app, 'Kim');
+    const lou = await createUser(app, 'Lou');
+    const { keys, path } = await subscribeAs(kim);
+    const intruder = browserKeys();
+    const taken = await lou.agent.post('/api/push/subscriptions', {
+      endpoint: `${receiver.origin}${path}`,
+      expirationTime: null,
+      keys: { p256dh: intruder.p256dh, auth: intruder.authText },
+    });
+    expect(refusal(taken)).toMatchObject({ status: 409, code: 'push_endpoint_taken' });
+    expect((await bob.agent.post('/api/friends', { addresseeId: lou.id })).statusCode).toBe(201);
+    expect((await bob.agent.post('/api/friends', { addresseeId: kim.id })).statusCode).toBe(201);
+    await app.backgroundWork.drain(5_000);
+    expect(receiver.received).toHaveLength(1);
+    expect(opened(receiver.received[0]!, keys)).toMatchObject({ body: 'Bob wants to be your friend' });
+  });
+
+  it('pushes nothing about a bet the user may no longer see', async () => {
+    const [max, ned, root] = [await createUser(app, 'Max'), await createUser(app, 'Ned'), await createUser(app, 'Root', { admin: true })];
+    await makeFriends(app, max, ned);
+    const resolved = await createBetAs(ned, { title: 'Resolved' });
+    const deleted = await createBetAs(ned, { title: 'Deleted' });
+    for (const bet of [resolved, deleted]) {
+      expect((await max.agent.post(`/api/bets/${bet.id}/participate`, { option: 0, amount: 5 })).statusCode).toBe(200);
+    }
+    const { keys } = await subscribeAs(max);
+    expect((await ned.agent.post(`/api/bets/${resolved.id}/resolve`, { winningOption: 0 })).statusCode).toBe(200);
+    // Deleting voids the bet and refunds Max, who is told so; nobody sees a deleted bet any more.
+    expect((await root.agent.request('DELETE', `/api/admin/bets/${deleted.id}`)).statusCode).toBe(200);
+    await app.backgroundWork.drain(5_000);
+    const stored = await app.db.select().from(notifications).where(eq(notifications.userId, max.id));
+    expect(stored.map((n) => n.betId).sort()).toEqual([resolved.id, deleted.id].sort());
+    expect(receiver.received.map((r) => opened(r, keys).url)).toEqual([`https://betbro.example/bets/${resolved.id}`]);
+  });
+
+  it('does not try again once the user may no longer see the bet', async () => {
+    const [oli, pam, root] = [await createUser(app, 'Oli'), await createUser(app, 'Pam'), await createUser(app, 'Root2', { admin: true })];
+    await makeFriends(app, oli, pam);
+    const bet = await createBetAs(pam, { title: 'Hidden soon' });
+    expect((await oli.agent.post(`/api/bets/${bet.id}/participate`, { option: 0, amount: 5 })).statusCode).toBe(200);
+    await subscribeAs(oli);
+    // The push service fails the first try, after an admin deleted the bet.
+    let deletion: Promise<number> | null = null;
+    receiver.answerWith(async () => {
+      deletion ??= root.agent.request('DELETE', `/api/admin/bets/${bet.id}`).then((r) => r.statusCode);
+      await deletion;
+      return 503;
+    });
+    expect((await pam.agent.post(`/api/bets/${bet.id}/resolve`, { winningOption: 0 })).statusCode).toBe(200);
+    await receiver.waitFor(1);
+    await app.backgroundWork.drain(5_000);
+    expect(await deletion).toBe(200);
+    expect(receiver.received).toHaveLength(1);
   });
 
   it('never makes the request that caused the notification wait for the push service', async () => {
@@ -362,9 +448,37 @@ describe(`push delivery on ${testDbKind}`, () => {
 });
 
 describe('push endpoint addresses', () => {
-  it('tells public addresses from the others', () => {
-    for (const a of ['93.184.215.14', '8.8.8.8', '2606:4700::1111', '2a00:1450:4001::1']) expect(isPublicAddress(a), a).toBe(true);
-    for (const a of ['127.0.0.1', '10.0.0.1', '172.31.255.255', '192.168.0.1', '169.254.1.1', '100.127.0.1', '0.0.0.0', '224.0.0.1', '255.255.255.255', '::', '::1', 'fe80::1', 'fc00::1', '::ffff:10.0.0.1', '::ffff:7f00:1', '64:ff9b::a00:1', 'not-an-address']) {
+  it('takes global unicast addresses only', () => {
+    for (const a of ['93.184.215.14', '8.8.8.8', '1.1.1.1', '2606:4700::1111', '2a00:1450:4001::1', '2001:4860:4860::8888', '2620:fe::fe']) {
+      expect(isPublicAddress(a), a).toBe(true);
+    }
+    for (const a of [
+      ...['0.0.0.0', '0.1.2.3', '10.0.0.1', '100.64.0.1', '100.127.0.1', '127.0.0.1', '169.254.169.254', '172.16.0.1', '172.31.255.255'],
+      ...['192.0.0.9', '192.0.0.170', '192.0.2.1', '192.88.99.1', '192.168.0.1', '198.18.0.1', '198.19.255.255', '198.51.100.7', '203.0.113.9'],
+      ...['224.0.0.1', '239.255.255.250', '240.0.0.1', '255.255.255.255'],
+      ...['::', '::1', 'fe80::1', 'fec0::1', 'fc00::1', 'fd12:3456::1', 'ff02::1', 'ff0e::1', '100::1', '5f00::1'],
+      ...['2001:2::1', '2001:10::1', '2001:20::1', '2001:db8::1', '3fff::1', 'not-an-address', ''],
+    ]) {
+      expect(isPublicAddress(a), a).toBe(false);
+    }
+  });
+
+  it('refuses every IPv6 form that carries an IPv4 address, even a public one', () => {
+    for (const a of [
+      '::ffff:127.0.0.1', // IPv4-mapped
+      '::ffff:7f00:1',
+      '::ffff:8.8.8.8',
+      '::127.0.0.1', // IPv4-compatible
+      '::808:808',
+      '::ffff:0:7f00:1', // IPv4-translated
+      '::ffff:0:808:808',
+      '64:ff9b::7f00:1', // NAT64
+      '64:ff9b::808:808',
+      '64:ff9b:1::a00:1', // NAT64, local use
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2', // Teredo
+      '2002:7f00:1::1', // 6to4
+      '2002:808:808::1',
+    ]) {
       expect(isPublicAddress(a), a).toBe(false);
     }
   });

@@ -26,7 +26,7 @@ export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['push'],
-        summary: "Subscribes this browser (its PushSubscription JSON) to the caller's notifications; the endpoint must be public https",
+        summary: "Subscribes this browser (its PushSubscription JSON) to the caller's notifications; the endpoint must be public https on port 443 and not another account's",
         body: pushSubscriptionBodySchema,
         response: { 201: okSchema },
       },

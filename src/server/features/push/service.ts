@@ -4,12 +4,13 @@ import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import webPush from 'web-push';
 import { ReadBatches, readLimitsFor } from '../../db/read-batches.ts';
-import { notifications, pushSubscriptions } from '../../db/schema.ts';
-import { notFound } from '../../errors.ts';
+import { bets, notifications, pushSubscriptions } from '../../db/schema.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { DomainEvent, NotificationRow } from '../../plugins/domain-events.ts';
 import type { PushPayload, PushSubscriptionBody } from '../../../shared/schemas/push.ts';
 import type { UserRow } from '../../db/rows.ts';
-import { checkPushEndpoint, isAllowedOrigin, literalHostAllowed, publicOnlyLookup } from './endpoint.ts';
+import { visibleTo } from '../bets/service.ts';
+import { checkPushEndpoint, isAllowedOrigin, NonPublicAddressError, publicOnlyLookup, urlRefusal } from './endpoint.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
 /**
@@ -17,27 +18,40 @@ import type { VapidKeys } from './vapid-keys.ts';
  * notification the app stores is also pushed to each browser its user subscribed, after the
  * commit, in the background. The library builds each request; sending it is ours, so that the
  * connection's DNS lookup can refuse non-public addresses (see endpoint.ts).
+ *
+ * The server sends requests where its users say, so each user's share is bounded: at most
+ * SUBSCRIPTIONS_PER_USER endpoints, PUSH_PER_USER_PER_MINUTE notifications pushed a minute, and
+ * TRIES requests per notification and endpoint.
  */
 
 /** Subscriptions kept per user: a new one beyond this replaces their oldest. */
-const SUBSCRIPTIONS_PER_USER = 20;
+const SUBSCRIPTIONS_PER_USER = 5;
+/** Requests per push and subscription: the first try and one more after a passing failure. */
+const TRIES = 2;
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 const SEND_TIMEOUT_MS = 10_000;
 const BODY_MAX_CHARS = 300;
 
 export async function subscribe(app: FastifyInstance, user: UserRow, body: PushSubscriptionBody): Promise<void> {
   await checkPushEndpoint(body.endpoint, app.config.push.endpointAllow);
-  const values = { userId: user.id, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth };
-  // A browser has one endpoint; whoever subscribes it last owns it (the device changed hands).
-  await app.db
+  const keys = { p256dh: body.keys.p256dh, auth: body.keys.auth };
+  // A browser has one endpoint. Its owner subscribing it again renews it; anyone else is refused,
+  // since taking it over would silence the owner's device.
+  const [stored] = await app.db
     .insert(pushSubscriptions)
-    .values(values)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { ...values, createdAt: new Date() } });
+    .values({ userId: user.id, endpoint: body.endpoint, ...keys })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { ...keys, createdAt: new Date() },
+      setWhere: eq(pushSubscriptions.userId, user.id),
+    })
+    .returning({ id: pushSubscriptions.id });
+  if (!stored) throw conflict('This device already receives push notifications for another account', 'push_endpoint_taken');
   const kept = app.db
     .select({ id: pushSubscriptions.id })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, user.id))
-    .orderBy(desc(pushSubscriptions.id))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
     .limit(SUBSCRIPTIONS_PER_USER);
   await app.db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, user.id), notInArray(pushSubscriptions.id, kept)));
 }
@@ -71,9 +85,8 @@ type Outcome = { status: number; retryAfterMs: number | null } | { error: Error 
 function send(app: FastifyInstance, keys: VapidKeys, subscription: Subscription, payload: PushPayload): Promise<Outcome> {
   const url = new URL(subscription.endpoint);
   const allowed = isAllowedOrigin(url, app.config.push.endpointAllow);
-  if (!allowed && (url.protocol !== 'https:' || !literalHostAllowed(url))) {
-    return Promise.resolve({ error: new Error('endpoint refused: not public https') });
-  }
+  const refusal = allowed ? null : urlRefusal(url);
+  if (refusal) return Promise.resolve({ error: new NonPublicAddressError(`endpoint refused: ${refusal}`) });
   let details: ReturnType<typeof webPush.generateRequestDetails>;
   try {
     details = webPush.generateRequestDetails(
@@ -127,12 +140,19 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 /**
  * Delivers one push: done on 2xx; the subscription is deleted on 404 or 410 (the browser gave
- * it up); a network error, 429 or 5xx is tried again after each of `retryDelaysMs` (or the
- * push service's Retry-After, if longer); anything else is logged and dropped.
+ * it up); a network error, 429 or 5xx is tried once more after `retryDelayMs` (or the push
+ * service's Retry-After, if longer) if `stillWanted` says so then; a refused endpoint and
+ * anything else is logged and dropped.
  */
-async function deliver(app: FastifyInstance, keys: VapidKeys, subscription: Subscription, payload: PushPayload, signal: AbortSignal) {
-  const delays = app.config.push.retryDelaysMs;
-  for (let attempt = 0; ; attempt += 1) {
+async function deliver(
+  app: FastifyInstance,
+  keys: VapidKeys,
+  subscription: Subscription,
+  payload: PushPayload,
+  stillWanted: () => Promise<boolean>,
+  signal: AbortSignal,
+) {
+  for (let attempt = 1; ; attempt += 1) {
     const outcome = await send(app, keys, subscription, payload);
     if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) return;
     if ('status' in outcome && (outcome.status === 404 || outcome.status === 410)) {
@@ -141,16 +161,17 @@ async function deliver(app: FastifyInstance, keys: VapidKeys, subscription: Subs
         .where(and(eq(pushSubscriptions.id, subscription.id), eq(pushSubscriptions.endpoint, subscription.endpoint)));
       return;
     }
-    const passing = 'error' in outcome || outcome.status === 429 || outcome.status >= 500;
+    const passing =
+      'error' in outcome ? !(outcome.error instanceof NonPublicAddressError) : outcome.status === 429 || outcome.status >= 500;
     const log = { subscriptionId: subscription.id, attempt, ...('error' in outcome ? { err: outcome.error } : { status: outcome.status }) };
-    if (!passing || attempt >= delays.length || signal.aborted) {
+    if (!passing || attempt >= TRIES || signal.aborted) {
       app.log.warn(log, 'push not delivered');
       return;
     }
     app.log.info(log, 'push failed, trying again');
     const retryAfter = 'status' in outcome ? (outcome.retryAfterMs ?? 0) : 0;
-    await sleep(Math.min(Math.max(delays[attempt]!, retryAfter), 10 * 60_000), signal);
-    if (signal.aborted) return;
+    await sleep(Math.min(Math.max(app.config.push.retryDelayMs, retryAfter), 10 * 60_000), signal);
+    if (signal.aborted || !(await stillWanted())) return;
   }
 }
 
@@ -180,8 +201,31 @@ async function pushNotification(
   if (subscriptions.length === 0) return;
   const [row] = event.row ? [event.row] : await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
   if (!row) return;
+  const stillWanted = () => maySeeNamedBet(app, row.userId, row.betId);
+  if (!(await stillWanted())) return;
+  // Counted once a push is due, so that users without subscriptions cost the limiter nothing.
+  const rate = await app.rateLimiter.hit(`push:user:${row.userId}`, app.config.push.perUserPerMinute, 60);
+  if (!rate.allowed) {
+    app.log.info({ userId: row.userId, notificationId: row.id }, 'push skipped: the user’s push rate is used up');
+    return;
+  }
   const payload = pushPayloadOf(row, app.config.publicUrl);
-  await Promise.all(subscriptions.map((s) => deliver(app, keys, s, payload, signal)));
+  await Promise.all(subscriptions.map((s) => deliver(app, keys, s, payload, stillWanted, signal)));
+}
+
+/**
+ * Whether the user may see the bet a notification names, now (true when it names none): a push
+ * shows the bet's title on a lock screen, so it follows who sees the bet (the bets feature's
+ * visibleTo) at the time it is sent, not at the time the notification was stored.
+ */
+async function maySeeNamedBet(app: FastifyInstance, userId: number, betId: number | null): Promise<boolean> {
+  if (betId === null) return true;
+  const [seen] = await app.db
+    .select({ id: bets.id })
+    .from(bets)
+    .where(and(eq(bets.id, betId), visibleTo({ id: userId })))
+    .limit(1);
+  return seen !== undefined;
 }
 
 /**
