@@ -70,10 +70,12 @@ describe(`app on ${testDbKind}`, () => {
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('answers unknown API routes with the JSON error shape', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/nope' });
-    expect(res.statusCode).toBe(404);
-    expect(errorBodySchema.parse(res.json())).toEqual({ error: 'No route for GET /api/nope', code: 'not_found' });
+  it('answers unknown API routes with the JSON error shape, the same for every path', async () => {
+    for (const url of ['/api/nope', '/api/nope/<script>', '/%61pi/nope']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(errorBodySchema.strict().parse(res.json())).toEqual({ error: 'Not found', code: 'not_found' });
+    }
   });
 
   it('hands page routes to the client router', async () => {
@@ -94,6 +96,19 @@ describe(`app on ${testDbKind}`, () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it("lets pages open sockets to the app's own origin only", async () => {
+    const connectSrc = (csp: unknown) => String(csp).split(';').find((directive) => directive.startsWith('connect-src'));
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(connectSrc(res.headers['content-security-policy'])).toBe("connect-src 'self' ws://localhost:3000");
+    const behindHttps = await createTestApp({ publicUrl: 'https://betbro.example' });
+    try {
+      const answer = await behindHttps.inject({ method: 'GET', url: '/api/auth/user', headers: { host: 'elsewhere.example' } });
+      expect(connectSrc(answer.headers['content-security-policy'])).toBe("connect-src 'self' wss://betbro.example");
+    } finally {
+      await behindHttps.close();
+    }
   });
 
   it('serves Prometheus metrics, to the bearer of METRICS_TOKEN only, with a latency histogram by route and status', async () => {

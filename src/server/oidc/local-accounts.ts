@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -41,12 +42,24 @@ export async function createLocalAccount(db: Db | Tx, email: string, password: s
   return row ?? null;
 }
 
-export async function checkPassword(account: LocalAccount, password: string): Promise<boolean> {
+export async function checkPassword(account: Pick<LocalAccount, 'passwordHash'>, password: string): Promise<boolean> {
   try {
     return await verify(account.passwordHash, password);
   } catch {
     return false;
   }
+}
+
+let nobodysHash: Promise<string> | null = null;
+
+/**
+ * Checks `password` against a hash made like every account's, which no password matches: a
+ * sign-in with an unknown email then takes as long as one with a known email and a wrong
+ * password, so the answer's timing does not tell whether an email has an account.
+ */
+export async function checkPasswordOfNobody(password: string): Promise<void> {
+  nobodysHash ??= hash(randomBytes(32).toString('hex'));
+  await checkPassword({ passwordHash: await nobodysHash }, password);
 }
 
 export async function setLocalPassword(db: Db, accountId: number, password: string): Promise<void> {

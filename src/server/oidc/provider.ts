@@ -8,6 +8,7 @@ import { createAdapterClass, sweepExpiredPayloads } from './adapter.ts';
 import { newPasswordProblem } from '../password-policy.ts';
 import {
   checkPassword,
+  checkPasswordOfNobody,
   createLocalAccount,
   findLocalAccountByEmail,
   findLocalAccountById,
@@ -16,9 +17,10 @@ import {
 import { AUTO_SUBMIT_LOGOUT_SCRIPT, loginPage, logoutPage, messagePage } from './pages.ts';
 
 /**
- * The embedded OpenID Connect provider (DESIGN §6): oidc-provider mounted at /oidc, its state
- * in our database, signing keys made on first start and kept there. Its login page lives at
- * /interaction/:uid, outside /oidc, because everything under /oidc belongs to the provider.
+ * The embedded OpenID Connect provider (docs/decisions/002-auth.md): oidc-provider mounted at
+ * /oidc, its state in our database, signing keys made on first start and kept there. Its login
+ * page lives at /interaction/:uid, outside /oidc, because everything under /oidc belongs to the
+ * provider.
  */
 
 export const EMBEDDED_CLIENT_ID = 'betbro';
@@ -101,7 +103,7 @@ export async function registerEmbeddedProvider(
         },
       },
     },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    interactions: { url: (_ctx, interaction) => `${config.publicUrl}/interaction/${interaction.uid}` },
     async findAccount(_ctx, sub) {
       const account = /^\d+$/.test(sub) ? await findLocalAccountById(db, Number(sub)) : null;
       if (!account) return undefined;
@@ -149,7 +151,7 @@ export async function registerEmbeddedProvider(
   };
 
   const provider = new Provider(embeddedIssuerUrl(config.publicUrl), configuration);
-  provider.proxy = config.trustProxy !== false;
+  answerAtPublicUrl(provider, config.publicUrl);
 
   await app.register(middie);
   app.use('/oidc', provider.callback());
@@ -166,6 +168,22 @@ export async function registerEmbeddedProvider(
     registerInteractionRoutes(scope, provider, options.clientId, options.limiter);
   });
   return provider;
+}
+
+/**
+ * The provider names its endpoints, forms and redirects after the request's protocol and host
+ * (Koa's `ctx.href`): they come from PUBLIC_URL instead, whatever Host or X-Forwarded-* header
+ * a client sends, so no one can make the discovery document or a form point elsewhere. Koa's
+ * request prototype of the provider's own app is where these are read; forwarded headers are
+ * never believed (the client's address, where it matters, is Fastify's, per TRUST_PROXY).
+ */
+function answerAtPublicUrl(provider: Provider, publicUrl: string) {
+  const { protocol, host } = new URL(publicUrl);
+  provider.proxy = false;
+  Object.defineProperties(provider.request, {
+    protocol: { get: () => protocol.slice(0, -1) },
+    host: { get: () => host },
+  });
 }
 
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
@@ -202,12 +220,24 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider, cli
       reply,
       status,
       loginPage({
-        action: `/interaction/${uid}/login`,
-        abortUrl: `/interaction/${uid}/abort`,
+        action: `${config.publicUrl}/interaction/${uid}/login`,
+        abortUrl: `${config.publicUrl}/interaction/${uid}/abort`,
         openSignup: config.openSignup,
         ...extra,
       }),
     );
+
+  /**
+   * The answer to a failed sign-in. It depends on the password alone, never on whether the email
+   * has an account, so it does not tell who has one. With open sign-up, a password that could not
+   * make a new account says why, for whoever meant to create one.
+   */
+  const signInFailure = (password: string, email: string) => {
+    const weak = config.openSignup ? newPasswordProblem(password, email) : null;
+    return weak
+      ? { status: 400, error: `Wrong email or password. To create an account, choose another password: ${weak}.` }
+      : { status: 401, error: 'Wrong email or password.' };
+  };
 
   app.get('/interaction/:uid', { schema: { hide: true } }, async (request: UidRequest, reply) => {
     const interaction = await details(request, reply);
@@ -255,24 +285,17 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider, cli
 
     let account = await findLocalAccountByEmail(app.db, email);
     if (account) {
-      if (!(await checkPassword(account, password))) {
-        return renderLogin(reply, uid, 401, { email, error: 'Wrong email or password.' });
-      }
-    } else {
-      if (!config.openSignup) {
-        return renderLogin(reply, uid, 401, { email, error: 'Wrong email or password.' });
-      }
-      const weak = newPasswordProblem(password, email);
-      if (weak) {
-        return renderLogin(reply, uid, 400, {
-          email,
-          error: `No account uses this email yet. To create one, choose another password: ${weak}.`,
-        });
-      }
+      if (!(await checkPassword(account, password))) account = null;
+    } else if (config.openSignup && !newPasswordProblem(password, email)) {
+      // An unknown email signs up when open sign-up is on and the password makes a good one.
       account = (await createLocalAccount(app.db, email, password)) ?? (await findLocalAccountByEmail(app.db, email));
-      if (!account || !(await checkPassword(account, password))) {
-        return renderLogin(reply, uid, 401, { email, error: 'Wrong email or password.' });
-      }
+      if (account && !(await checkPassword(account, password))) account = null;
+    } else {
+      await checkPasswordOfNobody(password);
+    }
+    if (!account) {
+      const { status, error } = signInFailure(password, email);
+      return renderLogin(reply, uid, status, { email, error });
     }
 
     await limiter.reset(emailAndIpKey);

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 
 /**
  * Fixed-window counters: in process by default, in Redis when several instances must share
- * them (DESIGN §2). A hit is one atomic increment-and-check, counted before the work it guards:
+ * them (docs/scaling.md). A hit is one atomic increment-and-check, counted before the work it guards:
  * requests sent at once cannot all pass a check that only some of them fit.
  */
 export interface RateLimiter {

@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { oddsHistorySchema } from '../../../shared/schemas/odds-history.ts';
+import { friendships, ledgerEntries, users } from '../../db/schema.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
+import { placeStake } from '../bets/service.ts';
+import { STARTING_GRANT_CENTS } from '../wallet/service.ts';
+import { MAX_HISTORY_POINTS } from './service.ts';
 
 const refusal = (r: { statusCode: number; body: string }) => ({ status: r.statusCode, ...errorBodySchema.parse(JSON.parse(r.body)) });
 
@@ -74,6 +78,39 @@ describe(`odds history on ${testDbKind}`, () => {
     const totals = points.map((p) => p.optionAmounts.reduce((sum, a) => sum + Math.round(Number(a) * 100), 0));
     expect(totals.slice(1).map((t, i) => t - totals[i]!).sort((a, b) => a - b)).toEqual([100, 200, 300, 400, 500, 600, 700, 800]);
   });
+
+  it('keeps at most 200 points for a bet with 1,000 stakes: evenly spread, the creation and the latest exact', async () => {
+    const bet = await createBetAs(ann);
+    // A thousand players with their starting grant, written at once rather than by a thousand sign-ins.
+    const stakers = await app.db
+      .insert(users)
+      .values(Array.from({ length: 1000 }, (_, i) => ({ username: `Crowd_${i}`, balanceCents: STARTING_GRANT_CENTS })))
+      .returning();
+    await app.db.insert(ledgerEntries).values(
+      stakers.map((s) => ({ userId: s.id, kind: 'grant' as const, amountCents: STARTING_GRANT_CENTS, balanceAfterCents: STARTING_GRANT_CENTS, note: 'Starting balance' })),
+    );
+    await app.db
+      .insert(friendships)
+      .values(stakers.map((s) => ({ requesterId: ann.id, addresseeId: s.id, status: 'accepted' as const, respondedAt: new Date() })));
+    // 1.00 each, on options in turn: after stake i the pools hold i dollars between them.
+    await Promise.all(stakers.map((s, i) => placeStake(app, s, bet.id, { option: i % 2, amount: 1 })));
+
+    const points = await historyOf(ann, bet.id);
+    expect(points).toHaveLength(MAX_HISTORY_POINTS);
+    expect(points[0]).toEqual({ at: bet.createdAt, optionAmounts: ['0.00', '0.00'] });
+    const detail = (await ann.agent.get(`/api/bets/${bet.id}`)).json() as { optionAmounts: string[] };
+    expect(detail.optionAmounts).toEqual(['500.00', '500.00']);
+    expect(points.at(-1)!.optionAmounts).toEqual(detail.optionAmounts);
+    const [lastStake] = await app.database.withConnection((q) =>
+      q<{ at: Date | string }>('select max(created_at) as at from stakes where bet_id = $1', [bet.id]),
+    );
+    expect(points.at(-1)!.at).toBe(new Date(lastStake!.at).toISOString());
+    // Evenly spread: point k is the pools after stake round(k * 1000 / 199).
+    const stakesBefore = points.map((p) => p.optionAmounts.reduce((sum, a) => sum + Math.round(Number(a) * 100), 0) / 100);
+    expect(stakesBefore).toEqual(Array.from({ length: MAX_HISTORY_POINTS }, (_, k) => Math.round((k * 1000) / (MAX_HISTORY_POINTS - 1))));
+    const times = points.map((p) => Date.parse(p.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+  }, 60_000);
 
   it("has the bet's visibility: 404 to those who may not see it", async () => {
     const bet = await createBetAs(ann);

@@ -10,7 +10,7 @@ export const oddsHistoryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['bets'],
-        summary: "Each option's pool at the bet's creation and after every stake, oldest first",
+        summary: "Each option's pool at the bet's creation and after every stake, oldest first: at most 200 points, evenly spread",
         params: idParamsSchema,
         response: { 200: oddsHistorySchema },
       },
