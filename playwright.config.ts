@@ -50,9 +50,10 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL, viewport: { width: 1280, height: 800 } },
     },
     {
-      // The mobile shell (spec §2, under 768 px): a phone-sized screen with touch.
+      // The mobile shell (spec §2, under 768 px): a phone-sized screen with touch. Journeys named
+      // *.both.spec.ts run here as well as at desktop width.
       name: 'mobile-chromium',
-      testMatch: 'mobile.spec.ts',
+      testMatch: ['mobile.spec.ts', '*.both.spec.ts'],
       use: { ...devices['Desktop Chrome'], baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
     },
     {

@@ -6,16 +6,18 @@ import type { messagePageSchema } from '../../shared/schemas/chat.ts';
 import type { ServerMessage } from '../../shared/ws-events.ts';
 import { applyBetPools } from '../features/bets/api.ts';
 import { LiveSocket, liveSocketUrl } from '../lib/socket.ts';
+import { readAgainSince } from '../lib/query-client.ts';
 import { queryKeys } from '../lib/query-keys.ts';
 
 type FriendList = z.infer<typeof friendSchema>[];
 type MessagePage = z.infer<typeof messagePageSchema>;
 
 /**
- * Connects the live socket once the user is known and turns each event into cache updates
- * (spec §4): bets refresh on new_bet / bet_updated, bets + user + activities on bet_resolved,
- * friends on friend events; chat messages and presence update the screen without a refetch.
- * After a reconnect every query is read again, for what happened while the socket was down.
+ * Connects the live socket once the user is known and turns each event into cache updates:
+ * bets refresh on new_bet / bet_updated, bets + user + activities on bet_resolved, friends on
+ * friend events; chat messages and presence update the screen without a refetch. Each time a
+ * socket goes live, the first one of the page too, what was read before is read again, for what
+ * happened while no socket was listening (docs/live-updates.md).
  */
 export function useLiveUpdates(userId: number | null) {
   const queryClient = useQueryClient();
@@ -72,9 +74,8 @@ export function useLiveUpdates(userId: number | null) {
           break;
       }
     };
-    // Whatever happened while the socket was down was not heard: read everything shown again.
-    const onReconnected = () => void queryClient.invalidateQueries();
-    const socket = new LiveSocket({ url: liveSocketUrl(window.location), userId, onMessage: handle, onReconnected });
+    const onLive = (liveAt: number) => void readAgainSince(queryClient, liveAt);
+    const socket = new LiveSocket({ url: liveSocketUrl(window.location), userId, onMessage: handle, onLive });
     socket.start();
     return () => socket.stop();
   }, [userId, queryClient]);

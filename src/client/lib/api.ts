@@ -5,7 +5,8 @@ import { dropFirstReads, keepFirstRead, takeFirstRead } from './first-reads.ts';
 /**
  * The one way the client talks to the API: cookies always sent, JSON in and out, responses
  * parsed with the shared zod schema. A non-OK answer throws ApiError, whose message is
- * 'status: text' as spec §8 says, and which also carries the server's own message.
+ * 'status: text', and which also carries the server's own message. A request that got no
+ * answer at all throws UnreachableError.
  */
 export class ApiError extends Error {
   constructor(
@@ -18,6 +19,17 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** The request got no answer: the network failed it (fetch rejects only then), as `cause` says. */
+export class UnreachableError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'UnreachableError';
+  }
+}
+
+/** What a write that got no answer from Betbro says (errorMessage), whatever the write. */
+export const CANNOT_REACH_SERVER = "Can't reach Betbro. Check your connection and try again — nothing was charged.";
 
 /**
  * An API request as it goes out: cookies always sent, JSON in and out. The start-up reads ask
@@ -49,7 +61,12 @@ export async function apiRequest<T>(
   // The first screen's reads may already be under way (first-reads.ts); a write outdates them.
   if (method !== 'GET') dropFirstReads();
   const early = method === 'GET' && body === undefined ? takeFirstRead(path) : undefined;
-  const response = await (early ?? send(method, path, body));
+  let response: Response;
+  try {
+    response = await (early ?? send(method, path, body));
+  } catch (error) {
+    throw new UnreachableError(error);
+  }
   const text = await response.text();
   if (!response.ok) {
     let serverMessage: string | null = null;
@@ -65,8 +82,22 @@ export async function apiRequest<T>(
   return schema.parse(text === '' ? undefined : JSON.parse(text));
 }
 
-/** The server's message when it sent one, else the given fallback (spec §8's toast texts). */
+/**
+ * True when the request never reached Betbro: the network failed it, or a proxy in front of the
+ * server answered that the server is not there (502, 503 with a page of its own, where the
+ * server always answers with its error shape).
+ */
+function isUnreachable(error: unknown): boolean {
+  if (error instanceof UnreachableError) return true;
+  return error instanceof ApiError && error.code === null && (error.status === 502 || error.status === 503);
+}
+
+/**
+ * A failed request's toast text: that Betbro could not be reached, the server's message when it
+ * sent one, else the given fallback (the product's own text for that action).
+ */
 export function errorMessage(error: unknown, fallback: string): string {
+  if (isUnreachable(error)) return CANNOT_REACH_SERVER;
   if (error instanceof ApiError) return error.serverMessage ?? fallback;
   return fallback;
 }

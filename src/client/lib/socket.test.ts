@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { POLICY_CLOSE } from '../../shared/ws-events.ts';
-import { stopLiveSockets } from './live-sockets.ts';
-import { LiveSocket, liveSocketUrl } from './socket.ts';
+import { liveState, stopLiveSockets } from './live-sockets.ts';
+import { LiveSocket, PONG_TIMEOUT_MS, RECONNECT_MAX_MS, liveSocketUrl, reconnectDelayMs } from './socket.ts';
 
 class FakeSocket {
   static made: FakeSocket[] = [];
@@ -21,22 +21,52 @@ class FakeSocket {
   }
 }
 
-function setUp(onMessage = vi.fn(), onReconnected = vi.fn()) {
+interface Timer {
+  fn: () => void;
+  ms: number;
+  cleared: boolean;
+}
+
+/** A socket under test: its timers are kept to be fired by hand, and the jitter draw is fixed. */
+function setUp({ random = () => 1 }: { random?: () => number } = {}) {
   FakeSocket.made = [];
-  const timers: { fn: () => void; ms: number }[] = [];
+  const timers: Timer[] = [];
+  const onMessage = vi.fn();
+  const onLive = vi.fn();
   const live = new LiveSocket({
     url: 'ws://localhost/ws',
     userId: 7,
     onMessage,
-    onReconnected,
+    onLive,
     createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
-    setTimer: (fn, ms) => timers.push({ fn, ms }),
-    clearTimer: () => {},
+    setTimer: (fn, ms) => {
+      const timer = { fn, ms, cleared: false };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimer: (timer) => {
+      (timer as Timer).cleared = true;
+    },
+    random,
   });
-  return { live, timers, onMessage, onReconnected };
+  return { live, timers, onMessage, onLive };
 }
 
-afterEach(() => vi.restoreAllMocks());
+const last = () => FakeSocket.made.at(-1)!;
+const authOk = (socket: FakeSocket) => socket.onmessage!({ data: JSON.stringify({ type: 'auth_ok', userId: 7 }) });
+/** Opens `socket` and has the server answer its auth message: from then on it hears everything. */
+const goLive = (socket: FakeSocket) => {
+  socket.onopen!();
+  authOk(socket);
+};
+const reconnectTimers = (timers: Timer[]) => timers.filter((t) => t.ms !== PONG_TIMEOUT_MS);
+const setVisibility = (state: DocumentVisibilityState) => Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+
+afterEach(() => {
+  stopLiveSockets();
+  setVisibility('visible');
+  vi.restoreAllMocks();
+});
 
 describe('LiveSocket', () => {
   it('sends the auth message on open and passes typed messages on', () => {
@@ -61,16 +91,32 @@ describe('LiveSocket', () => {
     expect(info).toHaveBeenCalledTimes(1);
   });
 
-  it('reconnects after 1, 2, 4, 8, 16 seconds, then gives up', () => {
+  it('never gives up: it tries again after 1 s, doubling up to 30 s, for as long as the server stays away', () => {
     const { live, timers } = setUp();
     live.start();
-    for (let i = 0; i < 5; i += 1) {
-      FakeSocket.made.at(-1)!.onclose!({ code: 1006 });
+    for (let i = 0; i < 40; i += 1) {
+      last().onclose!({ code: 1006 });
       timers.at(-1)!.fn();
     }
-    FakeSocket.made.at(-1)!.onclose!({ code: 1006 });
-    expect(timers.map((t) => t.ms)).toEqual([1000, 2000, 4000, 8000, 16000]);
-    expect(FakeSocket.made).toHaveLength(6);
+    expect(timers.slice(0, 7).map((t) => t.ms)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
+    expect(Math.max(...timers.map((t) => t.ms))).toBe(RECONNECT_MAX_MS);
+    expect(FakeSocket.made).toHaveLength(41);
+  });
+
+  it('spreads each wait over the upper half of its range, so that the players of a restarted server do not all return at once', () => {
+    const { live, timers } = setUp({ random: () => 0 });
+    live.start();
+    for (let i = 0; i < 7; i += 1) {
+      last().onclose!({ code: 1006 });
+      timers.at(-1)!.fn();
+    }
+    expect(timers.map((t) => t.ms)).toEqual([500, 1000, 2000, 4000, 8000, 15000, 15000]);
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const draws = [0, 0.25, 0.5, 0.999].map((r) => reconnectDelayMs(attempt, () => r));
+      const ceiling = Math.min(RECONNECT_MAX_MS, 1000 * 2 ** attempt);
+      expect(new Set(draws).size).toBe(draws.length);
+      for (const ms of draws) expect(ms >= ceiling / 2 && ms <= ceiling).toBe(true);
+    }
   });
 
   it('starts counting again after a successful open', () => {
@@ -85,29 +131,98 @@ describe('LiveSocket', () => {
     expect(timers.map((t) => t.ms)).toEqual([1000, 2000, 1000]);
   });
 
-  it('reports being live again after a drop, once the server has answered the new socket', () => {
-    const { live, timers, onReconnected } = setUp();
-    const authOk = (socket: FakeSocket) => socket.onmessage!({ data: JSON.stringify({ type: 'auth_ok', userId: 7 }) });
+  it.each([
+    ['the browser is back online', () => window.dispatchEvent(new Event('online'))],
+    ['the window gets focus', () => window.dispatchEvent(new Event('focus'))],
+    ['the page becomes visible again', () => document.dispatchEvent(new Event('visibilitychange'))],
+  ])('tries again at once when %s, instead of waiting out the back-off', (_, wake) => {
+    const { live, timers } = setUp();
     live.start();
-    FakeSocket.made[0]!.onopen!();
-    authOk(FakeSocket.made[0]!);
-    FakeSocket.made[0]!.onclose!({ code: 1006 });
-    timers[0]!.fn();
-    FakeSocket.made[1]!.onopen!();
-    expect(onReconnected).not.toHaveBeenCalled(); // open, but not hearing everything yet
-    authOk(FakeSocket.made[1]!);
-    authOk(FakeSocket.made[1]!); // a second answer on the same socket is not a reconnect
-    expect(onReconnected).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 6; i += 1) {
+      last().onclose!({ code: 1006 });
+      timers.at(-1)!.fn();
+    }
+    last().onclose!({ code: 1006 });
+    const waiting = timers.at(-1)!;
+    expect(waiting.ms).toBe(30000);
+    wake();
+    expect(FakeSocket.made).toHaveLength(8);
+    expect(waiting.cleared).toBe(true);
+    // While that socket is still opening, another wake-up does not open a second one.
+    wake();
+    expect(FakeSocket.made).toHaveLength(8);
   });
 
-  it('does not report the first socket to go live, even after attempts that never opened', () => {
-    const { live, timers, onReconnected } = setUp();
+  it('does not try while the page is hidden, nor after it was stopped', () => {
+    const { live, timers } = setUp();
+    live.start();
+    last().onclose!({ code: 1006 });
+    setVisibility('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(FakeSocket.made).toHaveLength(1);
+    expect(timers[0]!.cleared).toBe(false);
+    setVisibility('visible');
+    live.stop();
+    window.dispatchEvent(new Event('online'));
+    window.dispatchEvent(new Event('focus'));
+    expect(FakeSocket.made).toHaveLength(1);
+  });
+
+  it('on waking, asks a socket that looks open for a pong, and replaces it when none comes', () => {
+    const { live, timers } = setUp();
+    live.start();
+    goLive(FakeSocket.made[0]!);
+    window.dispatchEvent(new Event('focus'));
+    expect(FakeSocket.made[0]!.sent.at(-1)).toBe(JSON.stringify({ type: 'ping' }));
+    const deadline = timers.at(-1)!;
+    expect(deadline.ms).toBe(PONG_TIMEOUT_MS);
+    FakeSocket.made[0]!.onmessage!({ data: JSON.stringify({ type: 'pong' }) });
+    expect(deadline.cleared).toBe(true);
+    expect(FakeSocket.made).toHaveLength(1);
+
+    // A laptop back from sleep: the socket still looks open, but nothing answers any more.
+    window.dispatchEvent(new Event('online'));
+    timers.at(-1)!.fn();
+    expect(FakeSocket.made[0]!.closed).toBe(true);
+    expect(FakeSocket.made).toHaveLength(2);
+    expect(liveState.get().state).toBe('down');
+    // The dead socket's own close, whenever it comes, changes nothing.
+    FakeSocket.made[0]!.onclose!({ code: 1006 });
+    expect(reconnectTimers(timers)).toHaveLength(0);
+    expect(FakeSocket.made).toHaveLength(2);
+  });
+
+  it('says each time it is live, the first socket of the page too, with the moment it became so', () => {
+    const { live, timers, onLive } = setUp();
+    vi.spyOn(Date, 'now').mockReturnValue(1_000);
     live.start();
     FakeSocket.made[0]!.onclose!({ code: 1006 });
     timers[0]!.fn();
     FakeSocket.made[1]!.onopen!();
-    FakeSocket.made[1]!.onmessage!({ data: JSON.stringify({ type: 'auth_ok', userId: 7 }) });
-    expect(onReconnected).not.toHaveBeenCalled();
+    expect(onLive).not.toHaveBeenCalled(); // open, but not hearing everything yet
+    vi.spyOn(Date, 'now').mockReturnValue(2_000);
+    authOk(FakeSocket.made[1]!);
+    authOk(FakeSocket.made[1]!); // a second answer on the same socket is nothing new
+    expect(onLive.mock.calls).toEqual([[2_000]]);
+
+    FakeSocket.made[1]!.onclose!({ code: 1006 });
+    timers[1]!.fn();
+    vi.spyOn(Date, 'now').mockReturnValue(9_000);
+    goLive(FakeSocket.made[2]!);
+    expect(onLive.mock.calls).toEqual([[2_000], [9_000]]);
+  });
+
+  it('tells the page whether it is live, down or off', () => {
+    const { live } = setUp();
+    expect(liveState.get().state).toBe('off');
+    live.start();
+    expect(liveState.get().state).toBe('down');
+    goLive(FakeSocket.made[0]!);
+    expect(liveState.get().state).toBe('live');
+    FakeSocket.made[0]!.onclose!({ code: 1006 });
+    expect(liveState.get().state).toBe('down');
+    live.stop();
+    expect(liveState.get().state).toBe('off');
   });
 
   it('does not reconnect once stopped, and only warns when no socket can be made', () => {
@@ -129,6 +244,9 @@ describe('LiveSocket', () => {
     });
     expect(() => broken.start()).not.toThrow();
     expect(warn).toHaveBeenCalledTimes(1);
+    // Nothing is trying: no notice should say it is.
+    expect(liveState.get().state).toBe('off');
+    broken.stop();
   });
 
   it('does not ask again when the server closed for policy: the session ended, or too many sockets', () => {
@@ -136,7 +254,9 @@ describe('LiveSocket', () => {
     live.start();
     FakeSocket.made[0]!.onclose!({ code: POLICY_CLOSE });
     expect(timers).toHaveLength(0);
+    window.dispatchEvent(new Event('online'));
     expect(FakeSocket.made).toHaveLength(1);
+    expect(liveState.get().state).toBe('off');
   });
 
   it('stops every running socket at sign-out, so none reconnects with the ended session', () => {

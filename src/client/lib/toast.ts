@@ -1,7 +1,7 @@
 import { toast as sonner, type ExternalToast } from 'sonner';
 
 /**
- * The app's toasts (spec §9: one at a time, 5 s each). A new toast replaces whatever is still
+ * The app's toasts (one at a time, 5 s each). A new toast replaces whatever is still
  * showing, so that several in a row never queue up behind each other.
  */
 export const toast = {
