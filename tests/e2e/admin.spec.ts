@@ -38,13 +38,15 @@ test('an admin edits, resolves and deletes bets, adds and deletes a user, and se
   await expect(admin.getByText('Bet updated successfully')).toBeVisible();
   await expect(row(`Edited ${id}`)).toBeVisible();
 
+  // The winner is chosen by its label; Resolve without a choice asks for one beside the options.
   await row(`Resolve me ${id}`).getByRole('button', { name: 'Resolve' }).click();
-  await admin.getByLabel('Choose winning option (0-1)').fill('2');
-  await admin.getByRole('button', { name: 'Resolve', exact: true }).click();
-  await expect(admin.getByRole('alert').filter({ hasText: 'Choose winning option (0-1)' })).toBeVisible();
-  await admin.getByLabel('Choose winning option (0-1)').fill('1');
-  await admin.getByRole('button', { name: 'Resolve', exact: true }).click();
+  const resolveDialog = admin.getByRole('dialog', { name: 'Resolve bet' });
+  await resolveDialog.getByRole('button', { name: 'Resolve', exact: true }).click();
+  await expect(resolveDialog.getByRole('alert').filter({ hasText: 'Choose the winning option' })).toBeVisible();
+  await resolveDialog.getByRole('radio', { name: 'No' }).check();
+  await resolveDialog.getByRole('button', { name: 'Resolve', exact: true }).click();
   await expect(admin.getByText('Bet resolved successfully')).toBeVisible();
+  await expect(admin.getByText('No declared winner')).toBeVisible();
 
   await row(`Delete me ${id}`).getByRole('button', { name: 'Delete' }).click();
   await expect(admin.getByText('Are you sure you want to delete this bet?')).toBeVisible();

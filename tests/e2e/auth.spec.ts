@@ -9,11 +9,11 @@ test('sign up on the provider page, choose a username, stay signed in, log out',
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
   await page.screenshot({ path: 'test-results/screenshots/complete-profile.png' });
 
-  // The client checks the username before asking the server.
+  // The client checks the username before asking the server, and says why beside the field.
   await page.getByLabel('Username').fill('ab');
   await page.getByRole('button', { name: 'Complete Setup' }).click();
-  await expect(page.getByText('Invalid username')).toBeVisible();
-  await expect(page.getByText('Username must be at least 3 characters long')).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveAccessibleDescription('Username must be at least 3 characters long');
+  await expect(page.getByLabel('Username')).toBeFocused();
 
   await page.getByLabel('Username').fill(username);
   await page.getByRole('button', { name: 'Complete Setup' }).click();

@@ -69,9 +69,9 @@ for (const [label, screen] of [
     await expect(guest).toHaveURL(new RegExp(`/bets/${betId}$`));
     await expect(guest.getByRole('heading', { name: `Chart bet ${suffix}` })).toBeVisible();
 
-    // The chart on the creator's screen: one point at creation; a stake adds one, live.
+    // The chart on the creator's screen: nothing to draw before a stake; the first adds a point, live.
     const chart = creator.getByRole('img', { name: 'Share of the pot over time' });
-    await expect(chart).toHaveAttribute('data-points', '1');
+    await expect(creator.getByTestId('odds-history-empty')).toBeVisible();
     await guest.getByLabel('Away').check();
     await guest.getByLabel('Amount ($)').fill('25');
     await guest.getByRole('button', { name: 'Place Bet' }).click();

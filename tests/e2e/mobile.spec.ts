@@ -219,7 +219,8 @@ test('sign in, create a bet, a friend stakes from the card, the creator edits an
   // newUser signs up through the provider's real login page, on a phone.
   const alice = await phoneUser(browser, aliceName);
   const bob = await phoneUser(browser, bobName);
-  await expect(alice.getByRole('heading', { name: `Welcome back, ${aliceName}!` })).toBeVisible();
+  // A brand-new player is welcomed, not welcomed back.
+  await expect(alice.getByRole('heading', { name: `Welcome, ${aliceName}!` })).toBeVisible();
   await expect(alice.getByTestId('tile-balance')).toHaveText('$1,000.00');
   await expect(alice.getByTestId('tile-win-rate')).toHaveText('0%');
   await expect(alice.getByText('No active bets yet')).toBeVisible();
@@ -228,7 +229,7 @@ test('sign in, create a bet, a friend stakes from the card, the creator edits an
   // Alice asks, Bob accepts on his Friends tab (the request arrives live).
   await sendFriendRequest(alice, bobName);
   await tapTab(bob, 'Friends', 'Friends');
-  await expect(tabs(bob).getByText('1 pending friend requests')).toBeAttached();
+  await expect(tabs(bob).getByRole('button', { name: /^Friends\s*,\s*1 pending friend request$/ })).toBeVisible();
   await acceptFriendRequest(bob, aliceName);
   await expect(bob.getByRole('heading', { name: 'Your Friends (1)' })).toBeVisible();
 
@@ -485,8 +486,8 @@ test('every tab and menu item: Back returns to the previous view, each view is a
   const adminBet = admin.getByTestId('admin-bet').filter({ hasText: derby });
   await adminBet.getByRole('button', { name: `Resolve ${derby}` }).tap();
   const resolve = admin.getByRole('dialog', { name: 'Resolve bet' });
-  await resolve.getByLabel('Choose winning option (0-2)').fill('1');
-  await resolve.getByRole('button', { name: 'Resolve' }).tap();
+  await resolve.getByRole('radio', { name: 'Away' }).check();
+  await resolve.getByRole('button', { name: 'Resolve', exact: true }).tap();
   await expectToast(admin, 'Bet resolved successfully');
   await expect(adminBet.getByText('Resolved', { exact: true })).toBeVisible();
 });

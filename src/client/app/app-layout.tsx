@@ -2,8 +2,10 @@ import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/ui/skip-link.tsx';
 import { useAuth, useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
+import { ConnectionNotice } from './connection-notice.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useFrame } from './user-card.tsx';
 
@@ -15,6 +17,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useFrame(user);
   return (
     <div className="flex min-h-screen">
+      <SkipLink />
       <Sidebar />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center justify-end gap-2 border-b border-slate-200 bg-white px-6 py-2.5 dark:border-slate-800 dark:bg-slate-900">
@@ -24,7 +27,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
             Logout
           </Button>
         </header>
-        <main className="mx-auto w-full max-w-7xl flex-1 px-6 py-8">{children}</main>
+        <ConnectionNotice className="sticky top-0 z-20" />
+        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-6 py-8 focus:outline-none">
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -45,7 +45,10 @@ export interface ScreenEntry {
   section?: SectionId;
   /** Listed in the narrow frame's slide-in menu (the admins' part when `section` is 'admin'). */
   menu?: boolean;
-  /** Its label in the narrow frame's bottom bar. */
+  /**
+   * Its label in the narrow frame's bottom bar; a soft hyphen (U+00AD) marks where a label too wide
+   * for a fifth of a small phone may go on to a second line (without a hyphen shown or read out).
+   */
   tab?: string;
   /** The screen, in both frames. */
   screen: LazyScreen;
@@ -75,7 +78,7 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
     screen: lazyScreen(() => import('../features/friends/components/friends-page.tsx'), (m) => m.FriendsPage),
   },
   leaderboard: {
-    title: 'Leaderboard', icon: Trophy, path: '/leaderboard', section: 'betting', menu: true, tab: 'Leaderboard',
+    title: 'Leaderboard', icon: Trophy, path: '/leaderboard', section: 'betting', menu: true, tab: 'Leader\u00ADboard',
     screen: lazyScreen(() => import('../features/leaderboard/components/leaderboard-page.tsx'), (m) => m.LeaderboardPage),
   },
   profile: {

@@ -17,13 +17,13 @@ describe('the desktop sidebar', () => {
     expect(within(nav).queryByRole('link', { name: 'Leaderboard' })).toBeNull();
   });
 
-  it('shows waiting friend requests on the Social section while it is closed, and on Friends once open', async () => {
+  it('shows waiting friend requests on the Social section while it is closed, and on Friends once open, counted in the singular for one', async () => {
     renderScreen(<Sidebar />, { data: [[queryKeys.friends.requests, [request]]] });
     const social = screen.getByRole('button', { name: /^Social/ });
-    expect(social).toHaveAccessibleName('Social, 1 pending friend requests');
+    expect(social).toHaveAccessibleName('Social, 1 pending friend request');
     await userEvent.click(social);
     expect(screen.getByRole('button', { name: /^Social/ })).toHaveAccessibleName('Social');
-    expect(screen.getByRole('link', { name: /^Friends/ })).toHaveAccessibleName('Friends, 1 pending friend requests');
+    expect(screen.getByRole('link', { name: /^Friends/ })).toHaveAccessibleName('Friends, 1 pending friend request');
   });
 
   it('shows the Administration section to admins', () => {

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
 import { useFriendRequests } from '../features/friends/api.ts';
+import { countOf } from '../lib/format.ts';
 import { SCREENS, SCREEN_NAMES, SECTIONS } from './screens.ts';
 import { UserCard } from './user-card.tsx';
 
@@ -23,7 +24,7 @@ function PendingBadge({ count }: { count: number }) {
       <span aria-hidden className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
         {count}
       </span>
-      <span className="sr-only">, {count} pending friend requests</span>
+      <span className="sr-only">, {countOf(count, 'pending friend request')}</span>
     </>
   );
 }

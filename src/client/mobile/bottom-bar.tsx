@@ -1,4 +1,6 @@
+import { Fragment } from 'react';
 import { useFriendRequests } from '../features/friends/api.ts';
+import { countOf } from '../lib/format.ts';
 import { SCREENS, SCREEN_NAMES } from '../app/screens.ts';
 import type { ViewName } from './mobile-location.ts';
 
@@ -26,14 +28,22 @@ export function BottomBar({ current, onSelect, hidden = false }: { current: View
                 type="button"
                 onClick={() => onSelect(view)}
                 aria-current={active ? 'page' : undefined}
-                className={`relative flex min-h-14 w-full flex-col items-center justify-center gap-0.5 px-0.5 text-[10px] font-semibold tracking-tight ${active ? 'text-brand-700 dark:text-brand-100' : 'text-slate-600 dark:text-slate-300'}`}
+                className={`relative flex min-h-14 w-full flex-col items-center justify-center gap-0.5 px-0 text-[10px] font-semibold tracking-tighter ${active ? 'text-brand-700 dark:text-brand-100' : 'text-slate-600 dark:text-slate-300'}`}
               >
                 <Icon aria-hidden className="h-5 w-5" />
-                <span className="max-w-full truncate">{label}</span>
+                {/* Whole even on a 320 px screen, where a fifth of it is 64 px: "Leaderboard" goes on two lines rather than become "Leaderb…". */}
+                <span className="max-w-full text-center leading-tight" data-testid="tab-label">
+                  {label?.split('\u00AD').map((part, i) => (
+                    <Fragment key={part}>
+                      {i > 0 && <wbr />}
+                      {part}
+                    </Fragment>
+                  ))}
+                </span>
                 {view === 'friends' && pending > 0 && (
                   <span className="absolute top-1 left-1/2 ml-1.5 min-w-4 rounded-full bg-red-700 px-1 text-[10px] leading-4 text-white">
-                    {pending}
-                    <span className="sr-only"> pending friend requests</span>
+                    <span aria-hidden>{pending}</span>
+                    <span className="sr-only">, {countOf(pending, 'pending friend request')}</span>
                   </span>
                 )}
                 {active && <span aria-hidden className="absolute inset-x-4 top-0 h-0.5 rounded-full bg-brand-600" />}

@@ -8,10 +8,12 @@ import { useScreenNav } from '../app/screen-nav.tsx';
 import { SCREENS, narrowScreen } from '../app/screens.ts';
 import { ScreenLoadBoundary } from '../app/screen-load-boundary.tsx';
 import { Loading } from '../components/ui/blocks.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../components/ui/skip-link.tsx';
 import type { MobileView } from './mobile-location.ts';
 import { SlideInMenu } from './slide-in-menu.tsx';
 import { useSoftKeyboard } from './use-soft-keyboard.ts';
 import { useFrame } from '../app/user-card.tsx';
+import { ConnectionNotice } from '../app/connection-notice.tsx';
 
 /** The current view: its narrow variant from the catalogue, else the one screen. */
 function CurrentView({ view }: { view: MobileView }) {
@@ -44,7 +46,8 @@ export function MobileShell() {
       firstView.current = false;
       return;
     }
-    heading.current?.focus({ preventScroll: true });
+    // Unless the new view has already put it somewhere itself (a chat, on its message box).
+    if (!document.getElementById(MAIN_CONTENT_ID)?.contains(document.activeElement)) heading.current?.focus({ preventScroll: true });
   }, [view]);
 
   const select = (name: MobileView['name']) => {
@@ -54,6 +57,7 @@ export function MobileShell() {
 
   return (
     <div className="flex min-h-dvh flex-col">
+      <SkipLink />
       <header className="sticky top-0 z-30 flex items-center gap-1 border-b border-slate-200 bg-white px-2 pt-[env(safe-area-inset-top)] dark:border-slate-800 dark:bg-slate-900">
         <button
           type="button"
@@ -77,9 +81,11 @@ export function MobileShell() {
         </div>
         <NotificationBell onOpen={() => navigate({ name: 'notifications' })} />
       </header>
-      <main id="mobile-main" className="w-full min-w-0 flex-1 px-4 pt-4 pb-28">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="w-full min-w-0 flex-1 px-4 pt-4 pb-28 focus:outline-none">
         <CurrentView view={view} />
       </main>
+      {/* Just above the tab bar: clear of the header and the tab bar, and seen wherever the view is scrolled. */}
+      <ConnectionNotice className="fixed inset-x-0 bottom-[calc(3.5rem+1px+env(safe-area-inset-bottom))] z-30" />
       <BottomBar current={view.name} onSelect={(name) => navigate({ name })} hidden={keyboardUp} />
       <SlideInMenu open={menuOpen} onOpenChange={setMenuOpen} current={view.name} onSelect={select} />
     </div>

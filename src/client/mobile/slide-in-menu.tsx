@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useAuth, useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
 import { SCREENS, SCREEN_NAMES } from '../app/screens.ts';
 import { UserCard } from '../app/user-card.tsx';
+import { useReturnFocus } from '../components/ui/dialog.tsx';
 import type { ViewName } from './mobile-location.ts';
 
 /** Spec §2: the slide-in menu, in its order, and the admins' part. */
@@ -52,11 +53,14 @@ export function SlideInMenu({
   const user = useCurrentUser();
   const { signOut } = useAuth();
   const isAdmin = user.role === 'admin';
+  // Closed without a choice, it gives the focus back to the menu button; a chosen view takes it itself.
+  const returnFocus = useReturnFocus();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="mobile-menu-overlay fixed inset-0 z-40 bg-slate-950/50" />
         <Dialog.Content
+          {...returnFocus}
           aria-describedby={undefined}
           className="mobile-menu-panel fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col overflow-y-auto bg-white pb-[env(safe-area-inset-bottom)] shadow-2xl dark:bg-slate-900"
         >

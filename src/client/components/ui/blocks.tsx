@@ -19,11 +19,14 @@ export function ErrorText({ children }: { children: ReactNode }) {
   );
 }
 
-export function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+/** A titled part of a screen; `headingId` lets an action send the focus to its heading when nothing nearer is left. */
+export function Section({ title, action, headingId, children }: { title: string; action?: ReactNode; headingId?: string; children: ReactNode }) {
   return (
     <section className="space-y-3" aria-label={title}>
       <div className="flex min-h-11 items-center justify-between gap-3">
-        <h2 className="text-lg font-bold">{title}</h2>
+        <h2 id={headingId} tabIndex={headingId ? -1 : undefined} className="text-lg font-bold">
+          {title}
+        </h2>
         {action && <div className="shrink-0">{action}</div>}
       </div>
       {children}

@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { Button } from './button.tsx';
+import { useReturnFocus } from './dialog.tsx';
 
 /** Asks before something that cannot be undone. */
 export function ConfirmDialog({
@@ -19,11 +20,12 @@ export function ConfirmDialog({
   onConfirm: () => void;
   pending?: boolean;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl dark:bg-slate-900">
+        <AlertDialog.Content {...returnFocus} className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-2xl dark:bg-slate-900">
           <AlertDialog.Title className="text-lg font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-slate-600 dark:text-slate-300">{message}</AlertDialog.Description>
           <div className="mt-6 flex justify-end gap-3">

@@ -1,6 +1,30 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import { focusMainContent } from './skip-link.tsx';
+
+/**
+ * Where the focus goes when a dialog closes: back to whatever opened it. Radix does that only
+ * for its own Trigger, and our dialogs open from plain buttons (a card's Resolve, a row's Delete),
+ * so the dialog remembers what had the focus as it opened. When that is gone by then (the row
+ * was deleted, the bet resolved), the focus goes to the page's main content. Nothing moves when
+ * the focus is already somewhere else than the page's body.
+ */
+export function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    },
+    onCloseAutoFocus: (event: Event) => {
+      event.preventDefault();
+      // What the dialog's own action led to may have taken the focus already (a chat it opened).
+      if (document.activeElement && document.activeElement !== document.body) return;
+      if (opener.current?.isConnected) opener.current.focus();
+      else focusMainContent();
+    },
+  };
+}
 
 /** A modal dialog: traps focus, closes on Escape and on the close button, labelled by its title. */
 export function Dialog({
@@ -14,10 +38,11 @@ export function Dialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  description?: string;
+  description?: string | undefined;
   children: ReactNode;
   wide?: boolean;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -25,6 +50,7 @@ export function Dialog({
         <RadixDialog.Content
           className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl dark:bg-slate-900 ${wide ? 'max-w-2xl' : 'max-w-lg'}`}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...returnFocus}
         >
           <div className="mb-4 flex items-start justify-between gap-4">
             <div>

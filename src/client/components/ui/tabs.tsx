@@ -35,7 +35,7 @@ export function Tabs({
 
 export function TabPanel({ value, children }: { value: string; children: ReactNode }) {
   return (
-    <RadixTabs.Content value={value} className="pt-5 focus-visible:outline-none">
+    <RadixTabs.Content value={value} className="mt-5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600">
       {children}
     </RadixTabs.Content>
   );

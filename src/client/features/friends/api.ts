@@ -12,8 +12,8 @@ import { apiRequest } from '../../lib/api.ts';
 import { READ_PATHS } from '../../../shared/first-screen.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-export function useFriends() {
-  return useQuery({ queryKey: queryKeys.friends.list, queryFn: () => apiRequest('GET', '/api/friends', z.array(friendSchema)) });
+export function useFriends({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: queryKeys.friends.list, queryFn: () => apiRequest('GET', '/api/friends', z.array(friendSchema)), enabled });
 }
 
 /** Spec §9: friend requests are fresh for 120 s; a failed read shows as no requests (spec §8). */

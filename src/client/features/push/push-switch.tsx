@@ -1,13 +1,28 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api.ts';
-import { isPushOn, pushSupported, turnPushOff, turnPushOn } from './push-subscription.ts';
+import { PushUnavailableError, isPushOn, pushBlocked, pushSupported, turnPushOff, turnPushOn } from './push-subscription.ts';
 
-/** "Push notifications on this device": asks the browser's permission only when turned on. */
+type Trouble = 'blocked' | 'unavailable' | null;
+
+/** What the switch says under its label: what it does, or why it cannot. */
+function descriptionOf(supported: boolean, trouble: Trouble): string {
+  if (!supported) return 'This browser cannot receive push notifications.';
+  if (trouble === 'blocked') return "Notifications are blocked for Betbro in this browser: allow them in the site's settings, then turn this on.";
+  if (trouble === 'unavailable') return 'This browser could not subscribe to push notifications. Try again later, or use another browser.';
+  return 'Hear about your bets even with Betbro closed.';
+}
+
+/**
+ * "Push notifications on this device": asks the browser's permission only when turned on. When the
+ * browser refuses or cannot subscribe, the switch says so beside itself and stays usable; only
+ * the server's refusals come as a toast.
+ */
 export function PushSwitch({ id }: { id: string }) {
   const supported = pushSupported();
   const [on, setOn] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [trouble, setTrouble] = useState<Trouble>(() => (pushBlocked() ? 'blocked' : null));
   useEffect(() => {
     if (!supported) return;
     let live = true;
@@ -23,8 +38,9 @@ export function PushSwitch({ id }: { id: string }) {
       if (wanted) {
         const result = await turnPushOn();
         if (result === 'denied') {
-          toast.error('Notifications are blocked', { description: 'Allow notifications for Betbro in your browser settings.' });
+          setTrouble('blocked');
         } else {
+          setTrouble(null);
           setOn(true);
           toast.success('Push notifications on');
         }
@@ -34,7 +50,8 @@ export function PushSwitch({ id }: { id: string }) {
         toast.success('Push notifications off');
       }
     } catch (error) {
-      toast.error('Push notifications could not be changed', { description: errorMessage(error, 'Please try again.') });
+      if (error instanceof PushUnavailableError) setTrouble('unavailable');
+      else toast.error('Push notifications could not be changed', { description: errorMessage(error, 'Please try again.') });
     } finally {
       setBusy(false);
     }
@@ -42,17 +59,20 @@ export function PushSwitch({ id }: { id: string }) {
 
   return (
     <div className="flex items-center justify-between gap-4 py-2">
-      <label htmlFor={id} className="text-sm">
-        <span className="font-medium">Push notifications on this device</span>
-        <span className="block text-xs text-slate-500 dark:text-slate-400">
-          {supported ? 'Hear about your bets even with Betbro closed.' : 'This browser cannot receive push notifications.'}
-        </span>
-      </label>
+      <div className="text-sm">
+        <label htmlFor={id} className="font-medium">
+          Push notifications on this device
+        </label>
+        <p id={`${id}-about`} role={trouble ? 'status' : undefined} className={`text-xs ${trouble ? 'font-medium text-amber-800 dark:text-amber-200' : 'text-slate-600 dark:text-slate-300'}`}>
+          {descriptionOf(supported, trouble)}
+        </p>
+      </div>
       <input
         id={id}
         type="checkbox"
         role="switch"
-        className="h-5 w-5 accent-brand-600"
+        aria-describedby={`${id}-about`}
+        className="h-5 w-5 shrink-0 accent-brand-600"
         checked={on}
         disabled={!supported || busy}
         onChange={(e) => void change(e.target.checked)}

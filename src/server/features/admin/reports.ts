@@ -1,8 +1,8 @@
-import { and, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../shared/money.ts';
 import { REPORT_DAYS, type Reports } from '../../../shared/schemas/admin.ts';
-import { platformDays, platformTotals, users } from '../../db/schema.ts';
+import { bets, platformDays, platformTotals, users } from '../../db/schema.ts';
 
 /**
  * Platform analytics for the admin page (spec §2 Analytics), read from the running totals that
@@ -25,9 +25,22 @@ async function onlineActiveUsers(app: FastifyInstance): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Unresolved bets whose expiry has passed: expired, not active (src/shared/bet-phase.ts), though
+ * the running total counts every unresolved bet. They are few (the sweep voids them after
+ * VOID_AFTER_DAYS) and found by the bets' (status, expires_at) index.
+ */
+async function expiredBets(app: FastifyInstance, now: Date): Promise<number> {
+  const [row] = await app.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(bets)
+    .where(and(eq(bets.status, 'active'), lte(bets.expiresAt, now), isNull(bets.deletedAt)));
+  return Number(row?.n ?? 0);
+}
+
 export async function platformReports(app: FastifyInstance, now = new Date()): Promise<Reports> {
   const firstDay = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (REPORT_DAYS - 1)));
-  const [[totals], daily, onlineUsers] = await Promise.all([
+  const [[totals], daily, onlineUsers, expired] = await Promise.all([
     app.db
       .select({
         stakes: sql<string>`coalesce(sum(${platformTotals.stakes}), 0)`,
@@ -50,6 +63,7 @@ export async function platformReports(app: FastifyInstance, now = new Date()): P
       .where(gte(platformDays.day, dayKey(firstDay)))
       .groupBy(platformDays.day),
     onlineActiveUsers(app),
+    expiredBets(app, now),
   ]);
   const byDate = new Map(daily.map((d) => [d.day, d]));
   const volumeCents = Number(totals?.volume ?? 0);
@@ -64,7 +78,7 @@ export async function platformReports(app: FastifyInstance, now = new Date()): P
     onlineUsers,
     averageBetsPerUser: totalUsers > 0 ? Math.round((totalStakes / totalUsers) * 100) / 100 : 0,
     totalBets: Number(totals?.bets ?? 0),
-    activeBets: Number(totals?.activeBets ?? 0),
+    activeBets: Math.max(0, Number(totals?.activeBets ?? 0) - expired),
     totalStakes,
     daily: Array.from({ length: REPORT_DAYS }, (_, i) => {
       const date = dayKey(new Date(firstDay.getTime() + i * DAY_MS));

@@ -33,7 +33,7 @@ import type { UserRow } from '../../db/rows.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { newPasswordProblem } from '../../password-policy.ts';
 import { claimableUsername, usernameTaken } from '../../usernames.ts';
-import { endProviderSessionsOf, revokeUserSessions } from '../auth/service.ts';
+import { endSessionsOfUser, revokeUserSessions } from '../auth/service.ts';
 import { listBets } from '../bets/service.ts';
 import { allTimeFiguresOf, figuresOf, presentFigures } from '../figures/service.ts';
 import { voidBet } from '../bets/service.ts';
@@ -350,8 +350,7 @@ export async function deactivateUser(app: FastifyInstance, admin: UserRow, userI
 
   // The provider must not sign the account in again on its own, and its open sockets close
   // (a deactivated admin's no longer hear about every bet).
-  await endProviderSessionsOf(app, userId);
-  app.domainEvents.emit({ type: 'audience_changed', userId });
+  await endSessionsOfUser(app, userId, null);
 
   // Each void is its own transaction (and its own audit row): the account is already closed, so
   // its creator can no longer resolve these bets or open new ones meanwhile.

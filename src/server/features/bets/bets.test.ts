@@ -177,7 +177,7 @@ describe(`betting on ${testDbKind}`, () => {
       [{ option: 0, amount: 'lots' }, 'Please enter a valid bet amount'],
       [{ option: 0, amount: '1e400' }, 'Please enter a valid bet amount'],
       [{ option: 0, amount: 0.5 }, 'Minimum bet is $1.00'],
-      [{ option: 0, amount: '1.005' }, 'Amount must be in whole cents'],
+      [{ option: 0, amount: '1.005' }, 'Amount can have at most 2 decimals'],
       [{ option: 3, amount: 5 }, 'Please choose an option'],
       [{ option: -1, amount: 5 }, 'Please choose an option'],
       [{ option: 0.5, amount: 5 }, 'Please choose an option'],

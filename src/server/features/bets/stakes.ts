@@ -2,13 +2,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents, formatDollars, parseAmountToCents } from '../../../shared/money.ts';
 import { refundAll, settle, type Settlement } from '../../../shared/payout.ts';
-import { MIN_STAKE_CENTS } from '../../../shared/schemas/bets.ts';
+import { stakeAmountRefusal } from '../../../shared/stake-amount.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { rowJson } from '../../db/row-json.ts';
 import { betOptions, bets, notifications, stakes } from '../../db/schema.ts';
 import { answeredByDatabase, errorChain, inTransaction, retryingConflicts, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
-import { recordActivity } from '../activities/service.ts';
+import { recordActivity, type ActivityFact } from '../activities/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
 import type { UserRow } from '../../db/rows.ts';
 import { notify } from '../notifications/service.ts';
@@ -41,14 +41,9 @@ function auditSnapshot(bet: BetRow): Record<string, unknown> {
 }
 
 export function parseStakeAmount(amount: number | string): number {
-  const cents = parseAmountToCents(amount);
-  if (cents === null) {
-    const looksLikeFraction = /^\d*\.\d{3,}$/.test(String(amount).trim());
-    throw badRequest(looksLikeFraction ? 'Amount must be in whole cents' : 'Please enter a valid bet amount', 'invalid_amount');
-  }
-  if (cents <= 0) throw badRequest('Please enter a valid bet amount', 'invalid_amount');
-  if (cents < MIN_STAKE_CENTS) throw badRequest('Minimum bet is $1.00', 'amount_too_small');
-  return cents;
+  const refusal = stakeAmountRefusal(amount);
+  if (refusal) throw badRequest(refusal.message, refusal.code);
+  return parseAmountToCents(amount)!;
 }
 
 /** The answers of stake_on_bets (functions/stake_refusal.sql), each with what the staker is told. */
@@ -213,37 +208,28 @@ async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlem
     const outcome = settlement.kind === 'refund' ? 'refunded' : stake.optionIdx === bet.winningOption ? 'won' : 'lost';
     // The player figures and platform totals follow the outcome (functions/*_on_stake_settled.sql).
     await tx.update(stakes).set({ settledCents: paid, outcome }).where(eq(stakes.id, stake.id));
-    // What the player reads about it: an activity for their feed and a notification.
-    const told = {
-      refunded: {
-        activity: 'bet_refunded',
-        amountCents: paid,
-        description: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
-        title: 'Stake refunded',
-        body: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
-      },
-      won: {
-        activity: 'bet_won',
-        amountCents: paid,
-        description: `Won ${formatDollars(paid)} on "${bet.title}" ("${winningLabel}")`,
-        title: `You won ${formatDollars(paid)}!`,
-        body: `"${winningLabel}" won in "${bet.title}"`,
-      },
-      lost: {
-        activity: 'bet_lost',
-        amountCents: stake.amountCents,
-        description: `Lost ${formatDollars(stake.amountCents)} on "${bet.title}"`,
-        title: `You lost ${formatDollars(stake.amountCents)}`,
-        body: `"${winningLabel}" won in "${bet.title}"`,
-      },
-    }[outcome];
-    await recordActivity(tx, {
-      userId: stake.userId,
-      type: told.activity,
-      description: told.description,
-      betId: bet.id,
-      amountCents: told.amountCents,
-    });
+    // What the player reads about it: a line of their feed and a notification.
+    const line = { userId: stake.userId, betId: bet.id };
+    const told = (
+      {
+        refunded: {
+          activity: { ...line, type: 'bet_refunded', amountCents: paid },
+          title: 'Stake refunded',
+          body: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
+        },
+        won: {
+          activity: { ...line, type: 'bet_won', amountCents: paid, optionIdx: stake.optionIdx },
+          title: `You won ${formatDollars(paid)}!`,
+          body: `"${winningLabel}" won in "${bet.title}"`,
+        },
+        lost: {
+          activity: { ...line, type: 'bet_lost', amountCents: stake.amountCents },
+          title: `You lost ${formatDollars(stake.amountCents)}`,
+          body: `"${winningLabel}" won in "${bet.title}"`,
+        },
+      } satisfies Record<typeof outcome, { activity: ActivityFact; title: string; body: string }>
+    )[outcome];
+    await recordActivity(tx, told.activity);
     notified.push(await notify(tx, { userId: stake.userId, type: 'bet_settled', title: told.title, body: told.body, betId: bet.id }));
   }
   return notified;
@@ -310,12 +296,7 @@ export async function resolveBet(
         after: { ...auditSnapshot(resolved), winningLabel: winner.label, settlement: settlement.kind },
       });
     }
-    await recordActivity(tx, {
-      userId: bet.creatorId,
-      type: 'bet_resolved',
-      description: `"${bet.title}" was resolved: "${winner.label}" won`,
-      betId,
-    });
+    await recordActivity(tx, { type: 'bet_resolved', userId: bet.creatorId, betId, optionIdx: winningOption });
     return { participantIds: betStakes.map((s) => s.userId), notified: settledNotices };
   });
   app.domainEvents.emit({ type: 'bet_resolved', betId, actorId: actor.id, participantIds });

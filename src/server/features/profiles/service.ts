@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../shared/money.ts';
 import { NOTIFICATION_TYPES, type Preferences } from '../../../shared/schemas/notifications.ts';
 import { computeAchievements, type FriendProfile, type OwnProfile } from '../../../shared/schemas/profiles.ts';
+import { rowsOf } from '../../db/client.ts';
 import { bets, stakes, userPreferences, users } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { UserRow } from '../../db/rows.ts';
@@ -32,21 +33,37 @@ async function recentBetsOf(app: FastifyInstance, owner: number, viewer: UserRow
     category: bet.category,
     isResolved: bet.status === 'resolved',
     status: bet.status,
+    expiresAt: bet.expiresAt?.toISOString() ?? null,
     createdAt: bet.createdAt.toISOString(),
     stake: stake ? { amount: formatCents(stake.amountCents), option: stake.optionIdx } : null,
   }));
 }
 
+/**
+ * How many of the player's bets (created or staked on) are active: unresolved and not past their
+ * expiry (src/shared/bet-phase.ts), the count My Bets and the dashboard show.
+ */
+async function activeBetsOf(app: FastifyInstance, userId: number): Promise<number> {
+  const active = sql`b.status = 'active' and b.deleted_at is null and (b.expires_at is null or b.expires_at > now())`;
+  const [row] = rowsOf<{ n: number | string }>(
+    await app.db.execute(sql`select count(*) as n from (
+      select b.id from ${bets} b where b.creator_id = ${userId} and ${active}
+      union select b.id from ${stakes} s join ${bets} b on b.id = s.bet_id where s.user_id = ${userId} and ${active}) mine`),
+  );
+  return Number(row?.n ?? 0);
+}
+
 export async function ownProfile(app: FastifyInstance, user: UserRow): Promise<OwnProfile> {
-  const [friends, allTime, recentBets] = await Promise.all([
+  const [friends, allTime, recentBets, activeBets] = await Promise.all([
     friendIdsOf(app.db, user.id),
     figuresOf(app.db, user.id, 'all'),
     recentBetsOf(app, user.id, user, 5),
+    activeBetsOf(app, user.id),
   ]);
   return {
     ...presentUser(user, allTime, { showEmail: true, isOnline: true }),
     friendsCount: friends.length,
-    activeBets: allTime.openBets,
+    activeBets,
     totalWagered: allTime.wagered,
     achievements: computeAchievements({
       totalWins: allTime.wins,

@@ -3,7 +3,7 @@ import { Suspense, useState } from 'react';
 import { StatCard } from '../../../components/ui/card.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
-import { showAmount } from '../../../lib/format.ts';
+import { countOf, showAmount } from '../../../lib/format.ts';
 import { useBetList } from '../../bets/api.ts';
 import { AdminBetsPanel } from '../../dashboard/components/admin-bets-panel.tsx';
 import { useModerationQueue, useReports } from '../api.ts';
@@ -32,7 +32,7 @@ function AdminOverview() {
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <StatCard label="User Management" value={reports.data?.totalUsers ?? '…'} hint="active accounts" icon={<Users className="h-5 w-5" />} />
       <StatCard label="Reports" value={moderation.data?.openCount ?? '…'} hint="open content reports" icon={<FileBarChart className="h-5 w-5" />} />
-      <StatCard label="Platform Stats" value={reports.data?.totalBets ?? '…'} hint={`${reports.data?.activeBets ?? '…'} active bets`} icon={<BarChart3 className="h-5 w-5" />} />
+      <StatCard label="Platform Stats" value={reports.data?.totalBets ?? '…'} hint={reports.data ? countOf(reports.data.activeBets, 'active bet') : '… active bets'} icon={<BarChart3 className="h-5 w-5" />} />
       <StatCard label="Total Volume" value={reports.data ? showAmount(reports.data.totalVolume) : '…'} icon={<DollarSign className="h-5 w-5" />} />
     </div>
   );

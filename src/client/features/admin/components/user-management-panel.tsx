@@ -8,11 +8,11 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Field, selectClass } from '../../../components/ui/field.tsx';
+import { Field, Select } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { showAmount, showDate } from '../../../lib/format.ts';
+import { countOf, showAmount, showDate } from '../../../lib/format.ts';
 import { useScreenNav } from '../../../app/screen-nav.tsx';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useAdjustBalance, useAdminUser, useAdminUsers, useCreateUser, useDeleteUser, useSetRole } from '../api.ts';
@@ -49,10 +49,10 @@ function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
           <Input id="new-password" type="password" autoComplete="new-password" {...form.field('password')} />
         </Field>
         <Field id="new-role" label="Role" error={form.errors.role}>
-          <select id="new-role" className={selectClass} {...form.field('role')}>
+          <Select {...form.field('role')}>
             <option value="user">User</option>
             <option value="admin">Admin</option>
-          </select>
+          </Select>
         </Field>
         <div className="grid grid-cols-2 gap-3 sm:flex sm:justify-end">
           <Button variant="secondary" onClick={() => close(false)}>
@@ -177,7 +177,7 @@ function UserCard({ user, onView, onDelete }: { user: AdminUserRow; onView: () =
         </div>
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {showAmount(user.balance)} · {user.totalBets} bets · joined {showDate(user.createdAt)}
+        {showAmount(user.balance)} · {countOf(user.totalBets, 'bet')} · joined {showDate(user.createdAt)}
       </p>
       <div className="grid grid-cols-2 gap-2">
         <Button variant="secondary" onClick={onView}>
@@ -279,11 +279,11 @@ export function UserManagementPanel() {
           <label htmlFor="user-sort" className="sr-only">
             Sort by
           </label>
-          <select id="user-sort" className={selectClass} value={sort} onChange={(e) => setSort(e.target.value)}>
+          <Select id="user-sort" value={sort} onChange={(e) => setSort(e.target.value)}>
             <option value="signup">Newest sign-up</option>
             <option value="balance">Balance</option>
             <option value="bets">Bets</option>
-          </select>
+          </Select>
         </div>
         <Button className="w-full md:w-auto" onClick={() => setAdding(true)}>
           <UserPlus aria-hidden className="h-5 w-5" /> Add User

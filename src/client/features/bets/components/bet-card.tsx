@@ -1,5 +1,6 @@
 import { Clock, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { betPhase } from '../../../../shared/bet-phase.ts';
 import type { CurrentUser } from '../../../../shared/schemas/auth.ts';
 import { BET_CATEGORIES, type Bet } from '../../../../shared/schemas/bets.ts';
 import { ScreenLink, useScreenNav } from '../../../app/screen-nav.tsx';
@@ -11,10 +12,10 @@ import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useBet } from '../api.ts';
 import { BetOptions } from './bet-options.tsx';
 import { BetStatusBadge } from './bet-status.tsx';
-import { StakeForm } from './stake-form.tsx';
+import { StakeForm, stakeSummaryId } from './stake-form.tsx';
 
-/** Open for stakes: active and not past its expiry. */
-export const isOpen = (bet: Bet) => bet.status === 'active' && !bet.isExpired;
+/** Open for stakes: active, which is to say unresolved and not past its expiry. */
+export const isOpen = (bet: Bet) => betPhase(bet) === 'active';
 
 /** Whether the list's copy of a bet says staking is open to `me`; the server decides on the call. */
 export const looksStakeable = (bet: Bet, me: Pick<CurrentUser, 'id'>) => isOpen(bet) && bet.creatorId !== me.id && bet.userParticipation === null;
@@ -59,7 +60,7 @@ export function BetCard({ bet, linked = true, children }: { bet: Bet; linked?: b
         </span>
         {bet.expiresAt && (
           <span className="inline-flex items-center gap-1">
-            <Clock aria-hidden className="h-4 w-4" /> {bet.isExpired ? 'Ended' : 'Ends'} {showDateTime(bet.expiresAt)}
+            <Clock aria-hidden className="h-4 w-4" /> {isOpen(bet) ? 'Ends' : 'Ended'} {showDateTime(bet.expiresAt)}
           </span>
         )}
       </p>
@@ -89,7 +90,9 @@ export function InlineStake({ betId, onClose }: { betId: number; onClose: () => 
   if (!bet.canStake) {
     return (
       <div className="space-y-2">
-        <p className="text-sm text-slate-700 dark:text-slate-300">{bet.userParticipation ? 'Your stake is in.' : 'Staking on this bet is closed for you.'}</p>
+        <p id={stakeSummaryId(bet.id)} tabIndex={-1} className="text-sm text-slate-700 dark:text-slate-300">
+          {bet.userParticipation ? `Your stake is in: ${showAmount(bet.userParticipation.amount)} on ${bet.options[bet.userParticipation.option]}.` : 'Staking on this bet is closed for you.'}
+        </p>
         <Button variant="secondary" className="w-full" onClick={onClose}>
           Close
         </Button>

@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { betPhase } from '../../../../shared/bet-phase.ts';
 import type { BetDetail } from '../../../../shared/schemas/bets.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
@@ -17,7 +18,7 @@ import { BetOptions } from './bet-options.tsx';
 import { BetStatusBadge } from './bet-status.tsx';
 import { ParticipantListNote } from './participant-list-note.tsx';
 import { ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
-import { StakeForm } from './stake-form.tsx';
+import { StakeForm, stakeSummaryId } from './stake-form.tsx';
 
 // Recharts comes with the chart, after the rest of the bet has drawn.
 const OddsHistoryChart = lazy(() => import('../../odds-history/components/odds-history-chart.tsx').then((m) => ({ default: m.OddsHistoryChart })));
@@ -58,8 +59,8 @@ function Outcome({ bet }: { bet: BetDetail }) {
     );
   }
   return (
-    <Card>
-      <p className="text-sm text-slate-600 dark:text-slate-300">Your stake</p>
+    <Card id={stakeSummaryId(bet.id)} tabIndex={-1}>
+      <h2 className="text-sm font-normal text-slate-600 dark:text-slate-300">Your stake</h2>
       <p className="text-lg font-semibold">
         {showAmount(mine.amount)} on {myOption}
       </p>
@@ -93,7 +94,7 @@ export function BetDetailPage() {
   }
 
   const isCreator = bet.creatorId === user.id;
-  const needsResolution = bet.status === 'active' && bet.isExpired;
+  const phase = betPhase(bet);
   return (
     <div className="space-y-6">
       {back}
@@ -105,7 +106,7 @@ export function BetDetailPage() {
             <Badge tone="neutral">Manual payout</Badge>
           ) : (
             <Badge tone="neutral">
-              {bet.isExpired ? 'Ended' : 'Ends'} {bet.expiresAt ? showDateTime(bet.expiresAt) : ''}
+              {phase === 'active' ? 'Ends' : 'Ended'} {bet.expiresAt ? showDateTime(bet.expiresAt) : ''}
             </Badge>
           )}
         </div>
@@ -123,64 +124,28 @@ export function BetDetailPage() {
           Resolved: {bet.options[bet.winningOption ?? 0]} won.
         </div>
       )}
-      {needsResolution && (
+      {phase === 'expired' && (
         <div role="status" className="rounded-xl bg-amber-50 px-4 py-3 font-semibold text-amber-800 dark:bg-amber-950 dark:text-amber-200">
-          {bet.isExpired && <span className="mr-2">Expired</span>}
+          <span className="mr-2">Expired</span>
           This bet has expired and needs to be resolved
         </div>
       )}
-      {bet.status === 'active' && bet.expirationType !== 'indefinite' && !bet.isExpired && (
+      {phase === 'active' && bet.expirationType !== 'indefinite' && (
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Staking closes when the bet expires; then {isCreator ? 'you resolve it' : `${bet.creator.username} resolves it`}. Stakes are refunded if it
           stays unresolved for 7 days.
         </p>
       )}
 
-      <div className="grid gap-6 lg:grid-cols-5">
-        <div className="space-y-6 lg:col-span-3">
-          <Card>
-            <h2 className="mb-3 text-lg font-bold">Options and odds</h2>
-            <BetOptions bet={bet} />
-            <OddsExplainer bet={bet} />
-          </Card>
-          <Suspense fallback={null}>
-            <OddsHistoryChart betId={bet.id} options={bet.options} />
-          </Suspense>
-          <Card>
-            <h2 className="mb-3 text-lg font-bold">Participants</h2>
-            <ParticipantListNote bet={bet} />
-            {bet.participantList.length === 0 ? (
-              <p className="text-sm text-slate-600 dark:text-slate-300">Nobody has placed a bet yet.</p>
-            ) : (
-              <div className="overflow-x-auto">
-              <table className="w-full text-left text-sm">
-                <thead className="text-slate-500">
-                  <tr>
-                    <th className="py-1 font-medium">Player</th>
-                    <th className="py-1 font-medium">Pick</th>
-                    <th className="py-1 text-right font-medium">Stake</th>
-                    <th className="py-1 text-right font-medium">{bet.status === 'active' ? 'Potential win' : 'Paid'}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {bet.participantList.map((p) => (
-                    <tr key={p.userId} className="border-t border-slate-100 dark:border-slate-800">
-                      <td className="py-1.5">{p.username}</td>
-                      <td className="py-1.5">{bet.options[p.option]}</td>
-                      <td className="py-1.5 text-right">{showAmount(p.amount)}</td>
-                      <td className="py-1.5 text-right">{showAmount(p.potentialWin)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-              </div>
-            )}
-          </Card>
-          <Card>
-            <BetDiscussion betId={bet.id} />
-          </Card>
-        </div>
-        <div className="space-y-6 lg:col-span-2">
+      {/* On a phone the way to stake or resolve comes right after the options, before the
+          chart, the participants and the discussion; on a wide screen it is the right column. */}
+      <div className="grid gap-6 lg:grid-cols-5 lg:grid-rows-[auto_1fr]">
+        <Card className="lg:col-span-3">
+          <h2 className="mb-3 text-lg font-bold">Options and odds</h2>
+          <BetOptions bet={bet} />
+          <OddsExplainer bet={bet} />
+        </Card>
+        <div className="space-y-6 lg:col-span-2 lg:col-start-4 lg:row-span-2 lg:row-start-1">
           <Outcome bet={bet} />
           {bet.canStake && (
             <Card>
@@ -195,6 +160,44 @@ export function BetDetailPage() {
           )}
           {bet.canResolve && <ResolvePanel bet={bet} asAdmin={resolvesAsAdmin(bet, user)} />}
           {isCreator && bet.status === 'active' && <InviteFriends betId={bet.id} />}
+        </div>
+        <div className="min-w-0 space-y-6 lg:col-span-3">
+          <Suspense fallback={null}>
+            <OddsHistoryChart betId={bet.id} options={bet.options} />
+          </Suspense>
+          <Card>
+            <h2 className="mb-3 text-lg font-bold">Participants</h2>
+            <ParticipantListNote bet={bet} />
+            {bet.participantList.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-300">Nobody has placed a bet yet.</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <thead className="text-slate-500">
+                    <tr>
+                      <th className="py-1 font-medium">Player</th>
+                      <th className="py-1 font-medium">Pick</th>
+                      <th className="py-1 text-right font-medium">Stake</th>
+                      <th className="py-1 text-right font-medium">{bet.status === 'active' ? 'Potential win' : 'Paid'}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {bet.participantList.map((p) => (
+                      <tr key={p.userId} className="border-t border-slate-100 dark:border-slate-800">
+                        <td className="py-1.5">{p.username}</td>
+                        <td className="py-1.5">{bet.options[p.option]}</td>
+                        <td className="py-1.5 text-right">{showAmount(p.amount)}</td>
+                        <td className="py-1.5 text-right">{showAmount(p.potentialWin)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </Card>
+          <Card>
+            <BetDiscussion betId={bet.id} />
+          </Card>
         </div>
       </div>
     </div>

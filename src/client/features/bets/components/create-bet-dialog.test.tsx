@@ -53,15 +53,36 @@ async function openDialog() {
 
 const toast = (title: string) => screen.findByText(title, { selector: '[data-sonner-toast] *' });
 
-describe('the create-bet dialog', () => {
-  it('says in a toast that a bet needs two options once blank ones are dropped, and sends nothing', async () => {
+describe('the create-bet dialog', { timeout: 20_000 }, () => {
+  it('says every problem at once beside its field, tied to it, focused on the first, and keeps each until it is fixed', async () => {
     const created = server({ status: 201, body: aCreatedBet() });
     const { dialog, fill, create } = await openDialog();
-    await fill({ 'Option 1': 'Home', 'Option 2': '   ' });
+    await userEvent.selectOptions(within(dialog).getByLabelText('Expiration'), 'time');
+    await fill({ 'Option 1': 'Home', 'Option 2': '   ', Hours: '9000' });
     await create();
-    expect(await toast('Invalid bet')).toBeInTheDocument();
-    expect(screen.getByText('You need at least 2 options for a bet')).toBeInTheDocument();
-    expect(within(dialog).queryByRole('alert')).toBeNull();
+    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Title is required',
+      'Description is required',
+      'You need at least 2 options for a bet',
+      'Hours must be a whole number from 1 to 8760',
+    ]);
+    const title = within(dialog).getByLabelText('Title');
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+    expect(title).toHaveAccessibleDescription('Title is required');
+    expect(title).toHaveFocus();
+    expect(within(dialog).getByLabelText('Hours')).toHaveAccessibleDescription('Hours must be a whole number from 1 to 8760');
+    expect(within(dialog).getByRole('group', { name: 'Options' })).toHaveAccessibleDescription('You need at least 2 options for a bet');
+    expect(within(dialog).getByLabelText('Option 2')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('Invalid bet')).toBeNull();
+
+    await userEvent.type(title, 'Rain tomorrow?');
+    expect(title).not.toHaveAttribute('aria-invalid');
+    expect(title).not.toHaveAccessibleDescription('Title is required');
+    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      'Description is required',
+      'You need at least 2 options for a bet',
+      'Hours must be a whole number from 1 to 8760',
+    ]);
     expect(created).toEqual([]);
   });
 
@@ -87,19 +108,29 @@ describe('the create-bet dialog', () => {
     expect(created).toEqual([]);
   });
 
-  it('offers 2 to 10 options', async () => {
+  it('offers 2 to 10 options, says why Add option stops at ten, and keeps the focus on the list', async () => {
     server({ status: 201, body: aCreatedBet() });
     const { dialog, fill } = await openDialog();
     const add = within(dialog).getByRole('button', { name: 'Add option' });
     expect(within(dialog).getByRole('button', { name: 'Remove option 2' })).toBeDisabled();
-    for (let i = 3; i <= 10; i += 1) await userEvent.click(add);
+    await userEvent.click(add);
+    expect(within(dialog).getByLabelText('Option 3')).toHaveFocus();
+    for (let i = 4; i <= 10; i += 1) await userEvent.click(add);
     expect(within(dialog).getByLabelText('Option 10')).toBeInTheDocument();
     expect(add).toBeDisabled();
+    const limit = within(dialog).getByText(/^At most 10 options/);
+    expect(limit).toHaveFocus();
+    expect(add).toHaveAccessibleDescription(limit.textContent!);
+
     await fill({ 'Option 3': 'Draw' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Remove option 2' }));
     expect(within(dialog).getByLabelText('Option 2')).toHaveValue('Draw');
+    expect(within(dialog).getByLabelText('Option 1')).toHaveFocus();
     expect(within(dialog).queryByLabelText('Option 10')).toBeNull();
     expect(add).toBeEnabled();
+    expect(within(dialog).queryByText(/^At most 10 options/)).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove option 5' }));
+    expect(within(dialog).getByLabelText('Option 4')).toHaveFocus();
   });
 
   it('sends the bet with blank options dropped and the end as an instant, says so, and starts afresh next time', async () => {

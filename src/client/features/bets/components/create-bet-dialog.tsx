@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import type { FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { toast } from '../../../lib/toast.ts';
 import {
   BET_CATEGORIES,
@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/schemas/bets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Field, Textarea, selectClass } from '../../../components/ui/field.tsx';
+import { Field, FieldGroup, Select, Textarea } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -44,17 +44,25 @@ const toBody = ({ hours, date, ...values }: FormValues): CreateBetBody => ({
     values.expirationType === 'time' ? hours : values.expirationType === 'date' && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString() : '',
 });
 
-/** The bet-creation dialog of spec §2: 2 to 10 options, three kinds of expiry, reset on close. */
+/** Blank options are dropped before sending: fewer than two left is said beside the options. */
+const check = ({ options }: FormValues) =>
+  options.filter((option) => option.trim()).length < MIN_OPTIONS ? { options: 'You need at least 2 options for a bet' } : {};
+
+const optionId = (i: number) => `bet-option-${i}`;
+const LIMIT_ID = 'bet-options-limit';
+
+/** The bet-creation dialog: 2 to 10 options, three kinds of expiry, reset on close. */
 export function CreateBetDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const form = useZodForm(createBetBodySchema, EMPTY, toBody);
+  const form = useZodForm(createBetBodySchema, EMPTY, { toBody, check });
   const createBet = useCreateBet();
   const { options, expirationType } = form.values;
+  const full = options.length >= MAX_OPTIONS;
 
   const close = (next: boolean) => {
     if (!next) form.reset();
     onOpenChange(next);
   };
-  const create = form.submit((body) =>
+  const submit = form.submit((body) =>
     createBet.mutate(body, {
       onSuccess: () => {
         toast.success('Bet created!', { description: 'Your bet has been created and is now live.' });
@@ -63,81 +71,76 @@ export function CreateBetDialog({ open, onOpenChange }: { open: boolean; onOpenC
       onError: (error) => toast.error('Failed to create bet', { description: errorMessage(error, 'Something went wrong. Please try again.') }),
     }),
   );
-  // Spec §5: blank options are dropped before submitting; fewer than two left is said in a toast.
-  const submit = (event: FormEvent) => {
-    if (options.filter((option) => option.trim()).length >= MIN_OPTIONS) return create(event);
-    event.preventDefault();
-    toast.error('Invalid bet', { description: 'You need at least 2 options for a bet' });
+  // The focus follows the list: to the option just added, or, once there are ten, to the note
+  // that says why Add option is off; after a removal, to the option before the removed one.
+  const addOption = () => {
+    flushSync(() => form.set('options', [...options, '']));
+    document.getElementById(options.length + 1 >= MAX_OPTIONS ? LIMIT_ID : optionId(options.length))?.focus();
+  };
+  const removeOption = (i: number) => {
+    flushSync(() => form.set('options', options.filter((_, j) => j !== i)));
+    document.getElementById(optionId(Math.max(0, i - 1)))?.focus();
   };
 
   return (
     <Dialog open={open} onOpenChange={close} title="Create New Bet" description="Ask your friends a question with 2 to 10 answers." wide>
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field id="bet-title" label="Title" error={form.errors.title}>
-          <Input id="bet-title" placeholder="Who wins the derby?" {...form.field('title')} />
+          <Input placeholder="Who wins the derby?" {...form.field('title')} />
         </Field>
         <Field id="bet-description" label="Description" error={form.errors.description}>
-          <Textarea id="bet-description" rows={3} placeholder="Saturday's match, final score after extra time." {...form.field('description')} />
+          <Textarea rows={3} placeholder="Saturday's match, final score after extra time." {...form.field('description')} />
         </Field>
         <Field id="bet-category" label="Category">
-          <select id="bet-category" className={selectClass} {...form.field('category')}>
+          <Select {...form.field('category')}>
             {BET_CATEGORIES.map((c) => (
               <option key={c}>{c}</option>
             ))}
-          </select>
+          </Select>
         </Field>
-        <fieldset>
-          <legend className="mb-1.5 text-sm font-semibold">Options</legend>
+        <FieldGroup id="bet-options" legend="Options" error={form.errors.options}>
           <ul className="space-y-2">
             {options.map((option, i) => (
               <li key={i} className="flex gap-2">
                 <Input
+                  id={optionId(i)}
                   aria-label={`Option ${i + 1}`}
                   value={option}
                   onChange={(e) => form.set('options', options.map((o, j) => (j === i ? e.target.value : o)))}
                   placeholder={`Option ${i + 1}`}
                 />
-                <Button
-                  variant="secondary"
-                  aria-label={`Remove option ${i + 1}`}
-                  disabled={options.length <= MIN_OPTIONS}
-                  onClick={() => form.set('options', options.filter((_, j) => j !== i))}
-                >
+                <Button variant="secondary" aria-label={`Remove option ${i + 1}`} disabled={options.length <= MIN_OPTIONS} onClick={() => removeOption(i)}>
                   <Minus aria-hidden className="h-4 w-4" />
                 </Button>
               </li>
             ))}
           </ul>
-          <Button
-            variant="secondary"
-            size="sm"
-            className="mt-2"
-            disabled={options.length >= MAX_OPTIONS}
-            onClick={() => form.set('options', [...options, ''])}
-          >
-            <Plus aria-hidden className="h-4 w-4" /> Add option
-          </Button>
-          {form.errors.options && (
-            <p role="alert" className="mt-1 text-sm text-red-600">
-              {form.errors.options}
-            </p>
-          )}
-        </fieldset>
+          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
+            <Button variant="secondary" size="sm" disabled={full} aria-describedby={full ? LIMIT_ID : undefined} onClick={addOption}>
+              <Plus aria-hidden className="h-4 w-4" /> Add option
+            </Button>
+            {full && (
+              <p id={LIMIT_ID} tabIndex={-1} className="text-sm text-slate-700 dark:text-slate-300">
+                At most 10 options: remove one to add another.
+              </p>
+            )}
+          </div>
+        </FieldGroup>
         <Field id="bet-expiration" label="Expiration" error={form.errors.expirationType}>
-          <select id="bet-expiration" className={selectClass} {...form.field('expirationType')}>
+          <Select {...form.field('expirationType')}>
             <option value="indefinite">No end: I resolve it when the answer is known</option>
             <option value="time">Ends after a number of hours</option>
             <option value="date">Ends at a date and time</option>
-          </select>
+          </Select>
         </Field>
         {expirationType === 'time' && (
           <Field id="bet-hours" label="Hours" error={form.errors.expirationValue} hint="From 1 to 8760 (one year).">
-            <Input id="bet-hours" type="number" min={1} max={MAX_HOURS} step={1} {...form.field('hours')} />
+            <Input type="number" min={1} max={MAX_HOURS} step={1} {...form.field('hours')} />
           </Field>
         )}
         {expirationType === 'date' && (
           <Field id="bet-date" label="Ends at" error={form.errors.expirationValue}>
-            <Input id="bet-date" type="datetime-local" {...form.field('date')} />
+            <Input type="datetime-local" {...form.field('date')} />
           </Field>
         )}
         <div className="flex justify-end gap-3 pt-2">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { betPhase } from '../../../../shared/bet-phase.ts';
 import type { CurrentUser } from '../../../../shared/schemas/auth.ts';
 import type { Bet } from '../../../../shared/schemas/bets.ts';
 import { ScreenLink, ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
@@ -16,11 +17,15 @@ import { EditBetDialog, mayEdit } from './edit-bet-dialog.tsx';
 import { ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
 
 type Group = 'active' | 'resolved' | 'expired';
-const groupOf = (bet: Bet): Group => (bet.status !== 'active' ? 'resolved' : bet.isExpired ? 'expired' : 'active');
+/** The tabs by the bets' phases; refunded bets are settled too, so they sit with the resolved ones. */
+const groupOf = (bet: Bet): Group => {
+  const phase = betPhase(bet);
+  return phase === 'void' ? 'resolved' : phase;
+};
 
 /** Mirrors the server's rule (DESIGN §7) to decide whether to offer Resolve; the dialog asks the server. */
 const mayResolve = (bet: Bet, me: CurrentUser) =>
-  bet.status === 'active' && (me.role === 'admin' || (bet.creatorId === me.id && (bet.expirationType === 'indefinite' || bet.isExpired)));
+  bet.status === 'active' && (me.role === 'admin' || (bet.creatorId === me.id && (bet.expirationType === 'indefinite' || betPhase(bet) === 'expired')));
 
 function ResolveBetDialog({ betId, onClose }: { betId: number; onClose: () => void }) {
   const me = useCurrentUser();

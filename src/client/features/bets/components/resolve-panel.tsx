@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
+import { betPhase } from '../../../../shared/bet-phase.ts';
 import type { BetDetail } from '../../../../shared/schemas/bets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
@@ -7,7 +8,7 @@ import { useAdminResolveBet, useResolveBet } from '../api.ts';
 
 /** Who settles the bet: the creator when the rules let them, otherwise an admin's override. */
 export function resolvesAsAdmin(bet: BetDetail, me: { id: number; role: string }): boolean {
-  const creatorMay = bet.creatorId === me.id && (bet.expirationType === 'indefinite' || bet.isExpired);
+  const creatorMay = bet.creatorId === me.id && (bet.expirationType === 'indefinite' || betPhase(bet) === 'expired');
   return !creatorMay && me.role === 'admin';
 }
 

@@ -1,24 +1,44 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { aBet, renderScreen } from '../../../test/render-screen.tsx';
 import { AdminBetsPanel, ResolveBetDialog } from './admin-bets-panel.tsx';
 
 describe('the admin bet management', () => {
-  it("lists the options to resolve as '0: label', numbered once", () => {
-    renderScreen(<ResolveBetDialog bet={aBet({ options: ['Home', 'Away', 'Draw'] })} onClose={() => undefined} />, { user: { role: 'admin' } });
+  it('resolves by choosing the winning option by its label, then Resolve', async () => {
+    const sent: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (String(input) === '/api/admin/bets/7/resolve') {
+        sent.push(JSON.parse(String(init?.body)));
+        return Response.json({ ...aBet({ status: 'resolved', isResolved: true, winningOption: 2, options: ['Home', 'Away', 'Draw'] }), participantList: [], canStake: false, canResolve: false });
+      }
+      return Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
+    });
+    const closed = vi.fn();
+    renderScreen(<ResolveBetDialog bet={aBet({ options: ['Home', 'Away', 'Draw'] })} onClose={closed} />, { user: { role: 'admin' } });
     const dialog = screen.getByRole('dialog', { name: 'Resolve bet' });
-    const items = within(within(dialog).getByRole('list', { name: 'Options' })).getAllByRole('listitem');
-    expect(items.map((item) => item.textContent)).toEqual(['0: Home', '1: Away', '2: Draw']);
-    expect(dialog.querySelector('ol')).toBeNull();
-    expect(within(dialog).getByLabelText('Choose winning option (0-2)')).toBeInTheDocument();
+    const group = within(dialog).getByRole('group', { name: 'Winning option' });
+    expect(within(group).getAllByRole('radio').map((radio) => radio.getAttribute('aria-label') ?? radio.closest('label')?.textContent)).toEqual(['Home', 'Away', 'Draw']);
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    expect(within(dialog).queryByText(/\(0-2\)/)).toBeNull();
+
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Draw' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    expect(await screen.findByText('Bet resolved successfully')).toBeInTheDocument();
+    expect(screen.getByText('Draw declared winner')).toBeInTheDocument();
+    expect(sent).toEqual([{ winningOption: 2 }]);
+    expect(closed).toHaveBeenCalled();
   });
 
-  it('refuses a winner outside the options, with the rule as the message', async () => {
+  it('asks for a winner beside the options when none is chosen, and sends nothing', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
     renderScreen(<ResolveBetDialog bet={aBet()} onClose={() => undefined} />, { user: { role: 'admin' } });
-    await userEvent.type(screen.getByLabelText('Choose winning option (0-1)'), '2');
     await userEvent.click(screen.getByRole('button', { name: 'Resolve' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Choose winning option (0-1)');
+    const group = screen.getByRole('group', { name: 'Winning option' });
+    expect(group).toHaveAccessibleDescription('Choose the winning option');
+    expect(within(group).getByRole('radio', { name: 'Home' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(group).getByRole('radio', { name: 'Home' })).toHaveFocus();
+    expect(fetch).not.toHaveBeenCalled();
   });
 
   it('shows each bet with its creator, pot and participants, and an empty state', () => {
@@ -28,6 +48,21 @@ describe('the admin bet management', () => {
     unmount();
     renderScreen(<AdminBetsPanel bets={[]} />, { user: { role: 'admin' } });
     expect(screen.getByText('No bets found in this category.')).toBeInTheDocument();
+  });
+
+  it('counts as active only the bets its list marks Active: an unresolved bet past its expiry is expired', () => {
+    const past = new Date(Date.now() - 3600_000).toISOString();
+    const future = new Date(Date.now() + 3600_000).toISOString();
+    const bets = [
+      aBet({ id: 1, title: 'Open', expiresAt: future, expirationType: 'time' }),
+      // A copy fetched before its expiry still says isExpired: false; the clock says otherwise.
+      aBet({ id: 2, title: 'Ran out', expiresAt: past, expirationType: 'time', isExpired: false }),
+      aBet({ id: 3, title: 'Done', status: 'resolved', isResolved: true, winningOption: 0 }),
+    ];
+    renderScreen(<AdminBetsPanel bets={bets} />, { user: { role: 'admin' } });
+    expect(screen.getByText('Active bets').nextElementSibling).toHaveTextContent(/^1$/);
+    const rows = screen.getAllByTestId('admin-bet');
+    expect(rows.map((row) => within(row).getByText(/^(Active|Expired|Resolved)$/).textContent)).toEqual(['Active', 'Expired', 'Resolved']);
   });
 
   it('names the bet on each button in the narrow layout', () => {

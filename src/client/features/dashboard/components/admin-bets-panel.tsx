@@ -1,61 +1,67 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import type { Bet } from '../../../../shared/schemas/bets.ts';
+import { betPhase } from '../../../../shared/bet-phase.ts';
+import { resolveBodySchema, type Bet } from '../../../../shared/schemas/bets.ts';
 import { useScreenNav } from '../../../app/screen-nav.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, StatCard } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Field } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { FieldGroup, Radio } from '../../../components/ui/field.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { participantCount, showAmount } from '../../../lib/format.ts';
 import { useAdminDeleteBet, useAdminResolveBet } from '../../bets/api.ts';
 import { EditBetDialog } from '../../bets/components/edit-bet-dialog.tsx';
 import { BetStatusBadge } from '../../bets/components/bet-status.tsx';
 
+// No option chosen yet is no number: the schema says 'Choose the winning option'.
+const toResolveBody = ({ winningOption }: { winningOption: string }) => ({ winningOption: winningOption === '' ? Number.NaN : Number(winningOption) });
+
+/** An admin settles any bet: the options by their labels, one chosen, then Resolve. */
 export function ResolveBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
-  const [choice, setChoice] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm(resolveBodySchema, { winningOption: '' }, { toBody: toResolveBody });
   const resolve = useAdminResolveBet();
-  const max = bet.options.length - 1;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const index = Number(choice);
-    // Spec §5: only an integer from 0 to option count minus 1.
-    if (choice.trim() === '' || !Number.isInteger(index) || index < 0 || index > max) {
-      return setError(`Choose winning option (0-${max})`);
-    }
+  const submit = form.submit(({ winningOption }) =>
     resolve.mutate(
-      { id: bet.id, body: { winningOption: index } },
+      { id: bet.id, body: { winningOption } },
       {
         onSuccess: () => {
-          toast.success('Bet resolved successfully');
+          toast.success('Bet resolved successfully', { description: `${bet.options[winningOption]} declared winner` });
           onClose();
         },
         onError: (e) => toast.error('Failed to resolve bet', { description: errorMessage(e, 'Failed to resolve bet') }),
       },
-    );
-  }
+    ),
+  );
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Resolve bet" description={bet.title}>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <ul className="text-sm" aria-label="Options">
-          {bet.options.map((o, i) => (
-            <li key={o} className="wrap-anywhere">
-              {i}: {o}
-            </li>
-          ))}
-        </ul>
-        <Field id="resolve-choice" label={`Choose winning option (0-${max})`} error={error ?? undefined}>
-          <Input id="resolve-choice" inputMode="numeric" value={choice} onChange={(e) => setChoice(e.target.value)} />
-        </Field>
+        <FieldGroup id={`resolve-${bet.id}-winner`} legend="Winning option" error={form.errors.winningOption}>
+          <div className="grid gap-2 sm:grid-cols-2">
+            {bet.options.map((label, i) => (
+              <label
+                key={label}
+                className={`flex cursor-pointer items-center gap-3 rounded-xl px-3 py-2 ring-1 ${form.values.winningOption === String(i) ? 'ring-2 ring-brand-600' : 'ring-slate-300 dark:ring-slate-700'}`}
+              >
+                <Radio
+                  name={`resolve-${bet.id}-winner`}
+                  checked={form.values.winningOption === String(i)}
+                  onChange={() => form.set('winningOption', String(i))}
+                  className="accent-brand-600"
+                />
+                <span className="wrap-anywhere">{label}</span>
+              </label>
+            ))}
+          </div>
+        </FieldGroup>
+        <p className="text-sm text-slate-700 dark:text-slate-300">Winners are paid at once; this cannot be undone.</p>
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
           <Button type="submit" disabled={resolve.isPending}>
-            Resolve
+            {resolve.isPending ? 'Resolving...' : 'Resolve'}
           </Button>
         </div>
       </form>
@@ -72,12 +78,12 @@ export function AdminBetsPanel({ bets }: { bets: Bet[] }) {
   const [resolving, setResolving] = useState<Bet | null>(null);
   const [deleting, setDeleting] = useState<Bet | null>(null);
   const remove = useAdminDeleteBet();
-  const active = bets.filter((b) => b.status === 'active').length;
+  const active = bets.filter((b) => betPhase(b) === 'active').length;
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-4">
         <StatCard label="Total bets" value={bets.length} />
-        <StatCard label="Active bets" value={active} />
+        <StatCard label="Active bets" value={active} testId="admin-active-bets" />
       </div>
       {bets.length === 0 ? (
         <EmptyState title="No bets found in this category." />

@@ -2,7 +2,7 @@ import { Plus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/card.tsx';
-import { showAmount } from '../../../lib/format.ts';
+import { countOf, showAmount } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useBetList } from '../../bets/api.ts';
 import { CreateBetDialog } from '../../bets/components/create-bet-dialog.tsx';
@@ -10,6 +10,7 @@ import { BetCard, isOpen } from '../../bets/components/bet-card.tsx';
 import { useFriendRequests } from '../../friends/api.ts';
 import { ErrorText, Loading, Section, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
 import { useScreenNav } from '../../../app/screen-nav.tsx';
+import { greeting } from '../greeting.ts';
 
 const RECENT_BETS = 3;
 
@@ -26,7 +27,9 @@ export function DashboardView() {
 
   return (
     <div className="space-y-6">
-      <h2 className="text-2xl font-bold break-words">Welcome back, {user.username}!</h2>
+      <h2 id="dashboard-heading" tabIndex={-1} className="text-2xl font-bold wrap-anywhere">
+        {greeting(user)}
+      </h2>
       <TileGrid label="Your figures">
         <Tile label="Balance" value={showAmount(user.balance)} testId="tile-balance" />
         <Tile label="Total Bets" value={user.totalBets} testId="tile-total-bets" />
@@ -40,7 +43,7 @@ export function DashboardView() {
           className="flex min-h-12 w-full items-center gap-3 rounded-2xl bg-brand-50 px-4 py-3 text-left font-semibold ring-1 ring-brand-100 dark:bg-brand-900/40 dark:ring-brand-900"
         >
           <UserPlus aria-hidden className="h-5 w-5 text-brand-700 dark:text-brand-100" />
-          You have {pending} pending friend {pending === 1 ? 'request' : 'requests'}
+          You have {countOf(pending, 'pending friend request')}
         </button>
       )}
       <Button size="lg" className="w-full" onClick={() => setCreating(true)}>

@@ -1,5 +1,6 @@
 import { Percent, Plus, Target, Trophy } from 'lucide-react';
 import { useState } from 'react';
+import { betPhase } from '../../../../shared/bet-phase.ts';
 import type { Bet } from '../../../../shared/schemas/bets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState, StatCard } from '../../../components/ui/card.tsx';
@@ -8,10 +9,11 @@ import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { showAmount } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useBetList } from '../../bets/api.ts';
-import { BetCard, CategoryChips, isOpen } from '../../bets/components/bet-card.tsx';
+import { BetCard, CategoryChips } from '../../bets/components/bet-card.tsx';
 import { CreateBetDialog } from '../../bets/components/create-bet-dialog.tsx';
 import { AdminBetsPanel } from './admin-bets-panel.tsx';
 import { ActivitySidebar, LeaderboardSidebar } from './dashboard-sidebars.tsx';
+import { greeting } from '../greeting.ts';
 import { PendingRequestsBanner } from './pending-requests-banner.tsx';
 
 function BetGrid({ bets }: { bets: Bet[] }) {
@@ -36,7 +38,11 @@ export function DashboardPage() {
   const mine = useBetList('mine');
   const myBets = mine.data ?? [];
   const shown = (explore.data ?? []).filter((b) => category === 'all' || b.category === category);
-  const activeCount = myBets.filter(isOpen).length;
+  const phases = { active: [] as Bet[], expired: [] as Bet[], settled: [] as Bet[] };
+  for (const bet of myBets) {
+    const phase = betPhase(bet);
+    phases[phase === 'active' || phase === 'expired' ? phase : 'settled'].push(bet);
+  }
 
   return (
     <div className="flex gap-6">
@@ -44,7 +50,9 @@ export function DashboardPage() {
         <PendingRequestsBanner />
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div>
-            <h1 className="text-3xl font-bold">Welcome back, {user.username}!</h1>
+            <h1 id="dashboard-heading" tabIndex={-1} className="text-3xl font-bold wrap-anywhere">
+              {greeting(user)}
+            </h1>
             <p className="mt-1 text-slate-600 dark:text-slate-300">
               Your balance is <span className="font-semibold text-slate-900 dark:text-white">{showAmount(user.balance)}</span>
             </p>
@@ -55,7 +63,7 @@ export function DashboardPage() {
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <StatCard label="Total Wins" value={user.totalWins} icon={<Trophy className="h-5 w-5" />} />
-          <StatCard label="Active Bets" value={activeCount} icon={<Target className="h-5 w-5" />} />
+          <StatCard label="Active Bets" value={phases.active.length} icon={<Target className="h-5 w-5" />} testId="stat-active-bets" />
           <StatCard label="Win Rate" value={`${user.winRate}%`} icon={<Percent className="h-5 w-5" />} />
         </div>
 
@@ -96,19 +104,18 @@ export function DashboardPage() {
               <div className="space-y-6">
                 <section>
                   <h2 className="mb-3 text-lg font-bold">Active Bets</h2>
-                  {myBets.filter((b) => b.status === 'active').length === 0 ? (
-                    <p className="text-sm text-slate-500">Nothing open right now.</p>
-                  ) : (
-                    <BetGrid bets={myBets.filter((b) => b.status === 'active')} />
-                  )}
+                  {phases.active.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">Nothing open right now.</p> : <BetGrid bets={phases.active} />}
                 </section>
+                {phases.expired.length > 0 && (
+                  <section>
+                    <h2 className="mb-3 text-lg font-bold">Expired Bets</h2>
+                    <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">Closed for stakes, waiting to be resolved.</p>
+                    <BetGrid bets={phases.expired} />
+                  </section>
+                )}
                 <section>
                   <h2 className="mb-3 text-lg font-bold">Resolved Bets</h2>
-                  {myBets.filter((b) => b.status !== 'active').length === 0 ? (
-                    <p className="text-sm text-slate-500">No settled bets yet.</p>
-                  ) : (
-                    <BetGrid bets={myBets.filter((b) => b.status !== 'active')} />
-                  )}
+                  {phases.settled.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">No settled bets yet.</p> : <BetGrid bets={phases.settled} />}
                 </section>
               </div>
             )}

@@ -45,7 +45,7 @@ export function ActivitySidebar() {
         <ul className="mt-3 space-y-2.5">
           {items.map((a) => (
             <li key={a.id} className="text-sm">
-              <span className="font-semibold">{a.username}</span> {a.description}
+              {a.description}
               <span className="block text-xs text-slate-500">{relativeTime(a.createdAt)}</span>
             </li>
           ))}

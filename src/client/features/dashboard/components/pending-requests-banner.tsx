@@ -1,30 +1,43 @@
 import { UserPlus } from 'lucide-react';
 import { toast } from '../../../lib/toast.ts';
+import { focusWhenShown } from '../../../components/focus.ts';
 import { Button } from '../../../components/ui/button.tsx';
+import { countOf } from '../../../lib/format.ts';
 import { useAcceptFriendRequest, useFriendRequests } from '../../friends/api.ts';
 
-/** Spec §2: the pending-request banner with up to 3 requesters, each accepted in place. */
+const SHOWN = 3;
+const acceptId = (requesterId: number) => `banner-accept-${requesterId}`;
+
+/**
+ * The pending-request banner with up to 3 requesters, each accepted in place. After an Accept the
+ * focus moves to the next requester's, or, when none is left and the banner goes, to the
+ * dashboard's heading.
+ */
 export function PendingRequestsBanner() {
   const { data: requests = [] } = useFriendRequests();
   const accept = useAcceptFriendRequest('PUT');
   if (requests.length === 0) return null;
+  const shown = requests.slice(0, SHOWN);
   return (
     <section aria-label="Pending friend requests" className="flex flex-wrap items-center gap-3 rounded-2xl bg-brand-50 px-5 py-4 ring-1 ring-brand-100 dark:bg-brand-900/40 dark:ring-brand-900">
       <UserPlus aria-hidden className="h-5 w-5 text-brand-700" />
-      <p className="font-semibold">
-        You have {requests.length} pending friend {requests.length === 1 ? 'request' : 'requests'}
-      </p>
+      <p className="font-semibold">You have {countOf(requests.length, 'pending friend request')}</p>
       <ul className="flex flex-wrap gap-2">
-        {requests.slice(0, 3).map((r) => (
+        {shown.map((r, i) => (
           <li key={r.id} className="flex items-center gap-2 rounded-full bg-white py-1 pr-1 pl-3 text-sm dark:bg-slate-900">
             {r.requester.username}
             <Button
+              id={acceptId(r.requesterId)}
               size="sm"
               className="rounded-full"
               disabled={accept.isPending}
               onClick={() =>
                 accept.mutate(r.requesterId, {
-                  onSuccess: () => toast.success('Friend request accepted!'),
+                  onSuccess: () => {
+                    toast.success('Friend request accepted!');
+                    const next = requests[i + 1] ?? requests[i - 1];
+                    focusWhenShown(next ? acceptId(next.requesterId) : 'dashboard-heading');
+                  },
                   onError: () => toast.error('Failed to accept friend request'),
                 })
               }

@@ -1,11 +1,12 @@
 import type { FriendProfile as Profile } from '../../../../shared/schemas/profiles.ts';
 import { useScreenNav } from '../../../app/screen-nav.tsx';
 import { BackButton } from '../../../components/ui/back-button.tsx';
-import { Badge, OnlineBadge } from '../../../components/ui/badge.tsx';
+import { OnlineBadge } from '../../../components/ui/badge.tsx';
 import { ErrorText, Loading, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { showDate } from '../../../lib/format.ts';
+import { BetStatusBadge } from '../../bets/components/bet-status.tsx';
 import { useFriendProfile } from '../api.ts';
 
 /** A friend's profile (spec §2): who they are, how they bet, what they bet on lately. */
@@ -42,7 +43,7 @@ function FriendProfileBody({ id, named }: { id: number | null; named: boolean })
             {profile.recentBets.map((bet) => (
               <li key={bet.id} className="flex items-center gap-2 py-2 text-sm">
                 <span className="min-w-0 flex-1 wrap-anywhere">{bet.title}</span>
-                <Badge tone={bet.isResolved ? 'success' : 'brand'}>{bet.isResolved ? 'Resolved' : 'Active'}</Badge>
+                <BetStatusBadge bet={bet} />
               </li>
             ))}
           </ul>

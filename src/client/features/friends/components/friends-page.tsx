@@ -1,6 +1,7 @@
 import { Info, MessageCircle, Search, UserPlus } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast.ts';
+import { focusWhenShown } from '../../../components/focus.ts';
 import { ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
 import { Badge, OnlineBadge } from '../../../components/ui/badge.tsx';
 import { ErrorText, Loading, Section } from '../../../components/ui/blocks.tsx';
@@ -22,12 +23,24 @@ function Avatar({ name }: { name: string }) {
   );
 }
 
+const friendStatusId = (userId: number) => `friend-status-${userId}`;
+
+/** Where a search result says how things stand; it takes the focus from the Add Friend button it replaces. */
+function FriendStatus({ userId, children }: { userId: number; children: ReactNode }) {
+  return (
+    <span id={friendStatusId(userId)} tabIndex={-1} className="shrink-0 rounded-full">
+      {children}
+    </span>
+  );
+}
+
 function FindFriends() {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const results = useUserSearch(query);
   const send = useSendFriendRequest();
-  const [sent, setSent] = useState<Set<number>>(new Set());
+  // What each request sent from here became: still pending, or accepted at once (they had asked first).
+  const [sent, setSent] = useState<Map<number, 'pending' | 'accepted'>>(new Map());
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -61,10 +74,14 @@ function FindFriends() {
                   <span className="block font-semibold wrap-anywhere">{user.username}</span>
                   <OnlineBadge online={user.isOnline} />
                 </span>
-                {user.friendStatus === 'friends' ? (
-                  <Badge tone="success">Friends</Badge>
+                {user.friendStatus === 'friends' || sent.get(user.id) === 'accepted' ? (
+                  <FriendStatus userId={user.id}>
+                    <Badge tone="success">Friends</Badge>
+                  </FriendStatus>
                 ) : user.friendStatus === 'pending_sent' || sent.has(user.id) ? (
-                  <Badge>Request sent</Badge>
+                  <FriendStatus userId={user.id}>
+                    <Badge>Request sent</Badge>
+                  </FriendStatus>
                 ) : user.friendStatus === 'pending_received' ? (
                   <Badge tone="warning">Wants to be friends</Badge>
                 ) : (
@@ -75,7 +92,9 @@ function FindFriends() {
                     onClick={() =>
                       send.mutate(user.id, {
                         onSuccess: (result) => {
-                          setSent((s) => new Set(s).add(user.id));
+                          setSent((s) => new Map(s).set(user.id, result.status === 'accepted' ? 'accepted' : 'pending'));
+                          // The button gives way to what it did: the focus goes there.
+                          focusWhenShown(friendStatusId(user.id));
                           toast.success(result.status === 'accepted' ? 'Friend Request Accepted' : 'Friend Request Sent', {
                             description:
                               result.status === 'accepted' ? `You and ${user.username} are now friends.` : `${user.username} will see your request.`,
@@ -96,16 +115,24 @@ function FindFriends() {
   );
 }
 
-/** Spec §2: pending requests with Accept / Decline, accepted through POST (spec §7). */
+const REQUESTS_HEADING_ID = 'friend-requests-heading';
+const acceptButtonId = (requesterId: number) => `accept-request-${requesterId}`;
+
+/** Pending requests with Accept / Decline, accepted through POST. */
 function FriendRequests() {
   const { data: requests = [] } = useFriendRequests();
   const accept = useAcceptFriendRequest('POST');
   const reject = useRejectFriendRequest();
+  /** Once a request is answered the focus moves on to the next one's Accept, else to the heading. */
+  const moveOnFrom = (i: number) => {
+    const next = requests[i + 1] ?? requests[i - 1];
+    focusWhenShown(next ? acceptButtonId(next.requesterId) : REQUESTS_HEADING_ID);
+  };
   return (
-    <Section title={`Friend Requests (${requests.length})`}>
+    <Section title={`Friend Requests (${requests.length})`} headingId={REQUESTS_HEADING_ID}>
       {requests.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-300">No pending requests.</p>}
       <ul className="space-y-2">
-        {requests.map((r) => (
+        {requests.map((r, i) => (
           <li key={r.id}>
             <Card className="space-y-3 p-3">
               <div className="flex items-center gap-3">
@@ -117,11 +144,15 @@ function FriendRequests() {
               </div>
               <div className="grid grid-cols-2 gap-2">
                 <Button
+                  id={acceptButtonId(r.requesterId)}
                   aria-label={`Accept ${r.requester.username}`}
                   disabled={accept.isPending}
                   onClick={() =>
                     accept.mutate(r.requesterId, {
-                      onSuccess: () => toast.success('Friend Request Accepted', { description: `You and ${r.requester.username} are now friends.` }),
+                      onSuccess: () => {
+                        toast.success('Friend Request Accepted', { description: `You and ${r.requester.username} are now friends.` });
+                        moveOnFrom(i);
+                      },
                       onError: (e) => toast.error('Failed to Accept Request', { description: errorMessage(e, 'Please try again.') }),
                     })
                   }
@@ -134,7 +165,10 @@ function FriendRequests() {
                   disabled={reject.isPending}
                   onClick={() =>
                     reject.mutate(r.requesterId, {
-                      onSuccess: () => toast.success('Friend Request Rejected'),
+                      onSuccess: () => {
+                        toast.success('Friend Request Rejected');
+                        moveOnFrom(i);
+                      },
                       onError: (e) => toast.error('Failed to Reject Request', { description: errorMessage(e, 'Please try again.') }),
                     })
                   }

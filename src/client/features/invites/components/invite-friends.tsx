@@ -1,44 +1,107 @@
 import { Copy, Link2, Share2, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import type { CreatedInvite } from '../../../../shared/schemas/invites.ts';
+import type { Invite } from '../../../../shared/schemas/invites.ts';
+import { focusWhenShown } from '../../../components/focus.ts';
+import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { countOf, showDateTime } from '../../../lib/format.ts';
+import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useCreateInvite, useInvites, useRevokeInvite } from '../api.ts';
+import { keptLinks } from '../kept-links.ts';
+
+const CREATE_ID = 'create-invite-link';
+/** A listed invite's row, found by its expiry (the one thing its creation and the list share). */
+const rowOf = (expiresAt: string) => document.querySelector<HTMLElement>(`[data-invite-expires="${expiresAt}"]`);
+const firstControlOf = (row: HTMLElement | null) => row?.querySelector<HTMLElement>('input, button') ?? null;
+
+async function copy(url: string) {
+  try {
+    await navigator.clipboard.writeText(url);
+    toast.success('Invite link copied');
+  } catch {
+    toast.error('Could not copy: select the link and copy it yourself');
+  }
+}
+
+async function share(url: string) {
+  try {
+    await navigator.share({ title: 'Join me on Betbro', text: 'Bet with me on Betbro', url });
+  } catch {
+    // Closing the share sheet is not an error.
+  }
+}
+
+/** One active link: the link itself when this browser made it, what it has done, Copy, Share and Revoke. */
+function InviteRow({ invite, number, onRevoke, revoking }: { invite: Invite; number: number; onRevoke: () => void; revoking: boolean }) {
+  const me = useCurrentUser();
+  const url = keptLinks.urlOf(me.id, invite);
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  return (
+    <li data-invite-expires={invite.expiresAt} className="space-y-2 rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800">
+      {url ? (
+        <Input readOnly aria-label={`Invite link ${number}`} value={url} onFocus={(e) => e.currentTarget.select()} />
+      ) : (
+        <p className="text-sm font-semibold">
+          Link {number}: made in another browser. Copy it there, or revoke it and make a new one here.
+        </p>
+      )}
+      <p className="text-xs text-slate-600 dark:text-slate-300">
+        Used by {invite.uses} of {countOf(invite.maxUses, 'person', 'people')} · expires {showDateTime(invite.expiresAt)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {url && (
+          <Button size="sm" onClick={() => void copy(url)}>
+            <Copy aria-hidden className="h-4 w-4" /> Copy <span className="sr-only">invite link {number}</span>
+          </Button>
+        )}
+        {url && canShare && (
+          <Button size="sm" variant="secondary" onClick={() => void share(url)}>
+            <Share2 aria-hidden className="h-4 w-4" /> Share <span className="sr-only">invite link {number}</span>
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" disabled={revoking} onClick={onRevoke}>
+          <Trash2 aria-hidden className="h-4 w-4" /> Revoke <span className="sr-only">invite link {number}</span>
+        </Button>
+      </div>
+    </li>
+  );
+}
 
 /**
- * "Invite friends": makes a personal link (to one of your bets when `betId` is given), to copy,
- * to share through the phone's share sheet, or to revoke. Whoever accepts it becomes your friend.
+ * "Invite friends": makes personal links (to one of your bets when `betId` is given) and lists the
+ * active ones, each to copy, share through the phone's share sheet, or revoke. Whoever accepts a
+ * link becomes your friend.
  */
 export function InviteFriends({ betId }: { betId?: number }) {
+  const me = useCurrentUser();
   const create = useCreateInvite();
   const revoke = useRevokeInvite();
   const invites = useInvites();
-  const [invite, setInvite] = useState<CreatedInvite | null>(null);
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   const active = invites.data?.filter((i) => (betId === undefined ? i.betId === null : i.betId === betId)) ?? [];
 
   const makeLink = () =>
     create.mutate(betId, {
-      onSuccess: setInvite,
+      onSuccess: (created) => {
+        keptLinks.keep(me.id, created);
+        // The new link arrives with the list's refetch: the focus waits for it there.
+        focusWhenShown(() => firstControlOf(rowOf(created.expiresAt)));
+      },
       onError: (error) => toast.error('Could not create an invite', { description: errorMessage(error, 'Please try again.') }),
     });
-  const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast.success('Invite link copied');
-    } catch {
-      toast.error('Could not copy: select the link and copy it yourself');
-    }
-  };
-  const share = async (url: string) => {
-    try {
-      await navigator.share({ title: 'Join me on Betbro', text: 'Bet with me on Betbro', url });
-    } catch {
-      // Closing the share sheet is not an error.
-    }
+  const revokeAt = (i: number) => {
+    const invite = active[i]!;
+    const next = active[i + 1] ?? active[i - 1];
+    revoke.mutate(invite.id, {
+      onSuccess: () => {
+        keptLinks.forget(me.id, invite);
+        toast.success('Invite revoked');
+        focusWhenShown(() => (next ? firstControlOf(rowOf(next.expiresAt)) : document.getElementById(CREATE_ID)));
+      },
+      onError: (error) => toast.error('Could not revoke the invite', { description: errorMessage(error, 'Please try again.') }),
+    });
   };
 
   return (
@@ -49,45 +112,26 @@ export function InviteFriends({ betId }: { betId?: number }) {
           ? 'Anyone who opens your link and signs in becomes your friend. Links last 7 days, for up to 50 people.'
           : 'Friends who open this link become your friends and land on this bet. Links last 7 days, for up to 50 people.'}
       </p>
-      {invite ? (
-        <div className="space-y-2">
-          <Input readOnly aria-label="Invite link" value={invite.url} onFocus={(e) => e.currentTarget.select()} />
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => void copy(invite.url)}>
-              <Copy aria-hidden className="h-4 w-4" /> Copy link
-            </Button>
-            {canShare && (
-              <Button size="sm" variant="secondary" onClick={() => void share(invite.url)}>
-                <Share2 aria-hidden className="h-4 w-4" /> Share
-              </Button>
-            )}
-            <Button
-              size="sm"
-              variant="ghost"
-              disabled={revoke.isPending}
-              onClick={() =>
-                revoke.mutate(invite.token, {
-                  onSuccess: () => {
-                    setInvite(null);
-                    toast.success('Invite revoked');
-                  },
-                })
-              }
-            >
-              <Trash2 aria-hidden className="h-4 w-4" /> Revoke
-            </Button>
-          </div>
-        </div>
+      <Button id={CREATE_ID} size="sm" onClick={makeLink} disabled={create.isPending}>
+        <Link2 aria-hidden className="h-4 w-4" /> Create invite link
+      </Button>
+      {invites.isPending ? (
+        <Loading message="Loading your invite links..." />
+      ) : invites.isError ? (
+        <ErrorText>Failed to load your invite links</ErrorText>
       ) : (
-        <Button size="sm" onClick={makeLink} disabled={create.isPending}>
-          <Link2 aria-hidden className="h-4 w-4" /> Create invite link
-        </Button>
-      )}
-      {active.length > 0 && (
-        <p className="mt-3 text-sm text-slate-500">
-          {active.length} active {active.length === 1 ? 'link' : 'links'}, used {active.reduce((n, i) => n + i.uses, 0)}{' '}
-          {active.reduce((n, i) => n + i.uses, 0) === 1 ? 'time' : 'times'}.
-        </p>
+        active.length > 0 && (
+          <section aria-labelledby={`invite-links-${betId ?? 'all'}`} className="mt-4">
+            <h3 id={`invite-links-${betId ?? 'all'}`} className="mb-2 text-sm font-semibold">
+              {countOf(active.length, 'active link')}
+            </h3>
+            <ul className="space-y-2">
+              {active.map((invite, i) => (
+                <InviteRow key={invite.id} invite={invite} number={i + 1} onRevoke={() => revokeAt(i)} revoking={revoke.isPending} />
+              ))}
+            </ul>
+          </section>
+        )
       )}
     </Card>
   );

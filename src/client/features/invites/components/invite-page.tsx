@@ -1,4 +1,4 @@
-import { UserPlus } from 'lucide-react';
+import { Link2, UserCheck, UserPlus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { needsProfileSetup } from '../../../../shared/schemas/users.ts';
@@ -8,6 +8,8 @@ import { FullScreenLoader } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useAuth } from '../../auth/hooks/use-auth.tsx';
 import { startSignIn } from '../../auth/sign-in.ts';
+import { toast } from '../../../lib/toast.ts';
+import { useFriends } from '../../friends/api.ts';
 import { useAcceptInvite, useInvitePreview } from '../api.ts';
 import { pendingInvite } from '../resume-invite.ts';
 
@@ -24,12 +26,20 @@ export function InvitePage() {
   const accept = useAcceptInvite();
   const started = useRef(false);
   const ready = status === 'signed-in' && user !== null && !needsProfileSetup(user.username);
+  const friends = useFriends({ enabled: ready });
+  const inviter = preview.data?.inviter;
+  // Nothing to accept: the player's own link, or an inviter who is a friend already.
+  const own = ready && inviter?.id === user.id;
+  const alreadyFriends = ready && inviter !== undefined && (friends.data ?? []).some((friend) => friend.id === inviter.id);
 
   const acceptNow = () => {
     started.current = true;
     accept.mutate(token, {
       onSuccess: (result) => {
         pendingInvite.clear();
+        toast.success(`You're now friends with ${result.friend.username}`, {
+          description: result.betId === null ? 'You see their bets on your dashboard.' : 'Here is the bet they shared.',
+        });
         navigate(result.betId === null ? '/' : `/bets/${result.betId}`, { replace: true });
       },
       onError: () => pendingInvite.clear(),
@@ -40,10 +50,11 @@ export function InvitePage() {
   // no longer valid is forgotten, so that the app stops coming back to it.
   useEffect(() => {
     if (preview.isError && pendingInvite.get() === token) pendingInvite.clear();
-    if (ready && !started.current && pendingInvite.get() === token && preview.isSuccess) acceptNow();
+    if (own && pendingInvite.get() === token) pendingInvite.clear();
+    if (ready && !own && !started.current && pendingInvite.get() === token && preview.isSuccess) acceptNow();
   });
 
-  if (status === 'loading' || preview.isPending) return <FullScreenLoader message="Loading invite..." />;
+  if (status === 'loading' || preview.isPending || (ready && friends.isPending)) return <FullScreenLoader message="Loading invite..." />;
   // Signed in but without a username yet: the app's own setup screen comes first, then back here.
   if (status === 'signed-in' && !ready) {
     pendingInvite.set(token);
@@ -61,10 +72,30 @@ export function InvitePage() {
               Go to Betbro
             </Link>
           </>
+        ) : own ? (
+          <>
+            <Link2 aria-hidden className="mx-auto h-10 w-10 text-brand-600" />
+            <h1 className="mt-3 text-2xl font-bold">This is your invite link</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">Send it to your friends: whoever opens it and signs in becomes your friend.</p>
+            <Link to="/friends" className="mt-4 inline-block font-semibold text-brand-700 hover:underline dark:text-brand-100">
+              See your invite links
+            </Link>
+          </>
+        ) : alreadyFriends ? (
+          <>
+            <UserCheck aria-hidden className="mx-auto h-10 w-10 text-brand-600" />
+            <h1 className="mt-3 text-2xl font-bold wrap-anywhere">You're already friends with {preview.data.inviter.username}</h1>
+            <Link
+              to={preview.data.betId === null ? '/' : `/bets/${preview.data.betId}`}
+              className="mt-4 inline-block font-semibold text-brand-700 hover:underline dark:text-brand-100"
+            >
+              {preview.data.betId === null ? 'Go to Betbro' : 'See the bet they shared'}
+            </Link>
+          </>
         ) : (
           <>
             <UserPlus aria-hidden className="mx-auto h-10 w-10 text-brand-600" />
-            <h1 className="mt-3 text-2xl font-bold">{preview.data.inviter.username} invites you to Betbro</h1>
+            <h1 className="mt-3 text-2xl font-bold wrap-anywhere">{preview.data.inviter.username} invites you to Betbro</h1>
             <p className="mt-2 text-slate-600 dark:text-slate-300">
               {preview.data.betId === null ? 'Accept to become friends and bet together.' : 'Accept to become friends and join their bet.'}
             </p>

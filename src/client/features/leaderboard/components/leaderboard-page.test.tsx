@@ -75,6 +75,47 @@ describe('the leaderboard', () => {
     expect(screen.getByTestId('rank-3')).toHaveTextContent('-$5.00');
   });
 
+  it('puts tied players on the same step of the podium: two Champions, then 3rd Place, and nobody 2nd', () => {
+    renderScreen(<LeaderboardPage />, { data: [[queryKeys.leaderboard.board('week', 'global'), board('week', entries)]] });
+    const steps = within(screen.getByRole('list', { name: 'Podium' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      expect.stringMatching(/^ChampionAlice/),
+      expect.stringMatching(/^ChampionBob/),
+      expect.stringMatching(/^3rd PlaceCarol/),
+    ]);
+    expect(screen.queryByText('2nd Place')).toBeNull();
+  });
+
+  it('names the rank to reach only when the list shows who holds it, counting ties', () => {
+    const third = { ...board('week', entries), me: { rank: 3, weeklyEarnings: '-5.00', gapToNext: '30.00' } };
+    const { unmount } = renderScreen(<LeaderboardPage />, { user: { id: 3, username: 'Carol' }, data: [[queryKeys.leaderboard.board('week', 'global'), third]] });
+    expect(screen.getByTestId('your-rank')).toHaveTextContent('$30.00 to reach #1');
+    expect(screen.getByTestId('your-rank')).not.toHaveTextContent('#2');
+    unmount();
+    // Twelfth, behind a player the top ten does not show: no rank is made up for them.
+    const far = { ...board('week', entries), me: { rank: 12, weeklyEarnings: '-20.00', gapToNext: '12.00' } };
+    renderScreen(<LeaderboardPage />, { user: { id: 9, username: 'Ivan' }, data: [[queryKeys.leaderboard.board('week', 'global'), far]] });
+    expect(screen.getByTestId('your-rank')).toHaveTextContent('$12.00 to move up');
+    expect(screen.getByTestId('your-rank')).not.toHaveTextContent('#11');
+  });
+
+  it('shows the viewer online on their own screen, whatever the list says', () => {
+    const { unmount } = renderScreen(<LeaderboardPage />, { data: [[queryKeys.leaderboard.board('week', 'global'), board('week', entries)]] });
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('AliceOnline');
+    expect(rows[2]).toHaveTextContent('BobOffline');
+    unmount();
+    renderScreen(<LeaderboardPage />, { narrow: true, data: [[queryKeys.leaderboard.board('week', 'global'), board('week', entries)]] });
+    expect(screen.getByTestId('rank-1')).toHaveTextContent('Online');
+    expect(screen.getByTestId('rank-2')).toHaveTextContent('Offline');
+  });
+
+  it('counts the time to the reset in the singular for one', () => {
+    const now = Date.parse('2026-11-29T22:30:00.000Z');
+    expect(periodLine(board('week', []), now).text).toBe('Weekly rankings reset in 1 hour');
+    expect(periodLine(board('week', []), Date.parse('2026-11-29T23:59:00.000Z')).text).toBe('Weekly rankings reset in 1 minute');
+  });
+
   it('shows the empty, loading and error states', async () => {
     const { unmount } = renderScreen(<LeaderboardPage />, { data: [[queryKeys.leaderboard.board('week', 'global'), { ...board('week', []), me: null }]] });
     expect(screen.getByText('No Rankings Yet')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
 import { OnlineBadge } from '../../../components/ui/badge.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
+import { parseAmountToCents } from '../../../../shared/money.ts';
 import { countOf, showAmount } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
 import { useLeaderboard } from '../api.ts';
@@ -17,9 +18,9 @@ const NARROW_TOP = 10;
 /** "in 2 days", "in 5 hours", "in 12 minutes": the real time until the weekly reset. */
 export function timeUntil(iso: string, now = Date.now()): string {
   const minutes = Math.max(1, Math.round((Date.parse(iso) - now) / 60_000));
-  if (minutes >= 48 * 60) return `${Math.floor(minutes / (24 * 60))} days`;
-  if (minutes >= 60) return `${Math.floor(minutes / 60)} hours`;
-  return `${minutes} minutes`;
+  if (minutes >= 48 * 60) return countOf(Math.floor(minutes / (24 * 60)), 'day');
+  if (minutes >= 60) return countOf(Math.floor(minutes / 60), 'hour');
+  return countOf(minutes, 'minute');
 }
 
 /** What the header says about the period shown: the week and its reset, the month, or all time. */
@@ -32,7 +33,10 @@ export function periodLine(board: Pick<Leaderboard, 'period' | 'startsOn' | 'wee
   return { text: 'All-time rankings', badge: null };
 }
 
-/** Places 1 to 3 in the list's order (tied players share a rank, not a place): gold, silver, bronze. */
+/**
+ * The podium's places by rank, not by position in the list: players who tie share a rank, so two
+ * players tied first are both Champion and the next one is 3rd Place, with nobody 2nd.
+ */
 const PLACES = [
   { place: 'Champion', icon: Crown, tone: 'bg-amber-100 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-100', dot: 'bg-amber-400 text-amber-950' },
   { place: '2nd Place', icon: Medal, tone: 'bg-slate-100 text-slate-900 ring-slate-300 dark:bg-slate-800 dark:text-slate-100', dot: 'bg-slate-300 text-slate-900' },
@@ -57,14 +61,33 @@ function Toggle<T extends string>({ label, value, options, onChange }: { label: 
   );
 }
 
+const placeOf = (entry: LeaderboardEntry) => PLACES[entry.rank - 1];
+
+/** The viewer is using the app right now: their own screens never show them offline. */
+const isOnline = (entry: LeaderboardEntry, me: { id: number }) => entry.isOnline || entry.id === me.id;
+
+/** A profit as signed cents ("-5.00" -> -500). */
+const profitCents = (amount: string) => (amount.trim().startsWith('-') ? -1 : 1) * (parseAmountToCents(amount.trim().replace(/^-/, '')) ?? 0);
+
+/**
+ * What the viewer needs to move up: the profit that reaches the nearest player ahead, with that
+ * player's rank when the list shows them (ties make it more than one place up); only #1 is told so.
+ */
+export function gapLine(me: NonNullable<Leaderboard['me']>, entries: LeaderboardEntry[]): string {
+  if (me.gapToNext === null) return "You're #1!";
+  const target = profitCents(me.weeklyEarnings) + profitCents(me.gapToNext);
+  const ahead = entries.find((entry) => profitCents(entry.weeklyEarnings) === target && entry.rank < me.rank);
+  return ahead ? `${showAmount(me.gapToNext)} to reach #${ahead.rank}` : `${showAmount(me.gapToNext)} to move up`;
+}
+
 /** The narrow list: rank, player, wins and win rate, and the profit the ranking is by. */
 function RankedList({ entries }: { entries: LeaderboardEntry[] }) {
   const me = useCurrentUser();
   return (
     <ol className="space-y-2" aria-label="Top 10">
       {entries.slice(0, NARROW_TOP).map((entry, i) => (
-        <li key={entry.id} data-testid={`rank-${i + 1}`} className={`flex items-center gap-3 rounded-2xl p-3 ring-1 ${PLACES[i]?.tone ?? 'bg-white ring-slate-200 dark:bg-slate-900 dark:ring-slate-800'}`}>
-          <span className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-extrabold ${PLACES[i]?.dot ?? 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}>
+        <li key={entry.id} data-testid={`rank-${i + 1}`} className={`flex items-center gap-3 rounded-2xl p-3 ring-1 ${placeOf(entry)?.tone ?? 'bg-white ring-slate-200 dark:bg-slate-900 dark:ring-slate-800'}`}>
+          <span className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-sm font-extrabold ${placeOf(entry)?.dot ?? 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200'}`}>
             <span className="sr-only">Rank </span>
             {entry.rank}
           </span>
@@ -76,7 +99,7 @@ function RankedList({ entries }: { entries: LeaderboardEntry[] }) {
             <span className="block text-xs text-slate-700 dark:text-slate-300">
               {countOf(entry.totalWins, 'win')} · {entry.winRate}% win rate
             </span>
-            <OnlineBadge online={entry.isOnline} />
+            <OnlineBadge online={isOnline(entry, me)} />
           </span>
           <span className="shrink-0 text-right">
             <span className="block font-bold">{showAmount(entry.weeklyEarnings)}</span>
@@ -88,21 +111,24 @@ function RankedList({ entries }: { entries: LeaderboardEntry[] }) {
   );
 }
 
-/** The desktop podium and full table. */
+/** The desktop podium (every player ranked 1 to 3, ties included) and the full table. */
 function PodiumAndTable({ entries }: { entries: LeaderboardEntry[] }) {
+  const me = useCurrentUser();
   return (
     <>
       <ol className="grid gap-4 sm:grid-cols-3" aria-label="Podium">
-        {entries.slice(0, 3).map((entry, i) => {
-          const { place, icon: Icon, tone } = PLACES[i]!;
-          return (
+        {entries.flatMap((entry) => {
+          const place = placeOf(entry);
+          if (!place) return [];
+          const { icon: Icon, tone } = place;
+          return [
             <li key={entry.id} className={`rounded-2xl p-5 text-center ring-1 ${tone}`}>
               <Icon aria-hidden className="mx-auto h-8 w-8" />
-              <p className="mt-1 text-sm font-bold uppercase">{place}</p>
+              <p className="mt-1 text-sm font-bold uppercase">{place.place}</p>
               <p className="mt-1 text-lg font-bold wrap-anywhere">{entry.username}</p>
               <p className="text-sm">{showAmount(entry.weeklyEarnings)} profit</p>
-            </li>
-          );
+            </li>,
+          ];
         })}
       </ol>
       <Card className="overflow-x-auto p-0">
@@ -123,7 +149,7 @@ function PodiumAndTable({ entries }: { entries: LeaderboardEntry[] }) {
                 <td className="px-4 py-2.5 font-bold">{entry.rank}</td>
                 <td className="px-4 py-2.5">
                   <span className="mr-2 font-semibold wrap-anywhere">{entry.username}</span>
-                  <OnlineBadge online={entry.isOnline} />
+                  <OnlineBadge online={isOnline(entry, me)} />
                 </td>
                 <td className="px-4 py-2.5 text-right">{entry.totalWins}</td>
                 <td className="px-4 py-2.5 text-right">{entry.winRate}%</td>
@@ -178,7 +204,7 @@ export function LeaderboardPage() {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold">Your rank</p>
                 <p className="text-sm text-slate-700 dark:text-slate-300">
-                  {data.me.gapToNext === null ? "You're #1!" : `${showAmount(data.me.gapToNext)} to reach #${data.me.rank - 1}`}
+                  {gapLine(data.me, data.entries)}
                 </p>
               </div>
               <p className="text-right">

@@ -1,5 +1,6 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { parseAmountToCents } from '../../../../shared/money.ts';
+import { poolShares, totalPool } from '../../../../shared/odds.ts';
 import type { OddsHistory } from '../../../../shared/schemas/odds-history.ts';
 import { Card } from '../../../components/ui/card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -30,21 +31,32 @@ export function OddsHistoryChart({ betId, options }: { betId: number; options: s
     );
   }
   const series = sharesOver(data.points);
+  const latestPools = data.points.at(-1)?.optionAmounts.map((a) => parseAmountToCents(a) ?? 0) ?? [];
+  // Until the first stake there is nothing to draw: an empty frame would only look broken.
+  if (totalPool(latestPools) === 0) {
+    return (
+      <Card>
+        <h2 className="mb-3 text-lg font-bold">Odds over time</h2>
+        <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="odds-history-empty">
+          No stakes yet: the chart starts with the first one.
+        </p>
+      </Card>
+    );
+  }
   const rows = series.map((s) => ({ at: s.at, ...Object.fromEntries(options.map((_, i) => [`o${i}`, s.shares[i]])) }));
-  const latest = series.at(-1)?.shares ?? [];
-  const summary =
-    latest.every((s) => s === null)
-      ? 'no stakes yet'
-      : options.map((label, i) => `${label} ${latest[i] ?? 0}%`).join(', ');
+  // The same whole percents as the options list beside it (poolShares), not the chart's finer ones.
+  const latest = poolShares(latestPools);
+  const summary = options.map((label, i) => `${label} ${latest[i] ?? 0}%`).join(', ');
   // Named without the options' labels, and with a legend of plain text, so that a label names
-  // only its own option's controls on the page.
+  // only its own option's controls on the page. A picture, not a control: no tab stop inside
+  // (Recharts' keyboard layer would make the unnamed drawing one).
   return (
     <Card>
       <h2 className="mb-3 text-lg font-bold">Odds over time</h2>
       <figure>
         <div role="img" aria-label="Share of the pot over time" aria-describedby={`odds-history-${betId}`} data-points={data.points.length} className="h-56 w-full">
           <ResponsiveContainer width="100%" height="100%">
-            <LineChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+            <LineChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" stroke="#cbd5e1" />
               <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={time} fontSize={11} minTickGap={24} />
               <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} fontSize={11} width={44} />

@@ -28,6 +28,30 @@ describe('the profile screen', () => {
     expect(screen.getByText('No bets yet.')).toBeInTheDocument();
   });
 
+  it("marks a recent bet past its expiry Expired, as My Bets does, never Active", () => {
+    const past = new Date(Date.now() - 3600_000).toISOString();
+    const recent = (id: number, title: string, status: string, expiresAt: string | null) =>
+      ({ id, title, category: 'Sports', isResolved: status === 'resolved', status, expiresAt, createdAt: past, stake: null }) as const;
+    renderScreen(<ProfilePage />, {
+      data: [
+        [
+          queryKeys.profile.own,
+          profile({
+            activeBets: 1,
+            recentBets: [recent(3, 'Ran out', 'active', past), recent(2, 'Still open', 'active', null), recent(1, 'Settled', 'resolved', past)],
+          }),
+        ],
+      ],
+    });
+    const rows = screen.getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Ran out.*Expired$/),
+      expect.stringMatching(/^Still open.*Active$/),
+      expect.stringMatching(/^Settled.*Resolved$/),
+    ]);
+    expect(screen.getByText('Active Bets').nextElementSibling).toHaveTextContent(/^1$/);
+  });
+
   it('in the narrow layout opens on the achievements (spec §2 mobile My profile), and shows the email', () => {
     renderScreen(<ProfilePage />, { narrow: true, data: [[queryKeys.profile.own, profile()]] });
     expect(screen.getByRole('tab', { name: 'Achievements', selected: true })).toBeInTheDocument();

@@ -8,6 +8,7 @@ import { Card, StatCard } from '../../../components/ui/card.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { showAmount, showDate } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { BetStatusBadge } from '../../bets/components/bet-status.tsx';
 import { useOwnProfile } from '../api.ts';
 import { ProfileForm } from './profile-form.tsx';
 
@@ -65,7 +66,7 @@ export function ProfilePage() {
         <StatCard label="Total Bets" value={profile.totalBets} icon={<BarChart3 className="h-5 w-5" />} />
         <StatCard label="Win Rate" value={`${profile.winRate}%`} icon={<Percent className="h-5 w-5" />} />
         <StatCard label="Current Balance" value={showAmount(user.balance)} icon={<DollarSign className="h-5 w-5" />} />
-        <StatCard label="Active Bets" value={profile.activeBets} icon={<Target className="h-5 w-5" />} />
+        <StatCard label="Active Bets" value={profile.activeBets} icon={<Target className="h-5 w-5" />} testId="profile-active-bets" />
         <StatCard label="Friends" value={profile.friendsCount} icon={<Users className="h-5 w-5" />} />
       </div>
 
@@ -94,7 +95,7 @@ export function ProfilePage() {
                       {bet.category} · {bet.stake ? `Your stake: ${showAmount(bet.stake.amount)}` : 'Created by you'}
                     </span>
                   </span>
-                  <Badge tone={bet.isResolved ? 'success' : 'brand'}>{bet.isResolved ? 'Resolved' : bet.status === 'void' ? 'Refunded' : 'Active'}</Badge>
+                  <BetStatusBadge bet={bet} />
                 </li>
               ))}
             </ul>

@@ -21,7 +21,9 @@ const FIELDS = [
 
 export function PasswordForm() {
   const change = useChangePassword();
-  const form = useZodForm(changePasswordBodySchema, EMPTY);
+  const form = useZodForm(changePasswordBodySchema, EMPTY, {
+    check: (values) => (values.confirm !== values.newPassword ? { confirm: 'The passwords do not match' } : {}),
+  });
   const onSubmit = form.submit(
     (body) =>
       change.mutate(body, {
@@ -35,7 +37,6 @@ export function PasswordForm() {
           toast.error('Update Failed', { description: message });
         },
       }),
-    (values) => (values.confirm !== values.newPassword ? { confirm: 'The passwords do not match' } : {}),
   );
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Change password" className="space-y-4">

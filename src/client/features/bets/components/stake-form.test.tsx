@@ -1,0 +1,106 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Bet, BetDetail } from '../../../../shared/schemas/bets.ts';
+import { ScreenNavContext, useScreenNav } from '../../../app/screen-nav.tsx';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { aBet, renderScreen } from '../../../test/render-screen.tsx';
+import { InlineStake } from './bet-card.tsx';
+import { BetDetailPage } from './bet-detail-page.tsx';
+
+const open: BetDetail = { ...aBet(), participantList: [], canStake: true, canResolve: false };
+const staked: Bet = {
+  ...aBet(),
+  optionAmounts: ['0.00', '10.00'],
+  totalPot: '10.00',
+  participants: 1,
+  optionStakeCounts: [0, 1],
+  odds: [null, 1],
+  userParticipation: { amount: '10.00', option: 1, potentialWin: '10.00', payout: null },
+};
+
+/** The stake endpoint and the bet's detail as the server answers them; returns the bodies staked. */
+function stakeServer() {
+  const stakes: unknown[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const path = String(input);
+    if (path === '/api/bets/7/participate' && init?.method === 'POST') {
+      stakes.push(JSON.parse(String(init.body)));
+      return Response.json(staked);
+    }
+    if (path === '/api/bets/7') return Response.json(stakes.length > 0 ? { ...staked, participantList: [], canStake: false, canResolve: false } : open);
+    return Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
+  });
+  return stakes;
+}
+
+/** The bet's own page, as the frame shows it at /bets/7. */
+function OnBetPage() {
+  const nav = useScreenNav();
+  return (
+    <ScreenNavContext.Provider value={{ ...nav, view: { name: 'bet', id: 7 } }}>
+      <BetDetailPage />
+    </ScreenNavContext.Provider>
+  );
+}
+
+describe('the stake form', { timeout: 20_000 }, () => {
+  it('says beside each field at once that an option and an amount are missing, and focuses the first', async () => {
+    const stakes = stakeServer();
+    renderScreen(<InlineStake betId={7} onClose={() => undefined} />, { data: [[queryKeys.bets.detail(7), open]] });
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    const pick = screen.getByRole('group', { name: 'Your pick' });
+    expect(pick).toHaveAccessibleDescription('Please choose an option');
+    expect(within(pick).getByRole('radio', { name: 'Home' })).toHaveAttribute('aria-invalid', 'true');
+    expect(within(pick).getByRole('radio', { name: 'Home' })).toHaveFocus();
+    const amount = screen.getByLabelText('Amount ($)');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription('Please enter a valid bet amount');
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Please choose an option', 'Please enter a valid bet amount']);
+    expect(screen.queryByText('Invalid amount')).toBeNull();
+    expect(stakes).toEqual([]);
+  });
+
+  it('says an amount with a third decimal has too many, and keeps saying so until it is put right', async () => {
+    const stakes = stakeServer();
+    renderScreen(<InlineStake betId={7} onClose={() => undefined} />, { data: [[queryKeys.bets.detail(7), open]] });
+    await userEvent.click(screen.getByRole('radio', { name: 'Away' }));
+    await userEvent.type(screen.getByLabelText('Amount ($)'), '10.123');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    const amount = screen.getByLabelText('Amount ($)');
+    expect(amount).toHaveAccessibleDescription('Amount can have at most 2 decimals');
+    expect(amount).toHaveFocus();
+    await userEvent.type(amount, '{Backspace}');
+    expect(amount).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(stakes).toEqual([]);
+  });
+
+  it('after Place Bet on a card puts the focus on the stake it placed', async () => {
+    const stakes = stakeServer();
+    renderScreen(<InlineStake betId={7} onClose={() => undefined} />, { data: [[queryKeys.bets.detail(7), open]] });
+    await userEvent.click(screen.getByRole('radio', { name: 'Away' }));
+    await userEvent.type(screen.getByLabelText('Amount ($)'), '10');
+    await userEvent.click(screen.getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByText('Bet placed!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Your stake is in: $10.00 on Away.')).toHaveFocus());
+    expect(stakes).toEqual([{ option: 1, amount: '10' }]);
+  });
+
+  it("on the bet's page puts the focus on the summary of the stake, which comes right after the options", async () => {
+    stakeServer();
+    renderScreen(<OnBetPage />, { narrow: true, data: [[queryKeys.bets.detail(7), open]] });
+    const form = screen.getByRole('form', { name: 'Place a bet' });
+    const participants = screen.getByRole('heading', { name: 'Participants' });
+    // On a phone: the options, then the way to stake, then the participants and the discussion.
+    expect(screen.getByRole('heading', { name: 'Options and odds' }).compareDocumentPosition(form)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(form.compareDocumentPosition(participants)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+
+    await userEvent.click(within(form).getByRole('radio', { name: 'Away' }));
+    await userEvent.type(within(form).getByLabelText('Amount ($)'), '10');
+    await userEvent.click(within(form).getByRole('button', { name: 'Place Bet' }));
+    const summary = await screen.findByRole('heading', { name: 'Your stake' });
+    await waitFor(() => expect(summary.parentElement).toHaveFocus());
+    expect(summary.parentElement).toHaveTextContent('$10.00 on Away');
+  });
+});
