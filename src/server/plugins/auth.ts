@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SIGNED_IN_HINT_COOKIE } from '../../shared/schemas/auth.ts';
 import type { Config } from '../config.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
 import type { UserRow } from '../db/rows.ts';
 import { SESSION_COOKIE, loadSession, type ActiveSession } from '../features/auth/sessions.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import { routedPath } from './request-path.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,16 +28,27 @@ export function sessionCookieOptions(config: Config, expiresAt: Date) {
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string, expiresAt: Date): void {
   void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config, expiresAt));
+  setSignedInHint(reply, config, expiresAt);
 }
 
 export function clearSessionCookie(reply: FastifyReply, config: Config): void {
   void reply.clearCookie(SESSION_COOKIE, { ...sessionCookieOptions(config, new Date(0)), expires: undefined });
+  clearSignedInHint(reply, config);
+}
+
+/** The cookie the page's scripts read to know a session cookie is there (SIGNED_IN_HINT_COOKIE). */
+export function setSignedInHint(reply: FastifyReply, config: Config, expiresAt?: Date): void {
+  void reply.setCookie(SIGNED_IN_HINT_COOKIE, '1', { ...sessionCookieOptions(config, expiresAt ?? new Date(0)), httpOnly: false, expires: expiresAt });
+}
+
+export function clearSignedInHint(reply: FastifyReply, config: Config): void {
+  void reply.clearCookie(SIGNED_IN_HINT_COOKIE, { ...sessionCookieOptions(config, new Date(0)), httpOnly: false, expires: undefined });
 }
 
 /**
- * A state-changing request must come from our own pages (DESIGN §6): browsers say where a
- * request comes from in Sec-Fetch-Site and Origin. Clients that send neither (scripts, curl)
- * are not browsers carrying someone else's cookies, so they pass.
+ * A state-changing request must come from our own pages (docs/decisions/002-auth.md): browsers
+ * say where a request comes from in Sec-Fetch-Site and Origin. Clients that send neither
+ * (scripts, curl) are not browsers carrying someone else's cookies, so they pass.
  */
 function isCrossSite(request: FastifyRequest, config: Config): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
@@ -52,7 +65,8 @@ export function registerAuth(app: FastifyInstance, limiter: RateLimiter): void {
   app.decorateRequest('currentUser', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    // By the route the router matched, not the raw URL: /%61pi/logout is /api/logout to the router.
+    if (!routedPath(request).startsWith('/api/')) return;
     const unsafe = UNSAFE_METHODS.has(request.method);
     if (unsafe && isCrossSite(request, app.config)) {
       throw new AppError(403, 'cross_site_request', 'Cross-site requests are not allowed');
@@ -65,6 +79,9 @@ export function registerAuth(app: FastifyInstance, limiter: RateLimiter): void {
         request.authSession = loaded.session;
         request.currentUser = loaded.user;
         if (loaded.slid) setSessionCookie(reply, app.config, token, loaded.session.expiresAt);
+      } else {
+        // An ended or unknown session: the browser forgets it, and its page stops asking with it.
+        clearSessionCookie(reply, app.config);
       }
     }
 

@@ -33,6 +33,7 @@ const SHARED = module('shared-abc123.js');
 const PHONE = [module('mobile-app-abc123.js'), '</assets/mobile-app-abc123.css>; rel=preload; as=style; crossorigin', SHARED, module('dashboard-narrow-abc123.js')];
 const DESKTOP = [module('app-layout-abc123.js'), SHARED, module('dashboard-page-abc123.js')];
 const COMMON_READS = [READ_PATHS.bets.friends, READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences].map(read);
+const WHO_AM_I = '</api/auth/user>; rel=preload; as=fetch; crossorigin=use-credentials';
 const links = (header: unknown) => (typeof header === 'string' ? header.split(', ') : []);
 
 describe(`static client serving on ${testDbKind}`, () => {
@@ -121,13 +122,13 @@ describe(`static client serving on ${testDbKind}`, () => {
     const res = await player.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(INDEX);
-    expect(links(res.headers.link)).toEqual([...PHONE, ...COMMON_READS]);
+    expect(links(res.headers.link)).toEqual([WHO_AM_I, ...PHONE, ...COMMON_READS]);
   });
 
   it("names the desktop dashboard's chunks when the browser says it is not a phone, and an admin's bets", async () => {
     const player = await createUser(app, 'hinted_desk');
     const desk = await player.agent.request('GET', '/?welcome=1', { headers: { 'sec-ch-ua-mobile': '?0' } });
-    expect(links(desk.headers.link)).toEqual([...DESKTOP, ...COMMON_READS]);
+    expect(links(desk.headers.link)).toEqual([WHO_AM_I, ...DESKTOP, ...COMMON_READS]);
 
     const admin = await createUser(app, 'hinted_admin', { admin: true });
     const adminPage = await admin.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
@@ -138,21 +139,36 @@ describe(`static client serving on ${testDbKind}`, () => {
   it('names only what both layouts need when the browser does not say which it has', async () => {
     const player = await createUser(app, 'hinted_any');
     const res = await player.agent.request('GET', '/');
-    expect(links(res.headers.link)).toEqual([SHARED, ...COMMON_READS]);
+    expect(links(res.headers.link)).toEqual([WHO_AM_I, SHARED, ...COMMON_READS]);
   });
 
-  it('names nothing for a visitor without a live session, another page, or a player still to choose a name', async () => {
-    expect((await get('/')).headers.link).toBeUndefined();
+  it("names nothing for a visitor without a session cookie, and only \"who am I?\" for another page, a stale cookie or a player still to choose a name", async () => {
+    const visitor = await get('/');
+    expect(visitor.headers.link).toBeUndefined();
+    expect(visitor.headers['set-cookie']).toBeUndefined();
     const stale = await app.inject({ method: 'GET', url: '/', headers: { cookie: `betbro_session=${'x'.repeat(43)}`, 'sec-ch-ua-mobile': '?1' } });
     expect(stale.statusCode).toBe(200);
-    expect(stale.headers.link).toBeUndefined();
+    expect(links(stale.headers.link)).toEqual([WHO_AM_I]);
 
     const player = await createUser(app, 'hinted_elsewhere');
     for (const url of ['/friends', '/bets/42']) {
-      expect((await player.agent.request('GET', url, { headers: { 'sec-ch-ua-mobile': '?1' } })).headers.link).toBeUndefined();
+      expect(links((await player.agent.request('GET', url, { headers: { 'sec-ch-ua-mobile': '?1' } })).headers.link)).toEqual([WHO_AM_I]);
     }
     const newcomer = await createUser(app, 'user_0a1b2c3d4e');
-    expect((await newcomer.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } })).headers.link).toBeUndefined();
+    expect(links((await newcomer.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } })).headers.link)).toEqual([WHO_AM_I]);
+  });
+
+  it("tells the page's scripts whether a session cookie is there, so a signed-out page asks nothing", async () => {
+    const hint = (res: { cookies: { name: string; value: string; httpOnly?: boolean; expires?: Date }[] }) => res.cookies.find((c) => c.name === 'betbro_signed_in');
+    const player = await createUser(app, 'hinted_hint');
+    const signedIn = hint(await player.agent.request('GET', '/friends'));
+    expect(signedIn).toMatchObject({ value: '1' });
+    expect(signedIn!.httpOnly).toBeFalsy();
+
+    // Signed out elsewhere, the page takes the hint back.
+    const away = await app.inject({ method: 'GET', url: '/', headers: { cookie: 'betbro_signed_in=1' } });
+    expect(hint(away)!.expires!.getTime()).toBeLessThan(Date.now());
+    expect(away.headers.link).toBeUndefined();
   });
 
   it('sends the page whole every time, private, and varying with who asks', async () => {
@@ -169,14 +185,14 @@ describe(`static client serving on ${testDbKind}`, () => {
     expect(again.headers.link).toBeUndefined();
   });
 
-  it("neither slides the session nor sets a cookie: the page's look at the session is only a look", async () => {
+  it("neither slides the session nor sets its cookie: the page's look at the session is only a look", async () => {
     const player = await createUser(app, 'hinted_slide');
     // A session due to slide: the API would extend it and renew the cookie.
     const dueAt = new Date(Date.now() + 60 * 60 * 1000);
     await app.db.update(sessions).set({ expiresAt: dueAt }).where(eq(sessions.userId, player.id));
     const res = await player.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
-    expect(links(res.headers.link)).toEqual([...PHONE, ...COMMON_READS]);
-    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(links(res.headers.link)).toEqual([WHO_AM_I, ...PHONE, ...COMMON_READS]);
+    expect(res.cookies.map((c) => c.name)).toEqual(['betbro_signed_in']);
     const [row] = await app.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.userId, player.id));
     expect(row!.expiresAt.getTime()).toBe(dueAt.getTime());
   });
@@ -212,7 +228,7 @@ describe(`first-screen hints on ${testDbKind}`, () => {
       const player = await createUser(app, 'plain_player');
       const res = await player.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
       expect(res.statusCode).toBe(200);
-      expect(res.headers.link).toBeUndefined();
+      expect(links(res.headers.link)).toEqual([WHO_AM_I]);
     } finally {
       await app.close();
       rmSync(clientDir, { recursive: true, force: true });
@@ -231,7 +247,7 @@ describe(`first-screen hints on ${testDbKind}`, () => {
       const res = await player.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(INDEX);
-      expect(res.headers.link).toBeUndefined();
+      expect(links(res.headers.link)).toEqual([WHO_AM_I]);
       await app.db.execute(sql`alter table sessions_away rename to sessions`);
     } finally {
       await app.close();

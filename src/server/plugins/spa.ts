@@ -3,9 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DASHBOARD_MODULES, commonDashboardReads, type Layout } from '../../shared/first-screen.ts';
+import { SIGNED_IN_HINT_COOKIE } from '../../shared/schemas/auth.ts';
 import { needsProfileSetup } from '../../shared/schemas/users.ts';
 import { SESSION_COOKIE, loadSession } from '../features/auth/sessions.ts';
 import { PROJECT_DIR } from '../project-dir.ts';
+import { clearSignedInHint, setSignedInHint } from './auth.ts';
 
 export const DEFAULT_CLIENT_DIR = path.join(PROJECT_DIR, 'dist/client');
 
@@ -45,6 +47,9 @@ const fileLink = (file: string) => (file.endsWith('.css') ? `</${file}>; rel=pre
 // with `crossorigin` (anonymous) matches; its later queries ask with 'include'. So an answer the
 // browser fetched ahead is taken at start-up or by nobody, never by a later query as news.
 const readLink = (apiPath: string) => `<${apiPath}>; rel=preload; as=fetch; crossorigin`;
+// The client asks "who am I?" with credentials 'include' (use-auth.tsx), which a preload matches
+// with `crossorigin=use-credentials`.
+const WHO_AM_I_LINK = '</api/auth/user>; rel=preload; as=fetch; crossorigin=use-credentials';
 
 /** The layout the browser says it has (Sec-CH-UA-Mobile), or null when it does not say. */
 function layoutOf(request: FastifyRequest): Layout | null {
@@ -115,14 +120,23 @@ export async function registerSpa(
       ? firstScreenHints(app, JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest)
       : null;
   return async (request, reply) => {
-    let link: string | null = null;
+    const links: string[] = [];
+    if (request.cookies[SESSION_COOKIE]) {
+      // "Who am I?" decides the first screen: the browser asks it while the scripts download. The
+      // hint tells the page's scripts that a session cookie is there to ask with.
+      links.push(WHO_AM_I_LINK);
+      setSignedInHint(reply, app.config);
+    } else if (request.cookies[SIGNED_IN_HINT_COOKIE]) {
+      clearSignedInHint(reply, app.config);
+    }
     try {
-      link = hints ? await hints(request) : null;
+      const dashboard = hints ? await hints(request) : null;
+      if (dashboard) links.push(dashboard);
     } catch (error) {
       // Hints are a head start, never a condition: without the database the page still loads.
       request.log.warn({ err: error }, 'No first-screen hints: the session could not be read');
     }
-    if (link) void reply.header('link', link);
+    if (links.length > 0) void reply.header('link', links.join(', '));
     // The page depends on who asks: each load gets it whole (no validators, so no 304 that would
     // keep an earlier answer's hints), and caches tell one visitor's from another's.
     return reply.header('vary', 'cookie, sec-ch-ua-mobile').sendFile('index.html', { etag: false, lastModified: false });

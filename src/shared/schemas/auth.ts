@@ -38,3 +38,10 @@ export const welcomeSchema = z.object({
   firstRun: z.boolean(),
 });
 export type Welcome = z.infer<typeof welcomeSchema>;
+
+/**
+ * A cookie scripts may read, set beside the httpOnly session cookie and cleared with it: whether
+ * this browser holds a session at all. A page without it is signed out, and asks the server
+ * nothing to learn so (no 401 in the console of a visitor who has never signed in).
+ */
+export const SIGNED_IN_HINT_COOKIE = 'betbro_signed_in';

@@ -19,7 +19,7 @@ import { betNotFound, findVisibleBet, lockBet } from './queries.ts';
 // What other features use of bets: they import it from here, never from the files behind it.
 export { findVisibleBet, listBets, visibleTo } from './queries.ts';
 export { presentPools } from './present.ts';
-export { voidBet } from './stakes.ts';
+export { placeStake, voidBet } from './stakes.ts';
 
 type CreateBetInput = z.output<typeof createBetBodySchema>;
 
@@ -46,7 +46,7 @@ export async function createBet(app: FastifyInstance, creator: UserRow, input: C
       .returning({ id: bets.id });
     if (!bet) throw new Error('bet insert returned nothing');
     await tx.insert(betOptions).values(input.options.map((label, idx) => ({ betId: bet.id, idx, label })));
-    await recordActivity(tx, { userId: creator.id, type: 'bet_created', description: `Created bet "${input.title}"`, betId: bet.id });
+    await recordActivity(tx, { type: 'bet_created', userId: creator.id, betId: bet.id });
     return bet.id;
   });
   app.domainEvents.emit({ type: 'bet_created', betId, actorId: creator.id });

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast.ts';
-import { currentUserSchema, logoutResponseSchema, type CurrentUser, type ExchangeResponse } from '../../../../shared/schemas/auth.ts';
+import { SIGNED_IN_HINT_COOKIE, currentUserSchema, logoutResponseSchema, type CurrentUser, type ExchangeResponse } from '../../../../shared/schemas/auth.ts';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
 import { stopLiveSockets } from '../../../lib/live-sockets.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -22,7 +22,12 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** Whether this browser holds a session cookie at all (the server keeps the hint beside it). */
+const holdsSession = () => document.cookie.split('; ').some((pair) => pair.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  // Without a session there is nothing to ask: the answer would be a 401.
+  if (!holdsSession()) return null;
   try {
     return await apiRequest('GET', '/api/auth/user', currentUserSchema);
   } catch (error) {
@@ -35,7 +40,7 @@ let firstAnswer: Promise<CurrentUser | null> | null = null;
 let firstAnswerTaken = false;
 
 /**
- * Asks "who am I?" as the app starts (index.html preloads the same URL), so that the router can
+ * Asks "who am I?" as the app starts (the page's Link header preloads the same URL), so that the router can
  * fetch the code of the first screen while React is still starting. The auth query below takes
  * this answer for its first fetch instead of asking again; once it has, this asks afresh, so an
  * answer never waits around to be taken as news later.
