@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import type { CurrentUser } from '../../shared/schemas/auth.ts';
+import { SIGNED_IN_HINT_COOKIE, type CurrentUser } from '../../shared/schemas/auth.ts';
 import type { Bet } from '../../shared/schemas/bets.ts';
 import { pathOf } from '../app/screens.ts';
 import { ScreenNavContext, type ScreenNav, type ScreenTarget } from '../app/screen-nav.tsx';
@@ -80,6 +80,8 @@ export function renderScreen(ui: ReactNode, { user, narrow = false, data = [] }:
     defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } },
   });
   queryClient.setQueryData(queryKeys.auth.user, me(user));
+  // A signed-in browser holds the session's readable hint beside its cookie (use-auth.tsx).
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; path=/`;
   for (const [key, value] of data) queryClient.setQueryData(key, value);
   const visits: ScreenTarget[] = [];
   const nav: ScreenNav = {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render-screen.tsx';
-import { LOGGED_OUT_KEY } from './use-auth.tsx';
+import { LOGGED_OUT_KEY, askWhoAmIAtStart } from './use-auth.tsx';
 
 describe('signing out', () => {
   afterEach(() => sessionStorage.clear());
@@ -17,5 +17,16 @@ describe('signing out', () => {
     renderScreen(<p>Landing</p>);
     await screen.findByText('Landing');
     expect(screen.queryByText('Logged out successfully')).toBeNull();
+  });
+});
+
+describe('asking who is here', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('asks the server nothing when the browser holds no session, so no 401 is logged', async () => {
+    document.cookie = 'betbro_signed_in=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    await expect(askWhoAmIAtStart()).resolves.toBeNull();
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });
