@@ -1,5 +1,6 @@
 import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, UnreachableError } from './api.ts';
 import { keepFirstRead, takeFirstRead } from './first-reads.ts';
 import { createDesktopQueryClient, readAgainSince } from './query-client.ts';
 
@@ -43,6 +44,27 @@ describe('reading again once the live socket hears everything', () => {
     // Not on screen: read again when it next is.
     expect(queryClient.getQueryState(['not shown'])?.isInvalidated).toBe(true);
     for (const query of [before, after, underWay]) query.unsubscribe();
+  });
+
+  it('leaves a read the server refused refused, and reads again one that never reached it', async () => {
+    const queryClient = createDesktopQueryClient();
+    const observe = (key: string, error: Error) => {
+      const queryFn = vi.fn(() => Promise.reject(error));
+      const observer = new QueryObserver(queryClient, { queryKey: [key], queryFn, retry: false });
+      return { queryFn, unsubscribe: observer.subscribe(() => {}) };
+    };
+    const refused = observe('refused', new ApiError(404, '{"error":"Bet not found","code":"not_found"}', 'Bet not found', 'not_found'));
+    const unreachable = observe('unreachable', new UnreachableError(new TypeError('Failed to fetch')));
+    await settled(queryClient);
+    expect(refused.queryFn).toHaveBeenCalledTimes(1);
+    expect(unreachable.queryFn).toHaveBeenCalledTimes(1);
+
+    await readAgainSince(queryClient, Date.now()).then(() => undefined, () => undefined);
+    await settled(queryClient);
+    expect(refused.queryFn).toHaveBeenCalledTimes(1);
+    expect(unreachable.queryFn).toHaveBeenCalledTimes(2);
+    refused.unsubscribe();
+    unreachable.unsubscribe();
   });
 
   it('forgets early reads nobody has taken: their answers are older than the socket', async () => {

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api.ts';
 import { dropFirstReads } from './first-reads.ts';
 
 /**
@@ -28,11 +29,15 @@ export function createDesktopQueryClient(): QueryClient {
  * event (docs/live-updates.md): an event sent before then reached nobody here. A read under way
  * at that moment is left to finish rather than asked twice: the first screen's reads are
  * travelling as the first socket opens. An early read no screen has taken yet is dropped, its
- * answer being older still.
+ * answer being older still. A read the server refused (a 4xx: a bet the player may not see)
+ * stays refused: it is asked again only by what changes it, as every event does for its group.
  */
 export function readAgainSince(queryClient: QueryClient, liveAt: number): Promise<void> {
   dropFirstReads();
   return queryClient.invalidateQueries({
-    predicate: (query) => query.state.fetchStatus !== 'fetching' && query.state.dataUpdatedAt < liveAt,
+    predicate: (query) =>
+      query.state.fetchStatus !== 'fetching' && query.state.dataUpdatedAt < liveAt && !refusedByServer(query.state.error),
   });
 }
+
+const refusedByServer = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
