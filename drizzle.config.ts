@@ -1,6 +1,6 @@
 import { defineConfig } from 'drizzle-kit';
 
-// `npm run db:generate` turns changes in schema.ts into a new SQL migration.
+// `npm run db:generate` turns changes in the features' tables (gathered by db/schema.ts) into a new SQL migration.
 export default defineConfig({
   dialect: 'postgresql',
   schema: './src/server/db/schema.ts',

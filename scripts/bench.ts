@@ -8,6 +8,7 @@ import { benchFanout } from './bench/fanout.ts';
 import { benchFeed } from './bench/feed.ts';
 import { benchInstances } from './bench/instances.ts';
 import { parseOptions, type Part } from './bench/options.ts';
+import { benchPayouts } from './bench/payouts.ts';
 import { BenchPostgres, runPgbench } from './bench/postgres.ts';
 import { formatTable, rowsOf, targetsOf, type BenchResults } from './bench/report.ts';
 import { runWithout, stopAllServers } from './bench/server.ts';
@@ -93,6 +94,7 @@ try {
       runPgbench(pgServer, { scale: 10, clients: 16, threads: 2, durationSeconds: options.durationSeconds }),
     );
   }
+  if (wants('payouts')) results.payouts = await attempt('payouts', () => benchPayouts(pgServer, options.payoutBets, profileDir('payouts')));
   if (wants('feed')) results.feed = await attempt('feed', () => benchFeed(pgServer, options.durationSeconds, profileDir('feed')));
   if (wants('fanout')) {
     results.fanout = await attempt('fanout', () =>
@@ -128,7 +130,7 @@ const ledgerBroken = [results.stakes, results.pglite, results.instances && 'stak
 );
 const profiles: ProfileSummary[] = [];
 if (options.cpuProfile) {
-  for (const part of ['stakes', 'feed', 'fanout', 'pglite']) {
+  for (const part of ['stakes', 'payouts', 'feed', 'fanout', 'pglite']) {
     for (const summary of summariseProfilesIn(path.join(profileRoot, part))) {
       profiles.push(summary);
       console.log(`\nCPU profile of the ${part} server (${path.relative(ROOT, summary.file)}):\n${formatProfile(summary)}`);

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig, type Config } from '../src/server/config.ts';
 import { rowsOf } from '../src/server/db/client.ts';
-import { friendships } from '../src/server/db/schema.ts';
+import { friendships } from '../src/server/features/friends/service.ts';
 import { signInWithIdentity } from '../src/server/features/auth/service.ts';
 import { createSession } from '../src/server/features/auth/sessions.ts';
 import { auditLedger } from '../src/server/features/wallet/audit.ts';
@@ -232,7 +232,7 @@ interface StakeOp {
 const stakeOps: StakeOp[] = [];
 const counts: Record<string, Record<Outcome, number> & { refusedFor: Record<string, number>; unknownFor: Record<string, number> }> = {};
 const bets: { id: number; creator: Player }[] = [];
-/** The `code` of an error answer (DESIGN §8): why it was refused. */
+/** The `code` of an error answer (docs/product.md §11.2): why it was refused. */
 const errorCode = (json: unknown): string | undefined => {
   const code = (json as { code?: unknown } | undefined)?.code;
   return typeof code === 'string' ? code : undefined;

@@ -1,4 +1,4 @@
-import { rebuildFigures } from '../src/server/features/figures/rebuild.ts';
+import { rebuildFigures } from '../src/server/features/figures/service.ts';
 import { withConfiguredDatabase } from './lib/configured-database.ts';
 
 // `npm run figures:rebuild`: recomputes the read model of the player figures and the platform

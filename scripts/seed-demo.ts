@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app.ts';
 import type { Config } from '../src/server/config.ts';
-import { users } from '../src/server/db/schema.ts';
+import { type UserRow, users } from '../src/server/features/users/service.ts';
 import { createUser } from '../src/server/features/admin/service.ts';
 import { signInWithIdentity } from '../src/server/features/auth/service.ts';
-import type { UserRow } from '../src/server/db/rows.ts';
 import { createBet } from '../src/server/features/bets/service.ts';
 import { placeStake, resolveBet, voidBet } from '../src/server/features/bets/stakes.ts';
 import { addComment, sendMessage, startConversation } from '../src/server/features/chat/service.ts';

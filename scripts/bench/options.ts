@@ -3,10 +3,10 @@
 /** The server's PLAIN_PATHS (src/server/config.ts). */
 export const PLAIN_PATHS = ['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches', 'read-batches', 'first-screen-hints'] as const;
 
-export const PARTS = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale', 'startup'] as const;
+export const PARTS = ['stakes', 'payouts', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale', 'startup'] as const;
 export type Part = (typeof PARTS)[number];
 /** What runs without --only; 'instances' needs BENCH_REDIS_URL as well. */
-const DEFAULT_PARTS: Part[] = ['stakes', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale', 'startup'];
+const DEFAULT_PARTS: Part[] = ['stakes', 'payouts', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale', 'startup'];
 
 export interface BenchOptions {
   parts: Set<Part>;
@@ -14,6 +14,8 @@ export interface BenchOptions {
   sockets: number;
   fanoutAudience: number;
   fanoutStakes: number;
+  /** Bets of 1,000 stakes settled and timed in the payouts part. */
+  payoutBets: number;
   lighthouseRuns: number;
   /** Where to keep every Lighthouse run's full report, if anywhere. */
   lighthouseReports: string | undefined;
@@ -33,6 +35,7 @@ export const USAGE = `npm run bench -- [options]      (needs DATABASE_URL=postgr
   --sockets=5000        sockets held open in the fan-out part
   --audience=1000       how many of them may see the staked bet
   --fanout-stakes=30    stakes whose fan-out is timed
+  --payout-bets=5       bets of 1,000 stakes each settled and timed in the payouts part
   --lighthouse-runs=3   Lighthouse runs per page (the median is reported)
   --lighthouse-reports=DIR  keep each Lighthouse run's full JSON report in DIR
   --scale-requests=200  sequential requests per GET route in the scale part (medians and p99)
@@ -51,6 +54,7 @@ export function parseOptions(argv: string[]): BenchOptions | string {
     sockets: 5_000,
     fanoutAudience: 1_000,
     fanoutStakes: 30,
+    payoutBets: 5,
     lighthouseRuns: 3,
     lighthouseReports: undefined,
     cpuProfile: false,
@@ -86,6 +90,9 @@ export function parseOptions(argv: string[]): BenchOptions | string {
           break;
         case '--fanout-stakes':
           options.fanoutStakes = integer('fanout-stakes', value, 1, 1_000);
+          break;
+        case '--payout-bets':
+          options.payoutBets = integer('payout-bets', value, 1, 50);
           break;
         case '--lighthouse-runs':
           options.lighthouseRuns = integer('lighthouse-runs', value, 1, 9);

@@ -2,6 +2,7 @@ import type { ClientRun } from './client.ts';
 import type { FanoutRun } from './fanout.ts';
 import type { FeedRun } from './feed.ts';
 import type { InstancesRun } from './instances.ts';
+import type { PayoutRun } from './payouts.ts';
 import type { PgbenchResult, WalCounters } from './postgres.ts';
 import type { ScaleResult } from './scale.ts';
 import type { StakeRun } from './stakes.ts';
@@ -12,6 +13,7 @@ import { round } from './util.ts';
 export interface BenchResults {
   stakes?: StakeRun | { error: string };
   pgbench?: PgbenchResult | { error: string };
+  payouts?: PayoutRun | { error: string };
   feed?: FeedRun | { error: string };
   fanout?: FanoutRun | { error: string };
   pglite?: StakeRun | { error: string };
@@ -192,6 +194,13 @@ export function rowsOf(results: BenchResults): Row[] {
       ],
       ['  WAL written per transaction', walLine(p.wal, p.transactions)],
       ...(s ? [['ratio stake tps / pgbench tps', `${round(s.run.okPerSecond / p.tps, 3)}x`] as Row] : []),
+    ];
+  });
+  add('payouts', results.payouts, () => {
+    const p = results.payouts as PayoutRun;
+    return [
+      [`settling a bet of ${p.stakesPerBet} stakes (${p.payoutsPerBet} paid), through the API`, `${spreadOf(p.settleMs, 'ms')} over ${p.bets} bets`],
+      ['  ledger audit after the run', p.ledgerOk ? 'ledger ok' : 'VIOLATIONS'],
     ];
   });
   add('feed', results.feed, () => {

@@ -20,8 +20,20 @@ const SERVER_PROGRAMS = {
   'figures-rebuild': 'scripts/figures-rebuild.ts',
   migrate: 'scripts/migrate.ts',
 };
-/** Read at run time by src/server/db/migrate.ts, relative to the module: copied beside the programs. */
-const SERVER_SQL = ['src/server/db/migrations', 'src/server/db/functions'];
+/**
+ * The SQL src/server/db/migrate.ts reads at run time from the server's folder: the migrations
+ * (db/migrations) and each feature's functions, views and triggers (features/<feature>/*.sql).
+ * Copied into dist/server at the same paths.
+ */
+function copyServerSql(): void {
+  const source = path.join(ROOT, 'src/server');
+  cpSync(path.join(source, 'db/migrations'), path.join(SERVER_DIR, 'db/migrations'), { recursive: true });
+  for (const feature of readdirSync(path.join(source, 'features'))) {
+    for (const file of readdirSync(path.join(source, 'features', feature)).filter((name) => name.endsWith('.sql'))) {
+      cpSync(path.join(source, 'features', feature, file), path.join(SERVER_DIR, 'features', feature, file));
+    }
+  }
+}
 
 const CLIENT_MARKER = path.join(ROOT, 'dist/client/index.html');
 const CLIENT_INPUTS = ['src/client', 'src/shared', 'vite.config.ts', 'package-lock.json'];
@@ -127,7 +139,7 @@ export async function buildServer(): Promise<void> {
     sourcesContent: false,
     logLevel: 'warning',
   });
-  for (const dir of SERVER_SQL) cpSync(path.join(ROOT, dir), path.join(SERVER_DIR, path.basename(dir)), { recursive: true });
+  copyServerSql();
   // main.js last: its date is what serverBuildIsStale compares.
   for (const name of Object.keys(SERVER_PROGRAMS).reverse()) writeFileSync(path.join(SERVER_DIR, `${name}.js`), programStart(name));
   buildPgliteTemplate();

@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
+import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
@@ -26,9 +27,9 @@ import { notificationRoutes } from './features/notifications/routes.ts';
 import { oddsHistoryRoutes } from './features/odds-history/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
+import { startPushDelivery } from './features/push/service.ts';
 import { statisticsRoutes } from './features/statistics/routes.ts';
-import { notifyExpiredBets } from './features/bets/service.ts';
-import { voidOverdueBets } from './features/bets/stakes.ts';
+import { notifyExpiredBets, registerBetMetrics, voidOverdueBets } from './features/bets/service.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import {
@@ -61,6 +62,8 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
     domainEvents: DomainEvents;
     presence: Presence;
+    /** The Prometheus registry /metrics reads (plugins/metrics.ts); features add their own figures. */
+    metrics: Registry;
     /** True from the moment the server starts to stop: /readyz answers 503 (shutdown.ts). */
     draining: boolean;
     backgroundWork: BackgroundWork;
@@ -182,9 +185,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandling(app);
   registerMetrics(app);
+  registerBetMetrics(app);
   registerAuth(app, app.rateLimiter);
+  // The domain events' two listeners: the live layer's fan-out to sockets, and push.
   const { presence } = await registerRealtime(app);
   app.decorate('presence', presence);
+  const vapidKeys = await startPushDelivery(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { rp: await setUpSignIn(app) });
@@ -197,7 +203,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(leaderboardRoutes);
   await app.register(activityRoutes);
   await app.register(notificationRoutes);
-  await app.register(pushRoutes);
+  await app.register(pushRoutes, { keys: vapidKeys });
   await app.register(chatRoutes);
   await app.register(statisticsRoutes);
   await app.register(accountRoutes);

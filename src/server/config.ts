@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { PROJECT_DIR } from './project-dir.ts';
 
 /**
- * The environment, parsed once at start-up (DESIGN §2). A bad value stops the process with a
- * message that names the variable.
+ * The environment, parsed once at start-up (README.md, Configuration). A bad value stops the
+ * process with a message that names the variable.
  */
 
 const booleanFlag = z
@@ -103,7 +103,9 @@ const envSchema = z.object({
  * - feed-json: feed pages go through the route's serializer instead of the kept JSON;
  * - prepared-statements: statements are sent unnamed, planned on every call;
  * - stake-batches: every stake in a transaction of its own;
- * - read-batches: every session lookup and push subscription read in a query of its own.
+ * - read-batches: every session lookup and push subscription read in a query of its own;
+ * - first-screen-hints: no Link header for the dashboard's chunks and first reads.
+ * Each piece's comment names the plain way and the test that holds the two equal.
  */
 export type PlainPath = z.infer<typeof envSchema>['PLAIN_PATHS'][number];
 

@@ -64,7 +64,7 @@ function toErrorResponse(error: unknown): { status: number; body: ErrorBody } {
     return { status: error.statusCode, body: { error: error.message, code: error.code } };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    // The first message is the one the spec names ('Title is required', ...).
+    // The first message is the field's own (docs/product.md §11.2: 'Title is required', ...).
     const first = error.validation[0];
     const message = first?.message && !first.message.startsWith('Invalid input') ? first.message : 'Invalid input';
     return { status: 400, body: { error: message, code: 'invalid_input' } };

@@ -8,9 +8,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { PROJECT_DIR } from '../project-dir.ts';
-import * as schema from './schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** Runs plain SQL on one connection; used where a session-level lock must hold (migrations). */
 export type RawQuery = <Row = Record<string, unknown>>(text: string, params?: unknown[]) => Promise<Row[]>;
@@ -85,7 +84,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   // PGlite has a single connection and queues queries itself, so every caller shares it.
   const query: RawQuery = async <Row,>(text: string, params?: unknown[]) =>
     (await client.query<Row>(text, params)).rows;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   let closed = false;
   // Callers of withConnection expect a connection of their own (a session lock, a BEGIN ...
   // COMMIT); on PGlite's one connection they take turns instead.
@@ -126,7 +125,9 @@ function statementName(text: string): string | undefined {
  * Sends every parameterised statement as a named prepared statement, so each connection parses
  * and plans a query shape once instead of on every request: planning was about half of
  * PostgreSQL's time on the feed and the stake (docs/decisions/007-stake-in-the-database.md).
- * Statements without parameters (BEGIN, COMMIT) go as they are.
+ * Statements without parameters (BEGIN, COMMIT) go as they are. The plain way is unnamed
+ * statements (PLAIN_PATHS=prepared-statements, and PGlite): every server test runs on PGlite
+ * without them and, in the server-postgres project, on PostgreSQL with them.
  */
 class PreparingClient extends pg.Client {
   // pg's query() has many overloads; this only adds a name to the one form the query builder uses.
@@ -150,7 +151,7 @@ async function openPostgres(url: string, prepareStatements: boolean): Promise<Da
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool) as unknown as Db;
   let closed = false;
   return {
     kind: 'postgres',
@@ -177,7 +178,7 @@ async function openPostgres(url: string, prepareStatements: boolean): Promise<Da
 /**
  * A value built once per database on first use and kept as long as the database is: the
  * prepared queries of the hot paths (session lookup, feeds), whose building costs the server
- * more than PostgreSQL spends running them (docs/performance.md).
+ * more than PostgreSQL spends running them (docs/decisions/007-stake-in-the-database.md).
  */
 export function oncePerDatabase<T>(build: (db: Db) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>();

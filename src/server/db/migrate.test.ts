@@ -1,8 +1,18 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { DatabaseConfig } from '../config.ts';
+import { createSession } from '../features/auth/service.ts';
+import { auditLedger } from '../features/wallet/service.ts';
+import { createUser, makeFriends } from '../test/fixtures.ts';
+import { HttpAgent } from '../test/http-agent.ts';
+import { baseTestConfig, createTestDatabase, testDbKind } from '../test/test-app.ts';
 import { openDatabase, type Database, type RawQuery } from './client.ts';
-import { BACKFILLS } from './backfills.ts';
-import { functionsTag, listMigrations, migrate } from './migrate.ts';
-import { createTestDatabase, testDbKind } from '../test/test-app.ts';
+import { BACKFILLS, functionsTag, listMigrations, migrate } from './migrate.ts';
 
 describe(`migrations on ${testDbKind}`, () => {
   let first: Database;
@@ -122,7 +132,6 @@ describe(`the player figures' backfill on ${testDbKind}`, () => {
       [1, 2, 1, 1, 1250, 3000],
       [2, 1, 1, 0, 3000, -3000],
     ]);
-    const { auditLedger } = await import('../features/wallet/audit.ts');
     expect((await auditLedger(database().db)).violations).toEqual([]);
   });
 });
@@ -189,5 +198,100 @@ describe(`the activity lines' facts on ${testDbKind}`, () => {
       [6, 'friend_accepted', null, null, null, 2],
       [7, 'friend_accepted', null, null, null, 1],
     ]);
+  });
+});
+
+describe(`a database of the releases before the features' SQL on ${testDbKind}`, () => {
+  let dataDir: string | null = null;
+  let drop: (() => Promise<void>) | undefined;
+  let app: FastifyInstance | undefined;
+
+  afterAll(async () => {
+    await app?.close();
+    await drop?.();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** A database as those releases left it: every migration, their functions and backfills recorded. */
+  async function oldRelease(q: RawQuery): Promise<void> {
+    await migrateBefore(q, '9999');
+    await q('set check_function_bodies = off');
+    const old = readFileSync(fileURLToPath(new URL('../test/functions-before-features.sql', import.meta.url)), 'utf8');
+    for (const statement of old.split('--> statement-breakpoint').map((s) => s.trim()).filter(Boolean)) await q(statement);
+    await q(`insert into schema_migrations (tag) values ('functions:0123456789abcdef'),
+      ('0013_player_figures:backfill'), ('0014_security_hardening:backfill')`);
+    // Ann's bet, with Bob's stake placed by the old stake function.
+    await q(`insert into users (id, username, username_skeleton) values (1, 'Ann', 'ann'), (2, 'Bob', 'bob')`);
+    await q(`select setval('users_id_seq', 2)`);
+    await q(`update users set balance_cents = 100000`);
+    await q(`insert into ledger_entries (user_id, kind, amount_cents, balance_after_cents, note) values
+      (1, 'grant', 100000, 100000, 'Starting balance'), (2, 'grant', 100000, 100000, 'Starting balance')`);
+    await q(`insert into friendships (requester_id, addressee_id, status, responded_at) values (2, 1, 'accepted', now())`);
+    await q(`insert into bets (id, creator_id, title, description) values (1, 1, 'Rain tomorrow?', 'd')`);
+    await q(`select setval('bets_id_seq', 1)`);
+    await q(`insert into bet_options (bet_id, idx, label) values (1, 0, 'Yes'), (1, 1, 'No')`);
+    const [staked] = await q<{ result: string }>(`select result from stake_on_bets($1::jsonb)`, [
+      JSON.stringify([{ userId: 2, betId: 1, option: 0, amountCents: 2500, username: 'Bob', amountText: '$25.00' }]),
+    ]);
+    expect(staked?.result).toBe('ok');
+  }
+
+  it('moves to the features\' functions, drops the ones they replaced, and keeps staking and paying out', async () => {
+    let database: DatabaseConfig;
+    if (testDbKind === 'postgres') {
+      const created = await createTestDatabase();
+      database = created.database;
+      drop = created.drop;
+      const before = await openDatabase(database);
+      try {
+        await before.withConnection(oldRelease);
+      } finally {
+        await before.close();
+      }
+    } else {
+      // A cluster of its own, made by initdb rather than copied from the build's template, which
+      // holds the schema as this release makes it.
+      dataDir = mkdtempSync(path.join(tmpdir(), 'betbro-upgrade-'));
+      database = { kind: 'pglite', dataDir };
+      const { PGlite } = await import('@electric-sql/pglite');
+      const before = await PGlite.create(path.join(dataDir, 'pglite'));
+      try {
+        await oldRelease(async (text, params) => (await before.query(text, params)).rows as never);
+      } finally {
+        await before.close();
+      }
+    }
+
+    app = await buildApp(baseTestConfig({ database }));
+    const q: RawQuery = (text, params) => app!.database.withConnection((query) => query(text, params));
+    expect((await q<{ tag: string }>(`select tag from schema_migrations where tag like 'functions:%'`)).map((r) => r.tag)).toEqual([
+      functionsTag(),
+    ]);
+    // One stake function, the new one; the money moves through move_money.
+    const functions = await q<{ signature: string }>(
+      `select p.oid::regprocedure::text as signature from pg_proc p
+       where p.proname in ('stake_on_bets', 'move_money') order by 1`,
+    );
+    expect(functions.map((f) => f.signature)).toEqual([
+      'move_money(integer[],bigint[],text,integer[],text[])',
+      'stake_on_bets(integer[],integer[],integer[],bigint[],text[],text[])',
+    ]);
+
+    // Ann resolves her bet of the old release after Cat, a new player, staked on it too.
+    const ann = new HttpAgent(app);
+    ann.setCookie('betbro_session', (await createSession(app.db, { userId: 1 })).token);
+    const cat = await createUser(app, 'Cat');
+    await makeFriends(app, cat, { id: 1, username: 'Ann', agent: ann });
+    expect((await cat.agent.post('/api/bets/1/participate', { option: 1, amount: '10.00' })).statusCode).toBe(200);
+    expect((await ann.post('/api/bets/1/resolve', { winningOption: 0 })).statusCode).toBe(200);
+    const bob = await q<{ kind: string; amount: number }>(
+      `select kind, amount_cents::int as amount from ledger_entries where user_id = 2 order by id`,
+    );
+    expect(bob.map((r) => [r.kind, r.amount])).toEqual([
+      ['grant', 100_000],
+      ['stake', -2_500],
+      ['payout', 3_500],
+    ]);
+    expect((await auditLedger(app.db)).violations).toEqual([]);
   });
 });

@@ -1,29 +1,48 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { figuresBackfills } from '../features/figures/service.ts';
+import { usernameBackfills } from '../features/users/service.ts';
 import type { Database, RawQuery } from './client.ts';
-import { BACKFILLS } from './backfills.ts';
 
 /**
- * Brings the database up to date at start-up, in three steps:
- * 1. the SQL migrations drizzle-kit generated (./migrations, in the order of its journal), each
- *    once, in a transaction of its own;
- * 2. the SQL functions, triggers and views of ./functions, one file each (`CREATE OR REPLACE`),
- *    applied again whenever a file changed or a migration ran, so a function is changed by
- *    editing its file, never by copying it into a migration; the run records them as
- *    `functions:<hash of the files>`;
- * 3. the backfills some migrations need (backfills.ts): code that fills new tables from existing
- *    rows, once, after the functions they rely on exist.
+ * Brings the database up to date at start-up, in three steps, from what the features declare
+ * (db/ holds no rule of its own):
+ * 1. the SQL migrations drizzle-kit generated from the features' tables.ts (./migrations, in the
+ *    order of its journal), each once, in a transaction of its own;
+ * 2. the features' SQL functions, views and triggers: every .sql file of a feature's folder
+ *    (`CREATE OR REPLACE`), applied again whenever a file changed or a migration ran, so a
+ *    function is changed by editing its file, never by copying it into a migration; the run
+ *    records them as `functions:<hash of the files>`;
+ * 3. the backfills some migrations need, which the features export from their service.ts: code
+ *    that fills new tables or columns from existing rows, once, after the functions they rely on
+ *    exist.
  * A start with nothing to do costs one query: every tag it would record is already there.
  * Otherwise two instances starting together are safe: the run holds a Postgres advisory lock on
  * one connection, so the second waits and then finds nothing left to do.
  */
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
-const FUNCTIONS_DIR = fileURLToPath(new URL('./functions/', import.meta.url));
+/**
+ * The server's folder: src/server, or its copy beside the compiled programs, dist/server, where
+ * the build copies the migrations and the features' .sql files (scripts/lib/build.ts). It is the
+ * nearest folder at or above this module's that holds db/migrations.
+ */
+function findServerDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'db/migrations/meta/_journal.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
+const SERVER_DIR = findServerDir();
+const MIGRATIONS_DIR = path.join(SERVER_DIR, 'db/migrations');
+const FEATURES_DIR = path.join(SERVER_DIR, 'features');
 // Any fixed 64-bit number works; it only has to be the same for every instance.
 const MIGRATION_LOCK_ID = 4_242_001;
 const STATEMENT_BREAK = '--> statement-breakpoint';
+
+/** Each migration's backfill, by the migration's tag. */
+export const BACKFILLS: Record<string, (query: RawQuery) => Promise<void>> = { ...figuresBackfills, ...usernameBackfills };
 
 interface JournalEntry {
   idx: number;
@@ -37,20 +56,34 @@ const statementsOf = (text: string) =>
     .filter(Boolean);
 
 export function listMigrations(): { tag: string; statements: string[] }[] {
-  const journal = JSON.parse(readFileSync(`${MIGRATIONS_DIR}meta/_journal.json`, 'utf8')) as {
+  const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
     entries: JournalEntry[];
   };
   return journal.entries
     .sort((a, b) => a.idx - b.idx)
-    .map((entry) => ({ tag: entry.tag, statements: statementsOf(readFileSync(`${MIGRATIONS_DIR}${entry.tag}.sql`, 'utf8')) }));
+    .map((entry) => ({ tag: entry.tag, statements: statementsOf(readFileSync(path.join(MIGRATIONS_DIR, `${entry.tag}.sql`), 'utf8')) }));
 }
 
-/** The files of ./functions in name order, each as its statements. */
+/**
+ * The features' .sql files (`bets/stake.sql`, ...) in path order, each as its statements. A
+ * function may name one that a later file defines (each is checked when it first runs), but a
+ * view is checked when it is made: a view and the views and functions it selects from share a
+ * file, in order.
+ */
 export function listFunctions(): { file: string; statements: string[] }[] {
-  return readdirSync(FUNCTIONS_DIR)
-    .filter((file) => file.endsWith('.sql'))
+  return readdirSync(FEATURES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
     .sort()
-    .map((file) => ({ file, statements: statementsOf(readFileSync(`${FUNCTIONS_DIR}${file}`, 'utf8')) }));
+    .flatMap((feature) =>
+      readdirSync(path.join(FEATURES_DIR, feature))
+        .filter((file) => file.endsWith('.sql'))
+        .sort()
+        .map((file) => ({
+          file: `${feature}/${file}`,
+          statements: statementsOf(readFileSync(path.join(FEATURES_DIR, feature, file), 'utf8')),
+        })),
+    );
 }
 
 /** The tag of the functions as the files are now: changing any file changes it. */
@@ -130,10 +163,11 @@ export async function migrate(database: Database): Promise<{ applied: string[] }
         });
         applied.push(functionsDone);
       }
-      for (const [tag, backfill] of Object.entries(BACKFILLS)) {
+      // In the order of their migrations.
+      for (const tag of Object.keys(BACKFILLS).sort()) {
         if (done.has(backfillTag(tag))) continue;
         await inTransaction(query, async () => {
-          await backfill(query);
+          await BACKFILLS[tag]!(query);
           await query('insert into schema_migrations (tag) values ($1)', [backfillTag(tag)]);
         });
         applied.push(backfillTag(tag));

@@ -6,6 +6,10 @@
  * `inFlight` reads are running; only when that many are running do reads queue, and the next
  * one to finish sends everything queued (up to `size` keys). Every read is answered from a query
  * sent after it was asked, so nothing is ever older than it would be read alone.
+ *
+ * The plain way is each read alone (PLAIN_PATHS=read-batches); read-batches.test.ts, and for the
+ * sessions auth.test.ts ("answers many requests arriving together each with its own session"),
+ * hold the two equal.
  */
 
 export interface ReadLimits {

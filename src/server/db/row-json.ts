@@ -7,11 +7,12 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  *
  * Why: the query builder maps every column of every row through generic per-field code, and the
  * driver parses each column separately; for a feed page of 50 bets that was most of the server's
- * time for the request (docs/performance.md). One JSON value per row is parsed by JSON.parse in
+ * time for the request (docs/decisions/007-stake-in-the-database.md). One JSON value per row is parsed by JSON.parse in
  * one step. Queries built here ask for a JSON array of the columns in the schema's order, which
  * PostgreSQL builds and Node parses faster than an object with the names repeated in every row;
- * the database functions that answer whole bets (src/server/db/functions/) use `row_to_json`, an object
- * under the column names, so that no column list is written in SQL. One decoder reads both.
+ * the database functions that answer whole bets (stake_on_bets and bet_detail, in
+ * features/bets/) use `row_to_json`, an object under the column names, so that no column list is
+ * written in SQL. One decoder reads both.
  */
 export interface RowJson<Row> {
   /** `json_build_array(<alias>."id", <alias>."creator_id", ...)`, in the schema's column order. */

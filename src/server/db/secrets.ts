@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
+import { jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
-import { appSecrets } from './schema.ts';
+import { createdAt } from './columns.ts';
+
+/** Secrets generated on first start and shared by every instance: signing keys, cookie keys. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * Returns the secret stored under `name`, creating it with `make` on first use only (making one

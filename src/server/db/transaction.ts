@@ -39,7 +39,7 @@ export function answeredByDatabase(error: unknown): boolean {
 
 /**
  * Runs `attempt` again when PostgreSQL aborted it for a serialization failure or a deadlock
- * (DESIGN §5): both mean "try again", never "this is wrong".
+ * (decision 003): both mean "try again", never "this is wrong".
  */
 export async function retryingConflicts<T>(attempt: () => Promise<T>, attempts = 5): Promise<T> {
   for (let tried = 1; ; tried += 1) {

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/client.ts';
-import { oidcPayloads } from '../db/schema.ts';
+import { oidcPayloads } from './tables.ts';
 
 /**
  * oidc-provider's storage over our database, so every instance sees the same sessions, codes

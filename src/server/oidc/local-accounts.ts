@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { localAccounts } from '../db/schema.ts';
+import { localAccounts } from './tables.ts';
 import type { Tx } from '../db/transaction.ts';
 
 /** Email + password accounts kept by the embedded provider; passwords hashed with argon2id. */

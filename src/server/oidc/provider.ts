@@ -21,6 +21,11 @@ import { AUTO_SUBMIT_LOGOUT_SCRIPT, loginPage, logoutPage, messagePage } from '.
  * /oidc, its state in our database, signing keys made on first start and kept there. Its login
  * page lives at /interaction/:uid, outside /oidc, because everything under /oidc belongs to the
  * provider.
+ *
+ * It is infrastructure, not a feature: a stand-in for an external identity provider, which
+ * OIDC_ISSUER_URL replaces entirely. The app's features talk to it as a relying party talks to
+ * any issuer (features/auth), and it knows none of them; like the plugins, it may use the other
+ * infrastructure (the database's secrets, the rate limiter).
  */
 
 export const EMBEDDED_CLIENT_ID = 'betbro';

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/schemas/auth.ts';
 import type { Config } from '../config.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
-import type { UserRow } from '../db/rows.ts';
-import { SESSION_COOKIE, loadSession, type ActiveSession } from '../features/auth/sessions.ts';
+import type { UserRow } from '../features/users/service.ts';
+import { SESSION_COOKIE, loadSession, type ActiveSession } from '../features/auth/service.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { routedPath } from './request-path.ts';
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { BetPools } from '../../shared/ws-events.ts';
-import type { notifications } from '../db/schema.ts';
+import type { NotificationRow } from '../features/notifications/service.ts';
 
 /** A bet as its live events need it; the fan-out reads it from the database unless it comes along. */
 export interface BetSnapshot {
@@ -9,11 +9,13 @@ export interface BetSnapshot {
   creatorId: number;
 }
 
-export type NotificationRow = typeof notifications.$inferSelect;
 
 /**
- * What happened, announced after the database transaction that did it has committed. The live
- * layer turns these into socket messages; nothing here knows about sockets.
+ * What happened, announced after the database transaction that did it has committed. Two
+ * listeners, both started by app.ts: the live layer (plugins/realtime.ts, which asks
+ * features/live/service.ts who hears what) turns them into socket messages, and push
+ * (features/push/service.ts) sends the notifications to subscribed browsers. Nothing here knows
+ * about either.
  */
 export type DomainEvent =
   | { type: 'bet_created'; betId: number; actorId: number }

@@ -1,15 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { betCacheOf } from '../features/bets/bet-cache.ts';
-import { stakeBatchesOf } from '../features/bets/stakes.ts';
+import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { notFound, unauthorized } from '../errors.ts';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
 /**
- * Prometheus metrics at /metrics, for the bearer of METRICS_TOKEN: a request latency histogram by route and status, how often the
- * feeds found a bet already presented (bet-cache.ts), how stakes were placed (stake-batches.ts), and the process metrics prom-client collects. Each app has its own registry, so tests can build many.
+ * Prometheus metrics at /metrics, for the bearer of METRICS_TOKEN: a request latency histogram by
+ * route and status, the process metrics prom-client collects, and what features add to
+ * `app.metrics` of their own (the bets' feed cache and stake batches: registerBetMetrics in
+ * features/bets). Each app has its own registry, so tests can build many.
  */
 export function registerMetrics(app: FastifyInstance): void {
   const registry = new Registry();
@@ -22,41 +22,7 @@ export function registerMetrics(app: FastifyInstance): void {
     registers: [registry],
   });
 
-  new Counter({
-    name: 'betbro_bet_cache_lookups_total',
-    help: 'Bets of feed pages found presented at their current version (hit) or read anew (miss)',
-    labelNames: ['result'] as const,
-    registers: [registry],
-    collect() {
-      const cache = betCacheOf(app.db);
-      this.reset();
-      this.inc({ result: 'hit' }, cache.hits);
-      this.inc({ result: 'miss' }, cache.misses);
-    },
-  });
-
-  new Counter({
-    name: 'betbro_stakes_placed_total',
-    help: 'Stakes sent to the database alone, in a batch, or alone again after their batch failed',
-    labelNames: ['how'] as const,
-    registers: [registry],
-    collect() {
-      const { counts } = stakeBatchesOf(app);
-      this.reset();
-      this.inc({ how: 'alone' }, counts.alone);
-      this.inc({ how: 'batched' }, counts.batched);
-      this.inc({ how: 'again_alone' }, counts.againAlone);
-    },
-  });
-  new Counter({
-    name: 'betbro_stake_batches_total',
-    help: 'Batches of stakes placed in one transaction',
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(stakeBatchesOf(app).counts.batches);
-    },
-  });
+  app.decorate('metrics', registry);
 
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern (/api/bets/:id), not the raw URL, keeps the label set small.

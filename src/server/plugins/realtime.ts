@@ -10,8 +10,7 @@ import {
   type ServerMessage,
 } from '../../shared/ws-events.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-import { SESSION_COOKIE, loadSession } from '../features/auth/sessions.ts';
-import { liveSessionsOf } from '../features/auth/end-sessions.ts';
+import { SESSION_COOKIE, liveSessionsOf, loadSession } from '../features/auth/service.ts';
 import { audienceOfBet, deliveriesFor, presenceDelivery } from '../features/live/service.ts';
 import { memoryBus, redisBus, type Bus, type Delivery } from './bus.ts';
 import { SocketPresence, memoryPresence, redisPresence, type Presence } from './presence.ts';
@@ -107,7 +106,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   };
   /**
    * Who, among the users with a socket here, a delivery is for: a bet's audience is read from
-   * bet_viewers (functions/bet_viewers.sql) when its event arrives, so it always follows the
+   * bet_viewers (features/bets/visibility.sql) when its event arrives, so it always follows the
    * friendships, stakes and roles as they are committed now.
    */
   const recipientsOf = async (delivery: Exclude<Delivery, { changed: number }>): Promise<number[]> => {

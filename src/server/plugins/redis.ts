@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 
-/** Opens the shared Redis connection used when several instances must act as one (DESIGN §2). */
+/** Opens the shared Redis connection used when several instances must act as one (docs/scaling.md). */
 export function openRedis(url: string): Redis {
   return new Redis(url, {
     lazyConnect: true,

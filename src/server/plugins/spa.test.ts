@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DASHBOARD_MODULES, READ_PATHS } from '../../shared/first-screen.ts';
 import { errorBodySchema } from '../../shared/schemas/common.ts';
 import { eq, sql } from 'drizzle-orm';
-import { sessions } from '../db/schema.ts';
+import { sessions } from '../features/auth/service.ts';
 import { createUser } from '../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
 import { BUILD_MANIFEST, chunksOf } from './spa.ts';

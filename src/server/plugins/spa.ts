@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DASHBOARD_MODULES, commonDashboardReads, type Layout } from '../../shared/first-screen.ts';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/schemas/auth.ts';
 import { needsProfileSetup } from '../../shared/schemas/users.ts';
-import { SESSION_COOKIE, loadSession } from '../features/auth/sessions.ts';
+import { SESSION_COOKIE, loadSession } from '../features/auth/service.ts';
 import { PROJECT_DIR } from '../project-dir.ts';
 import { clearSignedInHint, setSignedInHint } from './auth.ts';
 
@@ -63,6 +63,8 @@ function layoutOf(request: FastifyRequest): Layout | null {
  * always takes at start-up on this address), so that the browser fetches them beside the first
  * script instead of after it has run and asked who is here. A browser that does not say whether
  * it is a phone gets the chunks both layouts need. Null for anyone else, and for every other page.
+ * The plain way is no header (PLAIN_PATHS=first-screen-hints); spa.test.ts says who gets which
+ * header, and the client's first-reads.test.ts that the client takes every hinted read.
  */
 function firstScreenHints(app: FastifyInstance, manifest: BuildManifest) {
   const files = Object.fromEntries(

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/schemas/common.ts';
-import { users } from '../db/schema.ts';
-import { auditLedger } from '../features/wallet/audit.ts';
+import { users } from '../features/users/service.ts';
+import { auditLedger } from '../features/wallet/service.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
 import { buildWorld, type World } from './world.ts';
 import { DEFAULT_RATE_LIMITS } from '../config.ts';
@@ -11,7 +11,7 @@ import { DEFAULT_RATE_LIMITS } from '../config.ts';
 /**
  * Malformed input at every write route, sent by an admin (who reaches the deepest code): huge
  * and unicode strings, wrong types, negative / fractional / enormous amounts, forged ids. Never
- * a 5xx, always DESIGN §8's error shape, and a refused request never moves money.
+ * a 5xx, always the error shape of docs/product.md §11.2, and a refused request never moves money.
  */
 
 const FIELDS = [

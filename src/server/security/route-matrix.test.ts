@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, pushSubscriptions } from '../db/schema.ts';
+import { notifications } from '../features/notifications/service.ts';
+import { pushSubscriptions } from '../features/push/service.ts';
 import type { TestUser } from '../test/fixtures.ts';
 import { createBetAs } from '../test/fixtures.ts';
 import { listeningConfig, settle, socketFor } from '../test/sockets.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { friendships } from '../db/schema.ts';
-import { createSession } from '../features/auth/sessions.ts';
+import { friendships } from '../features/friends/service.ts';
+import { createSession } from '../features/auth/service.ts';
 import { expect } from 'vitest';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../test/fixtures.ts';
 import { HttpAgent } from '../test/http-agent.ts';

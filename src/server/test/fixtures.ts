@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { betDetailSchema, type BetDetail, type CreateBetBody } from '../../shared/schemas/bets.ts';
-import { friendships, users } from '../db/schema.ts';
-import { signInWithIdentity } from '../features/auth/service.ts';
-import { createSession } from '../features/auth/sessions.ts';
+import { friendships } from '../features/friends/service.ts';
+import { users } from '../features/users/service.ts';
+import { createSession, signInWithIdentity } from '../features/auth/service.ts';
 import { HttpAgent } from './http-agent.ts';
 
 /**

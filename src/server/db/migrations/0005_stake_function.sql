@@ -20,8 +20,9 @@ BEGIN
   IF NOT FOUND OR v_bet.deleted_at IS NOT NULL THEN
     RETURN QUERY SELECT 'not_found', NULL::integer, NULL::bigint; RETURN;
   END IF;
-  -- Who sees a bet (DESIGN §7): its creator, the creator's friends, its stakers, the admins;
-  -- the same rule as visibleTo() in src/server/features/bets/queries.ts. Change both together.
+  -- Who sees a bet (docs/product.md §5.1): its creator, the creator's friends, its stakers, the
+  -- admins; the same rule as visibleTo() in src/server/features/bets/queries.ts. Change both
+  -- together.
   IF NOT p_is_admin AND v_bet.creator_id <> p_user
      AND NOT EXISTS (SELECT 1 FROM stakes s WHERE s.bet_id = p_bet AND s.user_id = p_user)
      AND NOT EXISTS (SELECT 1 FROM friendships f WHERE f.status = 'accepted' AND (

@@ -1,8 +1,8 @@
 DROP INDEX "bets_creator_idx";--> statement-breakpoint
 CREATE INDEX "bets_creator_idx" ON "bets" USING btree ("creator_id","id") WHERE "bets"."deleted_at" is null;--> statement-breakpoint
--- Everyone who may see a bet (DESIGN §7): its creator, the creator's friends, its stakers and
--- the admins. The live fan-out sends a bet's events to exactly these users; visibleTo() in
--- src/server/features/bets/queries.ts and place_stake apply the same rule to a single viewer.
+-- Everyone who may see a bet (docs/product.md §5.1): its creator, the creator's friends, its
+-- stakers and the admins. The live fan-out sends a bet's events to exactly these users; visibleTo()
+-- in src/server/features/bets/queries.ts and place_stake apply the same rule to a single viewer.
 CREATE FUNCTION bet_audience(p_bet integer) RETURNS integer[]
 LANGUAGE plpgsql STABLE AS $$
 DECLARE
@@ -62,8 +62,9 @@ BEGIN
   IF NOT FOUND OR v_bet.deleted_at IS NOT NULL THEN
     RETURN QUERY SELECT 'not_found', NULL::json, NULL::integer[], NULL::json; RETURN;
   END IF;
-  -- Who sees a bet (DESIGN §7): its creator, the creator's friends, its stakers, the admins;
-  -- the same rule as visibleTo() in src/server/features/bets/queries.ts. Change both together.
+  -- Who sees a bet (docs/product.md §5.1): its creator, the creator's friends, its stakers, the
+  -- admins; the same rule as visibleTo() in src/server/features/bets/queries.ts. Change both
+  -- together.
   IF NOT p_is_admin AND v_bet.creator_id <> p_user
      AND NOT EXISTS (SELECT 1 FROM stakes s WHERE s.bet_id = p_bet AND s.user_id = p_user)
      AND NOT EXISTS (SELECT 1 FROM friendships f WHERE f.status = 'accepted' AND (

@@ -1,6 +1,6 @@
 CREATE INDEX "stakes_bet_recent_idx" ON "stakes" USING btree ("bet_id","id");--> statement-breakpoint
--- A bet's detail lists its 50 most recent participants, newest first (DESIGN §8: lists are
--- newest first and capped; PARTICIPANT_LIST_LIMIT in src/shared/schemas/bets.ts). It had listed
+-- A bet's detail lists its 50 most recent participants, newest first (docs/product.md §11.1: lists
+-- are newest first and capped; PARTICIPANT_LIST_LIMIT in src/shared/schemas/bets.ts). It had listed
 -- every participant, so each stake's answer and each read of a popular bet grew with the bet;
 -- now they read at most 50 stakes through stakes_bet_recent_idx. The bet row still counts them
 -- all (participant_count), and the viewer's own stake comes separately. Same signature and

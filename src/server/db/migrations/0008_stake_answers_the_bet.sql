@@ -6,8 +6,8 @@ CREATE INDEX "friendships_requester_addressee_idx" ON "friendships" USING btree 
 DROP INDEX "friendships_addressee_idx";--> statement-breakpoint
 DROP INDEX "friendships_requester_idx";--> statement-breakpoint
 -- The stake as in 0006's place_stake, answering the bet as the staker now sees it in a list
--- (the Bet of spec §3: the bet row, its creator's name, its options and the new stake) instead
--- of its detail. Building the detail's participant list was a third of the stake's time in
+-- (the Bet of docs/product.md §4.1: the bet row, its creator's name, its options and the new stake)
+-- instead of its detail. Building the detail's participant list was a third of the stake's time in
 -- PostgreSQL, and the client reads the detail again after a stake anyway
 -- (docs/decisions/010-stake-answers-the-bet.md). A new name, because it answers other columns:
 -- instances of the previous release keep calling place_stake during a rolling deploy.
@@ -28,8 +28,9 @@ BEGIN
   IF NOT FOUND OR v_bet.deleted_at IS NOT NULL THEN
     RETURN QUERY SELECT 'not_found', NULL::json, NULL::integer[], NULL::json; RETURN;
   END IF;
-  -- Who sees a bet (DESIGN §7): its creator, the creator's friends, its stakers, the admins;
-  -- the same rule as visibleTo() in src/server/features/bets/queries.ts. Change both together.
+  -- Who sees a bet (docs/product.md §5.1): its creator, the creator's friends, its stakers, the
+  -- admins; the same rule as visibleTo() in src/server/features/bets/queries.ts. Change both
+  -- together.
   IF NOT p_is_admin AND v_bet.creator_id <> p_user
      AND NOT EXISTS (SELECT 1 FROM stakes s WHERE s.bet_id = p_bet AND s.user_id = p_user)
      AND NOT EXISTS (SELECT 1 FROM friendships f WHERE f.status = 'accepted' AND (

@@ -24,8 +24,8 @@ BEGIN
   IF NOT FOUND OR v_bet.deleted_at IS NOT NULL THEN
     RETURN QUERY SELECT 'not_found', NULL::json, NULL::json; RETURN;
   END IF;
-  -- Who sees a bet (DESIGN §7): its creator, the creator's friends, its stakers, the admins;
-  -- the same rule as visibleTo() in src/server/features/bets/queries.ts and, for the users
+  -- Who sees a bet (docs/product.md §5.1): its creator, the creator's friends, its stakers, the
+  -- admins; the same rule as visibleTo() in src/server/features/bets/queries.ts and, for the users
   -- connected to an instance, ConnectedAudiences in src/server/features/live/audiences.ts.
   -- Change them together.
   IF NOT p_is_admin AND v_bet.creator_id <> p_user

@@ -48,9 +48,9 @@ BEGIN
       SELECT c.*, b.creator_id, b.title, f.label,
         CASE
           WHEN b.id IS NULL OR b.deleted_at IS NOT NULL THEN 'not_found'
-          -- Who sees a bet (DESIGN §7): its creator, the creator's friends, its stakers, the
-          -- admins; the same rule as visibleTo() in src/server/features/bets/queries.ts and, for
-          -- the users connected to an instance, ConnectedAudiences in
+          -- Who sees a bet (docs/product.md §5.1): its creator, the creator's friends, its stakers,
+          -- the admins; the same rule as visibleTo() in src/server/features/bets/queries.ts and,
+          -- for the users connected to an instance, ConnectedAudiences in
           -- src/server/features/live/audiences.ts. Change them together.
           WHEN NOT (c.is_admin OR b.creator_id = c.user_id OR f.staked OR f.friend) THEN 'not_found'
           WHEN b.creator_id = c.user_id THEN 'own_bet'

@@ -1,7 +1,7 @@
 -- The player figures get one definition and a read model kept by the writes
 -- (docs/player-figures.md, docs/decisions/017-figures-kept-by-triggers.md). The read model's
--- rows are filled from the stakes by the backfill of this migration (src/server/db/backfills.ts),
--- the same code as `npm run figures:rebuild`.
+-- rows are filled from the stakes by the backfill of this migration (figuresBackfills in
+-- src/server/features/figures/rebuild.ts), the same code as `npm run figures:rebuild`.
 ALTER TABLE "stakes" ADD COLUMN "outcome" text;
 --> statement-breakpoint
 ALTER TABLE "stakes" ADD CONSTRAINT "stakes_outcome_known" CHECK ("stakes"."outcome" in ('won', 'lost', 'refunded'));
@@ -86,7 +86,7 @@ CREATE TABLE "platform_days" (
 );
 --> statement-breakpoint
 -- Functions no running code calls any more: the stake paths of earlier releases. The functions
--- in use live in src/server/db/functions/, one file each, applied at every start.
+-- in use live in the features' .sql files, applied at every start.
 DROP FUNCTION IF EXISTS place_stake(integer, boolean, integer, integer, bigint, text, text);
 --> statement-breakpoint
 DROP FUNCTION IF EXISTS place_stake_answering_bet(integer, boolean, integer, integer, bigint, text, text);

@@ -1,4 +1,5 @@
--- Invite links (issue 27): the token's SHA-256 only, its inviter, an optional bet, its uses.
+-- Invite links (docs/product.md §6.2): the token's SHA-256 only, its inviter, an optional bet,
+-- its uses.
 CREATE TABLE "invites" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"token_hash" text NOT NULL,

@@ -1,4 +1,5 @@
--- Web Push subscriptions (issue 27): one row per browser endpoint, owned by the user who last subscribed it.
+-- Web Push subscriptions (docs/product.md §6.5): one row per browser endpoint, owned by the user
+-- who last subscribed it.
 CREATE TABLE "push_subscriptions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"user_id" integer NOT NULL,

@@ -1,11 +1,11 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Account, ChangePasswordBody } from '../../../shared/schemas/account.ts';
-import { identities } from '../../db/schema.ts';
+import { identities } from '../auth/service.ts';
+import type { UserRow } from '../users/service.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { checkPassword, findLocalAccountById, setLocalPassword } from '../../oidc/local-accounts.ts';
 import { embeddedIssuerUrl, identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
-import type { UserRow } from '../../db/rows.ts';
 import { newPasswordProblem } from '../../password-policy.ts';
 import { endSessionsOfUser, type ActiveSession } from '../auth/service.ts';
 

@@ -1,8 +1,12 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityPageSchema, type Activity } from '../../../shared/schemas/activities.ts';
+import { rowsOf } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { createBetAs, createUser, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
+import { recordActivity } from './service.ts';
 
 /**
  * The activity feed: every line that names a bet reaches only who may see that bet now
@@ -186,5 +190,16 @@ describe(`activity feed on ${testDbKind}`, () => {
   it('names a bet as it reads now, after its creator edited it', async () => {
     const carols = (await feedOf(carol)).activities.filter((a: Activity) => a.betId === bets.renamed);
     expect(carols.map((a) => a.description)).toEqual(['You created the bet "The final words"']);
+  });
+
+  it('writes any number of lines in one statement, past the 65,535 parameters a statement may carry', async () => {
+    // A settlement writes a line per stake; a bet of 11,000 stakes once broke the settlement.
+    const many = await createUser(app, 'Many');
+    const betId = (await createBetAs(many, { title: 'A crowded bet' })).id;
+    const lines = Array.from({ length: 11_000 }, () => ({ type: 'bet_lost', userId: many.id, betId, amountCents: 100 }) as const);
+    await inTransaction(app.db, (tx) => recordActivity(tx, lines));
+    const [row] = rowsOf<{ n: number }>(await app.db.execute(sql`select count(*)::int as n from activities where user_id = ${many.id} and type = 'bet_lost'`));
+    expect(row?.n).toBe(11_000);
+    expect((await feedOf(many, 'limit=1')).activities[0]?.description).toBe('You lost $1.00 on "A crowded bet"');
   });
 });

@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import { formatDollars } from '../../../shared/money.ts';
 import type { Activity } from '../../../shared/schemas/activities.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { activities, type ACTIVITY_TYPES } from '../../db/schema.ts';
+import { activities, type ACTIVITY_TYPES } from './tables.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 /**
- * The activity feed (docs/product.md, "Activity feed"). A line is stored as facts (who, what,
+ * The activity feed (docs/product.md §6.6). A line is stored as facts (who, what,
  * which bet, amount, option, other person) and worded when it is read, for its reader: the bet
  * as it reads now, "You" only in the reader's own lines, and a line about a bet only for a
  * reader who may see that bet now (the view bet_viewers,
@@ -17,8 +17,8 @@ import type { Tx } from '../../db/transaction.ts';
 type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 /**
- * What a line records, by type. `bet_placed` is written with the stake itself, in
- * stake_on_bets.sql (src/server/db/functions), with the stake's amount and option.
+ * What a line records, by type. `bet_placed` is written with the stake itself, by
+ * stake_on_bets (features/bets/stake.sql), with the stake's amount and option.
  */
 export type ActivityFact =
   | { type: 'bet_created'; userId: number; betId: number }
@@ -28,19 +28,23 @@ export type ActivityFact =
   | { type: 'bet_lost' | 'bet_refunded'; userId: number; betId: number; amountCents: number }
   | { type: 'friend_request_sent' | 'friend_accepted'; userId: number; otherUserId: number };
 
-/** Lines of the feed, written in the transaction of what they tell. */
+/**
+ * Lines of the feed, written in the transaction of what they tell: one statement for any number
+ * of lines (a settlement writes one per stake), their columns passed as arrays.
+ */
 export async function recordActivity(tx: Tx, facts: ActivityFact | ActivityFact[]): Promise<void> {
   const list = Array.isArray(facts) ? facts : [facts];
-  await tx.insert(activities).values(
-    list.map((fact) => ({
-      userId: fact.userId,
-      type: fact.type,
-      betId: 'betId' in fact ? fact.betId : null,
-      amountCents: 'amountCents' in fact ? fact.amountCents : null,
-      optionIdx: 'optionIdx' in fact ? fact.optionIdx : null,
-      otherUserId: 'otherUserId' in fact ? fact.otherUserId : null,
-    })),
-  );
+  if (list.length === 0) return;
+  const column = <T,>(pick: (fact: ActivityFact) => T) => sql.param(list.map(pick));
+  await tx.execute(sql`insert into ${activities} (user_id, type, bet_id, amount_cents, option_idx, other_user_id)
+    select f.user_id, f.type, f.bet_id, f.amount_cents, f.option_idx, f.other_user_id
+    from unnest(${column((f) => f.userId)}::integer[], ${column((f) => f.type)}::text[],
+      ${column((f) => ('betId' in f ? f.betId : null))}::integer[],
+      ${column((f) => ('amountCents' in f ? f.amountCents : null))}::bigint[],
+      ${column((f) => ('optionIdx' in f ? f.optionIdx : null))}::integer[],
+      ${column((f) => ('otherUserId' in f ? f.otherUserId : null))}::integer[])
+      with ordinality as f(user_id, type, bet_id, amount_cents, option_idx, other_user_id, i)
+    order by f.i`);
 }
 
 /** A line of a read, with what its wording needs (row_to_json of the query below). */
@@ -60,7 +64,7 @@ interface FeedLine {
 
 /**
  * The line as `readerId` reads it: a whole sentence, "You" for the reader, everyone else by name.
- * Each type's facts are written together (ActivityFact, stake_on_bets.sql), so those it names
+ * Each type's facts are written together (ActivityFact, stake_on_bets), so those it names
  * are there.
  */
 function describeActivity(line: FeedLine, readerId: number): string {

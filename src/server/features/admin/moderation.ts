@@ -3,16 +3,19 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { contentReportBodySchema, ModerationItem, moderationQuerySchema } from '../../../shared/schemas/admin.ts';
 import { rowsOf } from '../../db/client.ts';
-import { betComments, bets, contentReports, users } from '../../db/schema.ts';
+import { betComments } from '../chat/service.ts';
+import { bets } from '../bets/service.ts';
+import { contentReports } from './tables.ts';
+import { type UserRow, users } from '../users/service.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
-import type { UserRow } from '../../db/rows.ts';
 import { findVisibleBet } from '../bets/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
 
 /**
  * Moderation: any user reports a bet, a user or a comment; admins resolve or dismiss. A target
- * the reporter cannot see does not exist for them (DESIGN §7), so reporting it answers 404.
+ * the reporter cannot see does not exist for them (docs/product.md §10.4), so reporting it answers
+ * 404.
  */
 
 const MAX_INT4 = 2_147_483_647;

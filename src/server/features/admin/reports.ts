@@ -2,10 +2,12 @@ import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../shared/money.ts';
 import { REPORT_DAYS, type Reports } from '../../../shared/schemas/admin.ts';
-import { bets, platformDays, platformTotals, users } from '../../db/schema.ts';
+import { bets } from '../bets/service.ts';
+import { platformDays, platformTotals } from '../figures/service.ts';
+import { users } from '../users/service.ts';
 
 /**
- * Platform analytics for the admin page (spec §2 Analytics), read from the running totals that
+ * Platform analytics for the admin page (docs/product.md §10.3), read from the running totals that
  * triggers keep in the transactions that change them (platform_totals, platform_days; the rules
  * of src/shared/player-figures.ts: refunded stakes and deleted bets do not count). A report
  * costs the same however many stakes, bets and users there are.
@@ -71,7 +73,8 @@ export async function platformReports(app: FastifyInstance, now = new Date()): P
   const totalStakes = Number(totals?.stakes ?? 0);
   return {
     totalVolume: formatCents(volumeCents),
-    // 1% of the volume, to the nearest cent; an analytics figure, nothing is deducted (DESIGN §5).
+    // 1% of the volume, to the nearest cent; an analytics figure, nothing is deducted
+    // (docs/product.md §2.7).
     platformCommission: formatCents(Math.round(volumeCents / 100)),
     activeBetValue: formatCents(Number(totals?.activeValue ?? 0)),
     totalUsers,

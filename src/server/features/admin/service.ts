@@ -13,36 +13,21 @@ import type {
 import type { Role } from '../../../shared/schemas/users.ts';
 import type { PlayerFigures } from '../../../shared/player-figures.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
-import {
-  LEDGER_KINDS,
-  bets,
-  identities,
-  ledgerEntries,
-  localAccounts,
-  platformTotals,
-  playerFigures,
-  sessions,
-  stakes,
-  users,
-} from '../../db/schema.ts';
-import { inTransaction, type Tx } from '../../db/transaction.ts';
+import { inTransaction, isUniqueViolation, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { createLocalAccount } from '../../oidc/local-accounts.ts';
 import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
-import type { UserRow } from '../../db/rows.ts';
-import { isUniqueViolation } from '../../db/transaction.ts';
+import { localAccounts } from '../../oidc/tables.ts';
 import { newPasswordProblem } from '../../password-policy.ts';
-import { claimableUsername, usernameTaken } from '../../usernames.ts';
-import { endSessionsOfUser, revokeUserSessions } from '../auth/service.ts';
-import { listBets } from '../bets/service.ts';
-import { allTimeFiguresOf, figuresOf, presentFigures } from '../figures/service.ts';
-import { voidBet } from '../bets/service.ts';
-import { presentUser } from '../users/service.ts';
-import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
+import { endSessionsOfUser, identities, revokeUserSessions, sessions } from '../auth/service.ts';
+import { bets, listBets, stakes, voidBet } from '../bets/service.ts';
+import { allTimeFiguresOf, figuresOf, platformTotals, playerFigures, presentFigures } from '../figures/service.ts';
+import { claimableUsername, presentUser, usernameTaken, users, type UserRow } from '../users/service.ts';
+import { LEDGER_KINDS, grantStartingBalance, ledgerEntries, moveMoney } from '../wallet/service.ts';
 
 /**
- * User administration (spec §2 'Admin page', §5, §6; DESIGN §7). Every change is checked here
+ * User administration (docs/product.md §10.1, §10.5). Every change is checked here
  * and written to the audit log in the transaction that makes it.
  */
 
@@ -251,12 +236,7 @@ export async function createUser(app: FastifyInstance, admin: UserRow, input: Cr
         subject: String(account.id),
         email: input.email,
       });
-      const { balanceAfterCents } = await recordMovement(tx, {
-        userId: created.id,
-        kind: 'grant',
-        amountCents: STARTING_GRANT_CENTS,
-        note: 'Starting balance',
-      });
+      const balanceAfterCents = await grantStartingBalance(tx, created.id);
       await recordAdminAction(tx, {
         actorId: admin.id,
         action: 'user.create',
@@ -306,9 +286,9 @@ export interface Deactivation {
 }
 
 /**
- * Admin delete of a user (DESIGN §7): the account is deactivated (sign-in refused, every session
- * revoked), the open bets it created are voided with every stake refunded, and the ledger stays.
- * Calling it again finishes any voiding an earlier call left undone.
+ * Admin delete of a user (docs/product.md §10.1): the account is deactivated (sign-in refused,
+ * every session revoked), the open bets it created are voided with every stake refunded, and the
+ * ledger stays. Calling it again finishes any voiding an earlier call left undone.
  */
 export async function deactivateUser(app: FastifyInstance, admin: UserRow, userId: number): Promise<Deactivation> {
   if (userId === admin.id) throw conflict('You cannot delete your own account', 'cannot_delete_self');
@@ -403,9 +383,10 @@ export async function setRole(app: FastifyInstance, admin: UserRow, userId: numb
 }
 
 /**
- * A signed balance adjustment: money created or removed by an admin, which DESIGN §5 allows only
- * as a logged `adjustment` ledger row. A debit never takes the balance below zero, a credit
- * never past the largest amount the app handles (MAX_CENTS): it is refused, and nothing changes.
+ * A signed balance adjustment: money created or removed by an admin, which docs/product.md §2.7
+ * allows only as a logged `adjustment` ledger row. A debit never takes the balance below zero, a
+ * credit never past the largest amount the app handles (MAX_CENTS): it is refused, and nothing
+ * changes.
  */
 export async function adjustBalance(
   app: FastifyInstance,
@@ -418,12 +399,8 @@ export async function adjustBalance(
     if (target.balanceCents + input.amountCents > MAX_CENTS) {
       throw badRequest(`The balance would pass the maximum of ${formatCents(MAX_CENTS)}`, 'balance_too_large');
     }
-    const { balanceAfterCents } = await recordMovement(tx, {
-      userId,
-      kind: 'adjustment',
-      amountCents: input.amountCents,
-      note: input.reason,
-    });
+    const balances = await moveMoney(tx, 'adjustment', [{ userId, amountCents: input.amountCents, note: input.reason }]);
+    const balanceAfterCents = balances.get(userId)!;
     // The user's row is locked until commit, so their newest ledger row is the one just written.
     const [row] = await tx
       .select()

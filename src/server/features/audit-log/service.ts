@@ -2,7 +2,8 @@ import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuditAction, AuditEntry, AuditTargetType, auditLogQuerySchema } from '../../../shared/schemas/admin.ts';
 import type { Db } from '../../db/client.ts';
-import { adminAuditLog, users } from '../../db/schema.ts';
+import { adminAuditLog } from './tables.ts';
+import { users } from '../users/service.ts';
 import type { Tx } from '../../db/transaction.ts';
 
 export interface AdminAction {

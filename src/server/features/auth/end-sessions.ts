@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { identities, oidcPayloads, sessions, users } from '../../db/schema.ts';
+import { identities, sessions } from './tables.ts';
+import { oidcPayloads } from '../../oidc/tables.ts';
+import { users } from '../users/service.ts';
 import { identityIssuerOfLocalAccounts } from '../../oidc/provider.ts';
 import { revokeSession, type ActiveSession } from './sessions.ts';
 

@@ -11,7 +11,7 @@ import {
   welcomeSchema,
 } from '../../../shared/schemas/auth.ts';
 import { userSchema } from '../../../shared/schemas/users.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/service.ts';
 import { badRequest } from '../../errors.ts';
 import { usesEmbeddedProvider } from '../../oidc/provider.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';

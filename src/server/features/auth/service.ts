@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { identities, users } from '../../db/schema.ts';
+import { identities } from './tables.ts';
+import { type UserRow, users } from '../users/service.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { GENERATED_USERNAME_PREFIX, needsProfileSetup } from '../../../shared/schemas/users.ts';
-import { claimableUsername, usernameTaken } from '../../usernames.ts';
-import { STARTING_GRANT_CENTS, recordMovement } from '../wallet/service.ts';
+import { claimableUsername, usernameTaken } from '../users/service.ts';
+import { grantStartingBalance } from '../wallet/service.ts';
 import type { VerifiedIdentity } from './relying-party.ts';
-import type { UserRow } from '../../db/rows.ts';
 
 const generatedUsername = () => `${GENERATED_USERNAME_PREFIX}${randomBytes(5).toString('hex')}`;
 
@@ -50,13 +50,7 @@ export async function signInWithIdentity(db: Db, identity: VerifiedIdentity, adm
           .returning();
         if (!created) throw new Error('user insert returned nothing');
         await tx.insert(identities).values({ userId: created.id, issuer: identity.issuer, subject: identity.subject, email });
-        const { balanceAfterCents } = await recordMovement(tx, {
-          userId: created.id,
-          kind: 'grant',
-          amountCents: STARTING_GRANT_CENTS,
-          note: 'Starting balance',
-        });
-        return { ...created, balanceCents: balanceAfterCents };
+        return { ...created, balanceCents: await grantStartingBalance(tx, created.id) };
       });
     } catch (error) {
       // Two sign-ins of one new identity raced (or a generated name collided): look again.
@@ -86,5 +80,7 @@ export async function completeProfile(db: Db, user: UserRow, username: string): 
   }
 }
 
-export { createSession, revokeUserSessions, type ActiveSession } from './sessions.ts';
-export { endSessionsOfUser } from './end-sessions.ts';
+export { SESSION_COOKIE, createSession, loadSession, revokeUserSessions, type ActiveSession } from './sessions.ts';
+export { endSessionsOfUser, liveSessionsOf } from './end-sessions.ts';
+
+export { identities, sessions } from './tables.ts';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { oncePerDatabase, type Db } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
-import type { UserRow } from '../../db/rows.ts';
+import { sessions } from './tables.ts';
+import { type UserRow, users } from '../users/service.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { ReadBatches, readLimitsFor, type ReadLimits } from '../../db/read-batches.ts';
 import type { FastifyInstance } from 'fastify';

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { betListSchema, betSchema, type Bet } from '../../../shared/schemas/bets.ts';
-import { bets, users } from '../../db/schema.ts';
+import { type BetRow, bets, type OptionRow } from './tables.ts';
+import { users } from '../users/service.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { BetCache, betCacheOf } from './bet-cache.ts';
 import { presentSharedBet } from './present.ts';
-import type { BetRow, OptionRow } from '../../db/rows.ts';
 import { listBets, type BetFilter } from './queries.ts';
 
 function sharedBet(id: number, title = `Bet ${id}`) {

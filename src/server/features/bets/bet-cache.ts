@@ -4,6 +4,9 @@ import type { SharedBet } from './present.ts';
 /**
  * Feeds' presented bets, by bet id and row version (decision record 011).
  *
+ * A speed copy of the bet as presentBet presents it; bet-cache.test.ts holds a kept bet to the
+ * bet read anew after every kind of change.
+ *
  * A bet appears in the feeds of its creator's friends, its stakers and the admins: the same
  * bet, presented the same way, fifty times over. Reading its options and presenting its pools
  * and odds is most of what a feed page costs. So a feed page reads, per bet, only its id, its

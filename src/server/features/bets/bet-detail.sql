@@ -1,7 +1,7 @@
 -- One bet with its options, the viewer's own stake, whether they may stake on it, and its 50
--- most recent participants, newest first (PARTICIPANT_LIST_LIMIT in src/shared/schemas/bets.ts), as one JSON value: the bet detail
--- in one round trip (src/server/features/bets/queries.ts, findBetDetail). It does not check
--- visibility: its caller selects only bets the viewer may see.
+-- most recent participants, newest first (PARTICIPANT_LIST_LIMIT in src/shared/schemas/bets.ts),
+-- as one JSON value: the bet detail in one round trip (queries.ts, findBetDetail). It does not
+-- check visibility: its caller selects only bets the viewer may see.
 CREATE OR REPLACE FUNCTION bet_detail(p_viewer integer, p_bet integer) RETURNS json
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
@@ -12,7 +12,7 @@ BEGIN
       'options', (SELECT coalesce(json_agg(row_to_json(o) ORDER BY o.idx), '[]'::json)
                   FROM bet_options o WHERE o.bet_id = b.id),
       'viewerStake', (SELECT row_to_json(vs) FROM stakes vs WHERE vs.bet_id = b.id AND vs.user_id = p_viewer),
-      -- Whether the viewer may stake on it, by the stake's own rules (stake_refusal.sql).
+      -- Whether the viewer may stake on it, by the stake's own rules (stake_refusal, stake.sql).
       'canStake', stake_refusal(true, b.creator_id, p_viewer, b.status, b.expires_at, true,
                     EXISTS (SELECT 1 FROM stakes vs WHERE vs.bet_id = b.id AND vs.user_id = p_viewer)) IS NULL,
       'participants', (SELECT coalesce(json_agg(json_build_object('stake', row_to_json(s), 'username', pu.username) ORDER BY s.id DESC), '[]'::json)

@@ -8,7 +8,7 @@ import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/service.ts';
 import { rowsOf } from '../../db/client.ts';
-import { voidOverdueBets } from './stakes.ts';
+import { placeStakesTogether, voidOverdueBets } from './stakes.ts';
 
 const refusal = (response: { statusCode: number; body: string }) => ({
   status: response.statusCode,
@@ -239,7 +239,7 @@ describe(`betting on ${testDbKind}`, () => {
       const cats = betDetailSchema.parse((await cat.agent.get(`/api/bets/${betId}`)).json());
       expect(cats.odds).toEqual([40 / 30, 4, null]);
       expect(cats.canStake).toBe(false);
-      // Newest first (DESIGN §8).
+      // Newest first (docs/product.md §11.1).
       expect(cats.participantList.map((p) => [p.username, p.option, p.amount, p.potentialWin])).toEqual([
         ['Cat', 1, '10.00', '40.00'],
         ['Bob', 0, '30.00', '40.00'],
@@ -284,14 +284,11 @@ describe(`betting on ${testDbKind}`, () => {
             from bets b join users u on u.id = b.creator_id where b.id = ${id}`),
         )[0]!.bet;
       for (const [staker, option, amount] of [[one, 2, 150], [two, 2, 275]] as const) {
-        const single = JSON.stringify([
+        const [answer] = await placeStakesTogether(app.db, [
           { userId: staker.id, betId: bet.id, option, amountCents: amount, username: staker.username, amountText: '$x' },
         ]);
-        const [answer] = rowsOf<{ result: string; bet: Record<string, unknown>; notification: unknown }>(
-          await app.db.execute(sql`select result, bet, notification from stake_on_bets(${single}::jsonb)`),
-        );
         expect(answer!.result).toBe('ok');
-        const { viewerStake, ...rest } = answer!.bet;
+        const { viewerStake, ...rest } = answer!.bet!;
         expect(rest).toEqual(await readBackOf(bet.id));
         const [stake] = rowsOf<{ stake: unknown }>(
           await app.db.execute(sql`select row_to_json(s) as stake from stakes s where s.bet_id = ${bet.id} and s.user_id = ${staker.id}`),
@@ -307,19 +304,16 @@ describe(`betting on ${testDbKind}`, () => {
       await makeFriends(app, three, ann);
       const call = (user: TestUser, betId: number, option: number, amountCents: number) =>
         ({ userId: user.id, betId, option, amountCents, username: user.username, amountText: '$x' });
-      const calls = JSON.stringify([
+      const answers = await placeStakesTogether(app.db, [
         call(three, bet.id, 0, 100_001), // beyond the balance: refused, and round two may still stake here
         call(one, other.id, 1, 300),
         call(three, bet.id, 1, 500),
         call(two, other.id, 0, 700),
       ]);
-      const answers = rowsOf<{ n: number; result: string; bet: { bet: { id: number } } | null }>(
-        await app.db.execute(sql`select n, result, bet from stake_on_bets(${calls}::jsonb)`),
-      ).sort((a, b) => a.n - b.n);
       expect(answers.map((a) => a.result)).toEqual(['insufficient_balance', 'ok', 'ok', 'ok']);
       for (const answer of answers.slice(1)) {
-        const { viewerStake: _stake, ...rest } = answer.bet as unknown as Record<string, unknown>;
-        expect(rest).toEqual(await readBackOf(answer.bet!.bet.id));
+        const { viewerStake: _stake, ...rest } = answer.bet!;
+        expect(rest).toEqual(await readBackOf((answer.bet!.bet as { id: number }).id));
       }
       expect(await balanceOf(app, three.id)).toBe(100_000 - 500);
     });

@@ -44,7 +44,7 @@ describe(`the creator edits an unstaked bet on ${testDbKind}`, () => {
     expect(seen.title).toBe('Typo in title');
   });
 
-  it('checks both fields with the spec messages', async () => {
+  it('checks both fields with the messages of docs/product.md §4.2', async () => {
     const bet = await createBetAs(ann);
     expect(refusal(await ann.agent.put(`/api/bets/${bet.id}`, { title: '', description: 'x' }))).toMatchObject({
       status: 400,

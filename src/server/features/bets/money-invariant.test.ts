@@ -8,7 +8,7 @@ import { voidOverdueBets } from './stakes.ts';
 import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 
 // Random sequences of everything that moves money; after every single step the books balance
-// (DESIGN §5's invariant and every other audit check).
+// (the invariant of docs/product.md §2.6 and every other audit check).
 type Op =
   | { kind: 'create'; by: number; options: number; timed: boolean }
   | { kind: 'stake'; by: number; bet: number; option: number; amount: string }

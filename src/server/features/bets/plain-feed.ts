@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { UserRow } from '../../db/rows.ts';
-import { betOptions, bets, stakes, users } from '../../db/schema.ts';
+import { type UserRow, users } from '../users/service.ts';
+import { betOptions, bets, stakes } from './tables.ts';
 import type { Bet } from '../../../shared/schemas/bets.ts';
 import { presentBet } from './present.ts';
 import { visibleTo, type BetFilter } from './queries.ts';
@@ -10,8 +10,9 @@ import { visibleTo, type BetFilter } from './queries.ts';
  * A feed page read the plain way: the visibility rule as written (bet_viewers), the filter as
  * written, the query builder's own row mapping, nothing kept between requests, each bet presented
  * by presentBet. The routes answer through queries.ts instead, whose page ids, kept bets and
- * hand-written JSON are there for speed (decision records 011 and 016 state the figures); the
- * tests hold that answer to this one, field for field.
+ * hand-written JSON are there for speed (decision records 011 and 016 state the figures);
+ * visibility.test.ts ("answers every feed page exactly as the plain reading does") holds that
+ * answer to this one, field for field. PLAIN_PATHS=feed-reads answers the routes from here.
  */
 export async function plainBetPage(
   db: Db,

@@ -3,7 +3,7 @@ import { allOdds, currentWinCents } from '../../../shared/odds.ts';
 import { z } from 'zod';
 import { betSchema, type Bet, type Participant } from '../../../shared/schemas/bets.ts';
 import type { BetPools } from '../../../shared/ws-events.ts';
-import type { BetRow, OptionRow, StakeRow } from '../../db/rows.ts';
+import type { BetRow, OptionRow, StakeRow } from './tables.ts';
 
 /** A bet as one viewer reads it: the row, its options, its creator's name and the viewer's stake. */
 export interface BetBundle {
@@ -93,7 +93,7 @@ export function presentForViewer(shared: SharedBet, creatorUsername: string, vie
   return { ...shared.fields, ...viewerFields(shared.bet, shared.pools, creatorUsername, viewerStake, now) };
 }
 
-/** A bet as spec §3 shows it: pools as decimal strings, odds with null for infinity. */
+/** A bet as docs/product.md §4.1 shows it: pools as decimal strings, odds with null for infinity. */
 export function presentBet({ bet, creatorUsername, options, viewerStake }: BetBundle, now = new Date()): Bet {
   const pools = options.map((o) => o.poolCents);
   return { ...sharedFields(bet, options, pools), ...viewerFields(bet, pools, creatorUsername, viewerStake, now) };
@@ -112,7 +112,9 @@ export interface ViewedBet {
  * from each bet's kept members: on a page of fifty, checking and serialising every bet anew was
  * about a third of the server's time per page (decision record 016). The viewer's part, written
  * per request, is not checked again: viewerFields is typed by the schema it would be checked
- * against, and calling zod fifty times per page cost as much as the rest of the page.
+ * against, and calling zod fifty times per page cost as much as the rest of the page. The plain
+ * way is presentBet through the route's serializer (PLAIN_PATHS=feed-json); bet-cache.test.ts
+ * ("answers every list route with the presented bets") holds the two equal.
  */
 export function betListJson(page: readonly ViewedBet[], now: Date): string {
   const bets = page.map(({ shared, creatorUsername, viewerStake }) => {

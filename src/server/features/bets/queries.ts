@@ -1,11 +1,11 @@
 import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { oncePerDatabase, type Db } from '../../db/client.ts';
 import { rowJson } from '../../db/row-json.ts';
-import { betOptions, bets, stakes, users } from '../../db/schema.ts';
+import { betOptions, type BetRow, bets, type StakeRow, stakes } from './tables.ts';
+import { type UserRow, users } from '../users/service.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { notFound } from '../../errors.ts';
 import { MAX_PAGE_SIZE, type Bet } from '../../../shared/schemas/bets.ts';
-import type { BetRow, StakeRow, UserRow } from '../../db/rows.ts';
 import { betCacheOf } from './bet-cache.ts';
 import { betListJson, presentForViewer, presentSharedBet, type BetBundle, type SharedBet, type ViewedBet } from './present.ts';
 
@@ -23,8 +23,8 @@ type IdParam = number | Placeholder;
 const outerBetId = sql`${bets}."id"`;
 
 /**
- * The bet row of the query is one `viewer` may see (DESIGN §7), by the one statement of the rule,
- * the view bet_viewers (src/server/db/functions/bet_viewers.sql). Others get 404 for it.
+ * The bet row of the query is one `viewer` may see (docs/product.md §5.1), by the one statement of
+ * the rule, the view bet_viewers (visibility.sql). Others get 404 for it.
  */
 export function visibleTo(viewer: { id: IdParam }): SQL {
   return sql`exists (select 1 from bet_viewers v where v.bet_id = ${outerBetId} and v.viewer_id = ${viewer.id})`;
@@ -48,7 +48,7 @@ const P = {
  * The bet row of the query is one the viewer of a prepared feed query may see, asked of
  * bet_viewers row by row. The same rule as visibleTo, written so that PostgreSQL cannot turn it
  * into a join: as an EXISTS it may join the whole view, which for an admin, who sees every bet, is
- * every pair of the view (13.5 ms for a page at 100,000 players, docs/performance.md); asked for
+ * every pair of the view, slower with every player added; asked for
  * one row at a time, it is a few index lookups per bet on the page.
  */
 const seenByViewer = sql`(select true from bet_viewers v where v.bet_id = ${outerBetId} and v.viewer_id = ${P.viewerId} limit 1)`;
@@ -59,16 +59,17 @@ const seenByViewer = sql`(select true from bet_viewers v where v.bet_id = ${oute
  * - a viewer's feeds: the newest `limit` bets of each creator whose bets the viewer sees
  *   (creators_seen: their own and their friends'; one short scan of `bets_creator_idx` each),
  *   plus, where the feed includes them, the bets they staked on, merged newest first. These are
- *   the branches of bet_viewers (functions/bet_viewers.sql) taken from the viewer's side, and the
- *   feed tests compare each page with bet_viewers itself. Without it the feed walks every bet
+ *   the branches of bet_viewers (visibility.sql) taken from the viewer's side: a speed copy
+ *   of the rule, which visibility.test.ts holds, page by page, to bet_viewers itself and to the
+ *   plain reading (plain-feed.ts). Without it the feed walks every bet
  *   newest first testing each, which costs the whole table divided by the viewer's share of it.
  * - one creator's bets: that creator's part of `bets_creator_idx`, each bet asked of bet_viewers;
  * - an admin's feed of every bet: the bets' primary key backwards, each asked of bet_viewers (an
  *   admin sees them all, so the page is the first `limit` of them).
  * The last two walk at most MAX_PAGE_SIZE bets, a constant, and the page's own `limit` stops the
  * walk earlier: with a parameter there, PostgreSQL costs a reusable plan for a tenth of the whole
- * table and plans the query again at every request instead (0.5 ms of planning, more than the
- * query's run, at 100,000 players; docs/performance.md).
+ * table and plans the query again at every request instead, which at 100,000 players costs more
+ * than the query's run (docs/performance.md, "What keeps the bet reads flat").
  */
 function pageIds(isAdmin: boolean, filter: BetFilter, paged: boolean): SQL {
   const below = paged ? sql`and id < ${P.before}` : sql``;
@@ -111,7 +112,7 @@ export type BundleJson = { bet: unknown; creatorUsername: string; options: unkno
  * What every bet shape needs, in the same row as the bet: the bet itself, its creator's name, its
  * options and the viewer's own stake, each row as JSON (src/server/db/row-json.ts): one
  * JSON.parse per value instead of the query builder's per-column mapping. The database functions
- * stake_on_bets and bet_detail (src/server/db/functions/, the latter with the most
+ * stake_on_bets and bet_detail (stake.sql and bet-detail.sql, the latter with the most
  * recent participants) build the same shape.
  */
 function bundleSelection(viewerId: IdParam) {
@@ -147,8 +148,8 @@ function pageSelection(viewerId: IdParam) {
 
 function buildListQuery(db: Db, isAdmin: boolean, filter: BetFilter, paged: boolean) {
   const name = `bets_page_${isAdmin ? 'admin' : 'user'}_${filter.kind}_${paged ? 'paged' : 'first'}`;
-  // The page's ids first, then their rows: about a tenth less work for PostgreSQL than
-  // filtering the bets by `id in (...)` (docs/performance.md).
+  // The page's ids first, then their rows: less work for PostgreSQL than filtering the bets by
+  // `id in (...)`.
   return db
     .select(pageSelection(P.viewerId))
     .from(sql`(${pageIds(isAdmin, filter, paged)}) as page`)
@@ -180,7 +181,7 @@ function buildSharedBetsQuery(db: Db) {
 /**
  * Feeds are read far more than anything else, so each of their few shapes is built once per
  * database and kept as a prepared query: building a query this size costs more server time
- * than PostgreSQL spends running it (docs/performance.md).
+ * than PostgreSQL spends running it (docs/decisions/007-stake-in-the-database.md).
  */
 const listQueriesOf = oncePerDatabase((db) => ({
   pages: new Map<string, ReturnType<typeof buildListQuery>>(),
@@ -268,7 +269,7 @@ export async function findVisibleBet(db: Db | Tx, viewer: UserRow, betId: number
 
 export interface BetDetailRows extends BetBundle {
   participants: { stake: StakeRow; username: string }[];
-  /** Whether the viewer may stake on it now, by stake_refusal (functions/stake_refusal.sql). */
+  /** Whether the viewer may stake on it now, by stake_refusal (stake.sql). */
   canStake: boolean;
 }
 
@@ -285,7 +286,7 @@ export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Pro
   return row ? decodeDetail(row.detail) : null;
 }
 
-/** What the database function bet_detail (functions/bet_detail.sql) answers. */
+/** What the database function bet_detail (bet-detail.sql) answers. */
 type DetailJson = BundleJson & { participants: { stake: unknown; username: string }[]; canStake: boolean };
 
 function decodeDetail(detail: DetailJson): BetDetailRows {

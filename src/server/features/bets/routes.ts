@@ -16,7 +16,7 @@ import { idParamsSchema } from '../../../shared/schemas/common.ts';
 import { hasLookAlikes } from '../../../shared/text-skeleton.ts';
 import { notFound } from '../../errors.ts';
 import { requireAdmin, requireUser } from '../../plugins/auth.ts';
-import type { UserRow } from '../../db/rows.ts';
+import type { UserRow } from '../users/service.ts';
 import { isExpired, presentBet, presentParticipant } from './present.ts';
 import { plainBetPage } from './plain-feed.ts';
 import { findBetDetail, listBets, listBetsJson, type BetDetailRows, type BetFilter } from './queries.ts';

@@ -2,24 +2,26 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { createBetBodySchema } from '../../../shared/schemas/bets.ts';
-import { betOptions, bets } from '../../db/schema.ts';
+import { betOptions, bets } from './tables.ts';
+import type { UserRow } from '../users/service.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { conflict, forbidden } from '../../errors.ts';
 import { recordActivity } from '../activities/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
-import type { UserRow } from '../../db/rows.ts';
 import { notify } from '../notifications/service.ts';
 import { betNotFound, findVisibleBet, lockBet } from './queries.ts';
 
 /**
- * Bets themselves (spec §4-§6, DESIGN §7): creating one, editing its words, telling its creator
+ * Bets themselves (docs/product.md §4, §5): creating one, editing its words, telling its creator
  * when it expired. The money on them, stakes and settlement, is stakes.ts.
  */
 
 // What other features use of bets: they import it from here, never from the files behind it.
 export { findVisibleBet, listBets, visibleTo } from './queries.ts';
 export { presentPools } from './present.ts';
-export { placeStake, voidBet } from './stakes.ts';
+export { placeStake, voidBet, voidOverdueBets } from './stakes.ts';
+export { registerBetMetrics } from './metrics.ts';
+export { betOptions, bets, stakes, type BetRow, type OptionRow, type StakeRow } from './tables.ts';
 
 type CreateBetInput = z.output<typeof createBetBodySchema>;
 

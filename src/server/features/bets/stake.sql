@@ -1,35 +1,62 @@
--- Places a batch of stakes (one stake is a batch of one) in the caller's transaction and
--- answers each: 'ok' with the bet as its staker now sees it and the creator's notification, or
--- the first rule it breaks: those of stake_refusal.sql, then the balance, which the debit itself
--- checks. Nothing is written for a stake until all its checks pass, and the balance debit is the
--- guard for the rest (DESIGN §5). src/server/features/bets/stakes.ts calls it and turns the answers into replies.
+-- The stake: its rules (stake_refusal) and the batch that places stakes (stake_on_bets).
+--
+-- stake_refusal: why a user may not stake on a bet, or null when they may (docs/product.md,
+-- "Staking"), in the order the rules are checked: the bet must be visible to them
+-- (visibility.sql), not their own, open and not expired by the database's clock; the option must
+-- exist; one stake per user and bet. The balance is checked by the debit itself (move_money). The
+-- stake and the bet detail's "can stake" (bet-detail.sql) both ask it, so the rule is written
+-- once. A plain expression: PostgreSQL writes it into each caller's query instead of calling it.
+CREATE OR REPLACE FUNCTION stake_refusal(
+  p_visible boolean, p_creator integer, p_user integer, p_status text, p_expires_at timestamptz,
+  p_option_exists boolean, p_staked boolean
+) RETURNS text
+LANGUAGE sql STABLE AS $$
+  SELECT CASE
+    WHEN NOT p_visible THEN 'not_found'
+    WHEN p_creator = p_user THEN 'own_bet'
+    WHEN p_status <> 'active' THEN 'bet_closed'
+    WHEN coalesce(p_expires_at <= now(), false) THEN 'bet_expired'
+    WHEN NOT p_option_exists THEN 'invalid_option'
+    WHEN p_staked THEN 'already_staked'
+  END
+$$;
+--> statement-breakpoint
+-- A stake's arguments were one JSON value until typed arrays replaced them; the old form goes.
+DROP FUNCTION IF EXISTS stake_on_bets(jsonb);
+--> statement-breakpoint
+-- stake_on_bets places a batch of stakes (one stake is a batch of one) in the caller's
+-- transaction and answers each: 'ok' with the bet as its staker now sees it and the creator's
+-- notification, or the first rule it breaks: those of stake_refusal, then the balance, which the
+-- debit itself checks. Each stake is the same position in every array (the n-th user stakes the
+-- n-th amount on the n-th bet). Nothing is written for a stake until all its checks pass, and the
+-- debit (move_money, features/wallet/money.sql) is the guard for the rest. stakes.ts calls it and
+-- turns the answers into replies.
 --
 -- Why SQL, and why sets (docs/decisions/015-stakes-placed-as-sets.md): a stake is a dozen
 -- writes, and placing a batch with a few set-based statements instead of a dozen statements per
 -- stake is most of the stake path's speed. The batch is placed in rounds: round k holds each
--- user's k-th stake of the batch, so a round never holds two stakes of one user. No rule of one
--- user's stake depends on another user's stake (a balance, an earlier stake on the bet and the
--- right to see it are all the staker's own), so the stakes of a round are checked and written
--- together, and the rounds one after another give each user's stakes in their order. Almost
--- every batch is one round. A stake's answer is its bet as its round left it.
+-- user's k-th stake of the batch, so a round never holds two stakes of one user, and its debit
+-- is one movement per user. No rule of one user's stake depends on another user's stake (a
+-- balance, an earlier stake on the bet and the right to see it are all the staker's own), so the
+-- stakes of a round are checked and written together, and the rounds one after another give each
+-- user's stakes in their order. Almost every batch is one round. A stake's answer is its bet as
+-- its round left it.
 --
--- The player figures and the platform totals follow the new stakes rows by triggers
--- (player_figures_on_stakes_placed.sql, platform_totals_on_stakes_placed.sql).
-CREATE OR REPLACE FUNCTION stake_on_bets(p_stakes jsonb)
-RETURNS TABLE (n integer, result text, bet json, notification json)
+-- The player figures and the platform totals follow the new stakes rows by their triggers
+-- (features/figures/player-figures.sql, platform-totals.sql).
+CREATE OR REPLACE FUNCTION stake_on_bets(
+  p_user_ids integer[], p_bet_ids integer[], p_options integer[], p_amounts bigint[],
+  p_usernames text[], p_amount_texts text[]
+) RETURNS TABLE (n integer, result text, bet json, notification json)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_rounds integer;
 BEGIN
   -- The bets, then the stakers, locked in id order: batches on other connections never deadlock.
-  PERFORM 1 FROM bets b
-    WHERE b.id IN (SELECT (s->>'betId')::integer FROM jsonb_array_elements(p_stakes) s)
-    ORDER BY b.id FOR UPDATE;
-  PERFORM 1 FROM users u
-    WHERE u.id IN (SELECT (s->>'userId')::integer FROM jsonb_array_elements(p_stakes) s)
-    ORDER BY u.id FOR NO KEY UPDATE;
+  PERFORM 1 FROM bets b WHERE b.id = ANY (p_bet_ids) ORDER BY b.id FOR UPDATE;
+  PERFORM 1 FROM users u WHERE u.id = ANY (p_user_ids) ORDER BY u.id FOR NO KEY UPDATE;
   SELECT max(c.stakes) INTO v_rounds
-    FROM (SELECT count(*) AS stakes FROM jsonb_array_elements(p_stakes) s GROUP BY s->>'userId') c;
+    FROM (SELECT count(*) AS stakes FROM unnest(p_user_ids) AS s(staker) GROUP BY s.staker) c;
 
   -- Each round is one statement, so it reads what the rounds before it wrote, and the bets and
   -- stakes as they were committed once their locks were granted.
@@ -37,11 +64,10 @@ BEGIN
     RETURN QUERY
     WITH calls AS (
       SELECT * FROM (
-        SELECT (t.i - 1)::integer AS n, (t.s->>'userId')::integer AS user_id,
-          (t.s->>'betId')::integer AS bet_id, (t.s->>'option')::integer AS option_idx,
-          (t.s->>'amountCents')::bigint AS amount, t.s->>'username' AS username, t.s->>'amountText' AS amount_text,
-          row_number() OVER (PARTITION BY t.s->>'userId' ORDER BY t.i) AS round
-        FROM jsonb_array_elements(p_stakes) WITH ORDINALITY AS t(s, i)
+        SELECT (t.i - 1)::integer AS n, t.user_id, t.bet_id, t.option_idx, t.amount, t.username, t.amount_text,
+          row_number() OVER (PARTITION BY t.user_id ORDER BY t.i) AS round
+        FROM unnest(p_user_ids, p_bet_ids, p_options, p_amounts, p_usernames, p_amount_texts)
+          WITH ORDINALITY AS t(user_id, bet_id, option_idx, amount, username, amount_text, i)
       ) numbered
       WHERE numbered.round = v_round
     ), checked AS (
@@ -57,20 +83,20 @@ BEGIN
           EXISTS (SELECT 1 FROM stakes s WHERE s.bet_id = c.bet_id AND s.user_id = c.user_id) AS staked
       ) f ON true
     ), debit AS (
-      -- One stake per user in a round, so one row of checked per user updated.
-      UPDATE users u SET balance_cents = u.balance_cents - k.amount
-        FROM checked k
-        WHERE k.refusal IS NULL AND u.id = k.user_id AND u.balance_cents >= k.amount
-        RETURNING u.id AS user_id, u.balance_cents
+      -- The stakes that passed every rule, debited in one movement: a stake whose balance does
+      -- not cover it is not moved, and goes no further.
+      SELECT d.user_id, d.balance_after FROM move_money(
+        ARRAY(SELECT k.user_id FROM checked k WHERE k.refusal IS NULL ORDER BY k.n),
+        ARRAY(SELECT -k.amount FROM checked k WHERE k.refusal IS NULL ORDER BY k.n),
+        'stake',
+        ARRAY(SELECT k.bet_id FROM checked k WHERE k.refusal IS NULL ORDER BY k.n),
+        NULL) d
     ), placed AS (
-      SELECT k.*, d.balance_cents FROM checked k JOIN debit d ON d.user_id = k.user_id
+      SELECT k.* FROM checked k JOIN debit d ON d.user_id = k.user_id WHERE k.refusal IS NULL
     ), new_stakes AS (
       INSERT INTO stakes (bet_id, user_id, option_idx, amount_cents)
         SELECT p.bet_id, p.user_id, p.option_idx, p.amount FROM placed p ORDER BY p.n
         RETURNING stakes.user_id, row_to_json(stakes.*) AS stake_row
-    ), ledger AS (
-      INSERT INTO ledger_entries (user_id, kind, amount_cents, balance_after_cents, bet_id)
-        SELECT p.user_id, 'stake', -p.amount, p.balance_cents, p.bet_id FROM placed p ORDER BY p.n
     ), pools AS (
       UPDATE bet_options o SET pool_cents = o.pool_cents + g.amount, stake_count = o.stake_count + g.stakes
         FROM (SELECT p.bet_id, p.option_idx, sum(p.amount)::bigint AS amount, count(*)::integer AS stakes

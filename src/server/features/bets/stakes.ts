@@ -5,25 +5,25 @@ import { refundAll, settle, type Settlement } from '../../../shared/payout.ts';
 import { stakeAmountRefusal } from '../../../shared/stake-amount.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { rowJson } from '../../db/row-json.ts';
-import { betOptions, bets, notifications, stakes } from '../../db/schema.ts';
 import { answeredByDatabase, errorChain, inTransaction, retryingConflicts, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
 import { recordActivity, type ActivityFact } from '../activities/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
-import type { UserRow } from '../../db/rows.ts';
-import { notify } from '../notifications/service.ts';
-import { recordMovement } from '../wallet/service.ts';
+import { notifications, notifyAll } from '../notifications/service.ts';
+import { users, type UserRow } from '../users/service.ts';
+import { moveMoney } from '../wallet/service.ts';
 import { presentPools } from './present.ts';
-import type { BetRow, StakeRow } from '../../db/rows.ts';
 import { betNotFound, findVisibleBet, lockBet, toBundle, type BetBundle, type BundleJson } from './queries.ts';
 import { StakeBatches } from './stake-batches.ts';
+import { betOptions, bets, stakes, type BetRow, type StakeRow } from './tables.ts';
 
 /**
  * Money on bets, every rule of it in one place: a stake goes in (placeStake), and comes out at
  * settlement, paid to the winners (resolveBet) or refunded to everyone (voidBet: an admin's
- * delete, the overdue sweep, a deactivated creator). Each movement is a ledger row in the same
- * transaction as the balance change (DESIGN §5); the player figures and platform totals follow
- * the stakes rows by triggers (docs/player-figures.md); events go out after commit.
+ * delete, the overdue sweep, a deactivated creator). The money itself moves through move_money
+ * (features/wallet/money.sql), each movement a ledger row in the statement that changes the
+ * balance; the player figures and platform totals follow the stakes rows by triggers
+ * (docs/player-figures.md); events go out after commit.
  */
 
 /** What the audit log keeps of a bet before and after an admin touched it. */
@@ -46,7 +46,7 @@ export function parseStakeAmount(amount: number | string): number {
   return parseAmountToCents(amount)!;
 }
 
-/** The answers of stake_on_bets (functions/stake_refusal.sql), each with what the staker is told. */
+/** The answers of stake_on_bets (stake.sql), each with what the staker is told. */
 const STAKE_REFUSALS: Record<string, () => AppError> = {
   not_found: betNotFound,
   own_bet: () => forbidden('You cannot bet on your own bet', 'own_bet'),
@@ -64,7 +64,7 @@ function isDuplicateStake(error: unknown): boolean {
 
 const notificationJson = rowJson(notifications);
 
-/** One stake as stake_on_bets takes it (it reads these names from JSON). */
+/** One stake as stake_on_bets takes it: each field is one of its arrays. */
 export interface StakeCall {
   userId: number;
   betId: number;
@@ -74,7 +74,7 @@ export interface StakeCall {
   amountText: string;
 }
 
-interface StakeOutcome {
+export interface StakeOutcome {
   result: string;
   bet: BundleJson | null;
   notification: unknown;
@@ -93,11 +93,13 @@ async function placeStakeAlone(db: Db, call: StakeCall): Promise<StakeOutcome> {
   }
 }
 
-async function placeStakesTogether(db: Db, calls: StakeCall[]): Promise<StakeOutcome[]> {
-  // stake_on_bets reads each stake's fields under StakeCall's names.
-  const stakesJson = JSON.stringify(calls);
+/** Places the stakes in one call of stake_on_bets, in the caller's transaction or one of its own; answers each in order. */
+export async function placeStakesTogether(db: Db | Tx, calls: StakeCall[]): Promise<StakeOutcome[]> {
+  const column = <T,>(pick: (call: StakeCall) => T) => sql.param(calls.map(pick));
   const rows = rowsOf<StakeOutcome & { n: number }>(
-    await db.execute(sql`select n, result, bet, notification from stake_on_bets(${stakesJson}::jsonb)`),
+    await db.execute(sql`select n, result, bet, notification from stake_on_bets(
+      ${column((c) => c.userId)}::integer[], ${column((c) => c.betId)}::integer[], ${column((c) => c.option)}::integer[],
+      ${column((c) => c.amountCents)}::bigint[], ${column((c) => c.username)}::text[], ${column((c) => c.amountText)}::text[])`),
   );
   const outcomes: StakeOutcome[] = [];
   for (const row of rows) outcomes[Number(row.n)] = row;
@@ -107,7 +109,7 @@ async function placeStakesTogether(db: Db, calls: StakeCall[]): Promise<StakeOut
 /**
  * On PostgreSQL, a second batch starts beside a running one only once 16 stakes wait, and at
  * most 8 run at once: enough to keep its cores busy while others commit, and 12 of the pool's 20
- * connections stay free for every other request. Measured in docs/performance.md (15 s runs
+ * connections stay free for every other request. Measured in docs/decisions/012-stakes-in-batches.md (15 s runs
  * with 2 to 8 batches and 8 to 16 stakes to fill: 0.47x to 0.57x of pgbench, against 0.41x to
  * 0.47x when every free slot took whatever waited). PGlite has one connection: one batch at a time.
  */
@@ -139,12 +141,13 @@ export function stakeBatchesOf(app: FastifyInstance): StakeBatches<StakeCall, St
 }
 
 /**
- * A stake (DESIGN §5, §7): its amount checked here, then every rule, the debit and every write
- * in one statement of the database function stake_on_bets (src/server/db/functions/
- * stake_on_bets.sql, its rules in stake_refusal.sql), which answers with the bet as the staker
- * now sees it and the creator's notification; the live update and the notification go out after
- * it has committed. Stakes arriving together are placed together in one call and one
- * transaction (stake-batches.ts, docs/decisions/012-stakes-in-batches.md).
+ * A stake (docs/product.md §4.5): its amount checked here, then every rule, the debit and
+ * every write in one statement of the database function stake_on_bets (stake.sql, with its rules
+ * in stake_refusal and its debit by move_money, features/wallet/money.sql), which answers with
+ * the bet as the staker now sees it and the creator's notification; the live update and the
+ * notification go out after it has committed (plugins/domain-events.ts, to the live layer and
+ * push). Stakes arriving together are placed together in one call and one transaction
+ * (stake-batches.ts, docs/decisions/012-stakes-in-batches.md).
  */
 export async function placeStake(
   app: FastifyInstance,
@@ -189,28 +192,31 @@ export async function placeStake(
 
 /**
  * Pays out (or refunds) every stake of a bet whose status the caller has just moved out of
- * 'active' in this transaction, so no other settlement of it can run.
+ * 'active' in this transaction, so no other settlement of it can run: every payment in one
+ * movement of money, every outcome, feed line and notification in one statement each.
  */
 async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlement: Settlement, winningLabel: string | null) {
-  // Users are touched in id order, so concurrent settlements cannot deadlock on them.
-  const ordered = [...betStakes].sort((a, b) => a.userId - b.userId);
-  const notified: Awaited<ReturnType<typeof notify>>[] = [];
-  for (const stake of ordered) {
+  const settled = betStakes.map((stake) => {
     const paid = settlement.paid.get(stake.id) ?? 0;
-    if (paid > 0) {
-      await recordMovement(tx, {
-        userId: stake.userId,
-        kind: settlement.kind === 'refund' ? 'refund' : 'payout',
-        amountCents: paid,
-        betId: bet.id,
-      });
-    }
     const outcome = settlement.kind === 'refund' ? 'refunded' : stake.optionIdx === bet.winningOption ? 'won' : 'lost';
-    // The player figures and platform totals follow the outcome (functions/*_on_stake_settled.sql).
-    await tx.update(stakes).set({ settledCents: paid, outcome }).where(eq(stakes.id, stake.id));
-    // What the player reads about it: a line of their feed and a notification.
+    return { stake, paid, outcome } as const;
+  });
+  // One stake per player and bet (stakes_bet_user_key), so one move per staker.
+  await moveMoney(
+    tx,
+    settlement.kind === 'refund' ? 'refund' : 'payout',
+    settled.filter((s) => s.paid > 0).map((s) => ({ userId: s.stake.userId, amountCents: s.paid, betId: bet.id })),
+  );
+  // The player figures and platform totals follow each outcome by their triggers
+  // (features/figures/player-figures.sql, platform-totals.sql).
+  await tx.execute(sql`update ${stakes} set settled_cents = v.paid, outcome = v.outcome
+    from unnest(${sql.param(settled.map((s) => s.stake.id))}::integer[], ${sql.param(settled.map((s) => s.paid))}::bigint[],
+      ${sql.param(settled.map((s) => s.outcome))}::text[]) as v(id, paid, outcome)
+    where ${stakes.id} = v.id`);
+  // What each player reads about it: a line of their feed and a notification.
+  const told = settled.map(({ stake, paid, outcome }) => {
     const line = { userId: stake.userId, betId: bet.id };
-    const told = (
+    return (
       {
         refunded: {
           activity: { ...line, type: 'bet_refunded', amountCents: paid },
@@ -229,18 +235,32 @@ async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlem
         },
       } satisfies Record<typeof outcome, { activity: ActivityFact; title: string; body: string }>
     )[outcome];
-    await recordActivity(tx, told.activity);
-    notified.push(await notify(tx, { userId: stake.userId, type: 'bet_settled', title: told.title, body: told.body, betId: bet.id }));
-  }
-  return notified;
-}
-
-async function stakesOf(tx: Tx, betId: number): Promise<StakeRow[]> {
-  return tx.select().from(stakes).where(eq(stakes.betId, betId)).orderBy(asc(stakes.id));
+  });
+  if (told.length > 0) await recordActivity(tx, told.map((t) => t.activity));
+  return notifyAll(
+    tx,
+    settled.map(({ stake }, i) => ({ userId: stake.userId, type: 'bet_settled', title: told[i]!.title, body: told[i]!.body, betId: bet.id })),
+  );
 }
 
 /**
- * Why `actor` may not resolve the bet, or null when they may (spec §4, DESIGN §7): a bet is
+ * The bet's stakes, oldest first, with their stakers' rows locked in id order, as a stake locks
+ * them: settlements and stakes that share players take turns on their balances and figures
+ * instead of deadlocking.
+ */
+async function stakesOf(tx: Tx, betId: number): Promise<StakeRow[]> {
+  const rows = await tx
+    .select({ stake: stakes })
+    .from(stakes)
+    .innerJoin(users, eq(users.id, stakes.userId))
+    .where(eq(stakes.betId, betId))
+    .orderBy(asc(users.id))
+    .for('no key update', { of: users });
+  return rows.map((row) => row.stake).sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Why `actor` may not resolve the bet, or null when they may (docs/product.md §4.6): a bet is
  * resolved once, only while it is open; by its creator when it is indefinite or has expired, by
  * an admin at any time. resolveBet enforces it; the bet detail's `canResolve` shows it.
  */
@@ -272,7 +292,7 @@ export async function resolveBet(
     if (!winner) {
       throw badRequest(`Winning option must be between 0 and ${betOptionRows.length - 1}`, 'invalid_option');
     }
-    // Exactly one resolver gets past this UPDATE (DESIGN §5).
+    // Exactly one resolver gets past this UPDATE: settlement happens once (docs/product.md §2.5).
     const [resolved] = await tx
       .update(bets)
       .set({ status: 'resolved', winningOption, resolvedAt: new Date(), resolvedBy: actor.id, updatedAt: new Date() })

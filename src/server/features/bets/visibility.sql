@@ -1,6 +1,7 @@
--- Who sees a bet (DESIGN §7): its creator, the creator's friends, whoever staked on it, and the
--- admins; a deleted bet, nobody. The one statement of the rule: the bet lists, the detail, the
--- stake (stake_on_bets.sql), the feed and the live audience all read it from these two views.
+-- Who sees a bet (docs/product.md §5.1; docs/decisions/018-one-rule-for-who-sees-a-bet.md):
+-- its creator, the creator's friends, whoever staked on it, and the admins; a deleted bet, nobody.
+-- The one statement of the rule: the bet lists, the detail, the stake (stake.sql), the feed and
+-- the live audience all read it from these two views.
 -- Asked about one bet or one viewer, PostgreSQL pushes the question into each branch, so each
 -- is a lookup in an index (the bet's creator, the viewer's friendships, the viewer's stakes).
 --

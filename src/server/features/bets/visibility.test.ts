@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PAGE_SIZE, betListSchema } from '../../../shared/schemas/bets.ts';
 import { rowsOf } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from '../users/service.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { audienceOfBet } from '../live/service.ts';
@@ -13,9 +13,9 @@ import { listBets, type BetFilter } from './queries.ts';
 import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 
 /**
- * Who sees a bet is stated once, by the view bet_viewers (src/server/db/functions/
- * bet_viewers.sql). Every reader is held to it here: the lists (whose pages are found from the
- * viewer's side for speed), the detail, the stake and the live audience.
+ * Who sees a bet is stated once, by the view bet_viewers (visibility.sql). Every reader is held
+ * to it here: the lists (whose pages are found from the viewer's side for speed, queries.ts, and
+ * read plainly, plain-feed.ts), the detail, the stake and the live audience.
  */
 describe(`one rule for who sees a bet on ${testDbKind}`, () => {
   let app: FastifyInstance;
@@ -61,7 +61,7 @@ describe(`one rule for who sees a bet on ${testDbKind}`, () => {
       await app.db.execute(sql`select distinct bet_id from bet_viewers where viewer_id = ${userId} order by bet_id desc`),
     ).map((r) => Number(r.bet_id));
 
-  /** DESIGN §7 in words, from the raw rows: the creator, their friends, the stakers, the admins; deleted bets, nobody. */
+  /** docs/product.md §5.1 in words, from the raw rows: the creator, their friends, the stakers, the admins; deleted bets, nobody. */
   const byTheRule = async (betId: number): Promise<number[]> => {
     const [bet] = rowsOf<{ creator_id: number; deleted: boolean }>(
       await app.db.execute(sql`select creator_id, deleted_at is not null as deleted from bets where id = ${betId}`),
@@ -77,7 +77,7 @@ describe(`one rule for who sees a bet on ${testDbKind}`, () => {
     return ids.map((r) => Number(r.id)).sort((a, b) => a - b);
   };
 
-  it('is the rule of DESIGN §7', async () => {
+  it('is the rule of docs/product.md §5.1', async () => {
     for (const id of betIds) {
       const viewers = [...people, admin];
       const seen = (await Promise.all(viewers.map(async (p) => ((await seenBy(p.id)).includes(id) ? [p.id] : [])))).flat();

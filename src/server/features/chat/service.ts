@@ -2,10 +2,10 @@ import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { BetComment, ChatMessage, Conversation } from '../../../shared/schemas/chat.ts';
 import { rowsOf } from '../../db/client.ts';
-import { betComments, conversations, messages, users } from '../../db/schema.ts';
+import { betComments, conversations, messages } from './tables.ts';
+import { type UserRow, users } from '../users/service.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { forbidden, notFound } from '../../errors.ts';
-import type { UserRow } from '../../db/rows.ts';
 import { findVisibleBet } from '../bets/service.ts';
 import { areFriends } from '../friends/service.ts';
 import { notify } from '../notifications/service.ts';
@@ -180,3 +180,5 @@ export async function addComment(app: FastifyInstance, user: UserRow, betId: num
   app.domainEvents.emit({ type: 'bet_comment', betId, commentId: row.id, actorId: user.id });
   return presentComment(row, user.username);
 }
+
+export { betComments, messages } from './tables.ts';

@@ -1,3 +1,40 @@
+-- The player figures (docs/player-figures.md), kept in the read model player_figures by triggers
+-- in the transaction that moves the money, and the two counts a rank is read from
+-- (figures_players, figures_ladder). Application code never writes them.
+--
+-- A speed copy of the one definition, computeFigures and rankAmong in
+-- src/shared/player-figures.ts (decision record 017): read-model.test.ts holds the read model and
+-- the ranks read from it to that definition, after any history; the ledger audit holds them to
+-- player_figures_from_stakes below.
+--
+-- figure_periods: the periods a stake counts in, the ISO week and the calendar month in which it
+-- was placed, on UTC days, and all time (from 1970-01-01).
+CREATE OR REPLACE FUNCTION figure_periods(p_placed_at timestamptz)
+RETURNS TABLE (period text, starts_on date)
+LANGUAGE sql STABLE AS $$
+  VALUES ('week', date_trunc('week', p_placed_at AT TIME ZONE 'UTC')::date),
+         ('month', date_trunc('month', p_placed_at AT TIME ZONE 'UTC')::date),
+         ('all', date '1970-01-01')
+$$;
+--> statement-breakpoint
+-- player_figures_from_stakes: the player figures recomputed from the stakes alone, row for row
+-- what player_figures holds. rebuild_figures() (rebuild-figures.sql) fills the read model from it,
+-- and the ledger audit compares the two.
+CREATE OR REPLACE VIEW player_figures_from_stakes AS
+  SELECT s.user_id, p.period, p.starts_on,
+    count(*)::integer AS bets,
+    (count(*) FILTER (WHERE s.outcome IS NOT NULL))::integer AS settled_bets,
+    (count(*) FILTER (WHERE s.outcome = 'won'))::integer AS wins,
+    sum(s.amount_cents)::bigint AS wagered_cents,
+    coalesce(sum(s.settled_cents - s.amount_cents) FILTER (WHERE s.outcome IS NOT NULL), 0)::bigint AS profit_cents,
+    bool_and(coalesce(pr.show_on_leaderboard, true) AND u.deactivated_at IS NULL) AS listed
+  FROM stakes s
+  JOIN users u ON u.id = s.user_id
+  LEFT JOIN user_preferences pr ON pr.user_id = s.user_id
+  CROSS JOIN LATERAL figure_periods(s.created_at) p
+  WHERE s.outcome IS DISTINCT FROM 'refunded'
+  GROUP BY s.user_id, p.period, p.starts_on;
+--> statement-breakpoint
 -- New stakes count in their player's bets and wagered amount in each period they were placed in
 -- (src/shared/player-figures.ts). Runs once per statement that inserts stakes, in its
 -- transaction, over all its rows at once: a batch of stakes costs one upsert, not one per stake.
@@ -23,3 +60,125 @@ $$;
 --> statement-breakpoint
 CREATE OR REPLACE TRIGGER player_figures_on_stakes_placed AFTER INSERT ON stakes
   REFERENCING NEW TABLE AS placed FOR EACH STATEMENT EXECUTE FUNCTION player_figures_on_stakes_placed();
+--> statement-breakpoint
+-- A stake's outcome enters its player's figures in the periods it was placed in
+-- (src/shared/player-figures.ts): a refund takes the stake out of them altogether (and a period
+-- left without a stake loses its row, so its player is no longer ranked there); a win or a loss
+-- makes it settled, with its profit. Settlement sets a stake's outcome once, under the lock of
+-- its player's row.
+CREATE OR REPLACE FUNCTION player_figures_on_stake_settled() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.outcome = 'refunded' THEN
+    DELETE FROM player_figures f USING figure_periods(NEW.created_at) p
+      WHERE f.user_id = NEW.user_id AND f.period = p.period AND f.starts_on = p.starts_on AND f.bets = 1;
+    UPDATE player_figures f
+      SET bets = f.bets - 1, wagered_cents = f.wagered_cents - NEW.amount_cents
+      FROM figure_periods(NEW.created_at) p
+      WHERE f.user_id = NEW.user_id AND f.period = p.period AND f.starts_on = p.starts_on;
+  ELSE
+    UPDATE player_figures f
+      SET settled_bets = f.settled_bets + 1,
+        wins = f.wins + (NEW.outcome = 'won')::integer,
+        profit_cents = f.profit_cents + NEW.settled_cents - NEW.amount_cents
+      FROM figure_periods(NEW.created_at) p
+      WHERE f.user_id = NEW.user_id AND f.period = p.period AND f.starts_on = p.starts_on;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER player_figures_on_stake_settled AFTER UPDATE ON stakes
+  FOR EACH ROW WHEN (OLD.outcome IS NULL AND NEW.outcome IS NOT NULL)
+  EXECUTE FUNCTION player_figures_on_stake_settled();
+--> statement-breakpoint
+-- Keeps the two counts a rank is read from (docs/decisions/017-figures-kept-by-triggers.md):
+-- figures_players, how many listed players each period ranks, and figures_ladder, how many of
+-- them have a profit in each non-zero band (player_figures.rank_bucket). New figures rows come
+-- in whole statements (a batch of first stakes); a row changes band, listing, or goes one at a
+-- time (settlements, refunds, privacy). figures_players is added to in the row of this
+-- connection (its shard), so concurrent stakes do not queue on one counter.
+CREATE OR REPLACE FUNCTION figures_ladder_follows_figures() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_shard integer := pg_backend_pid() % 16;
+BEGIN
+  IF TG_LEVEL = 'STATEMENT' THEN
+    INSERT INTO figures_players AS c (period, starts_on, shard, players)
+      SELECT a.period, a.starts_on, v_shard, count(*)::integer FROM added a WHERE a.listed
+      GROUP BY a.period, a.starts_on ORDER BY a.period, a.starts_on
+    ON CONFLICT (period, starts_on, shard) DO UPDATE SET players = c.players + excluded.players;
+    INSERT INTO figures_ladder AS l (period, starts_on, rank_bucket, players)
+      SELECT a.period, a.starts_on, a.rank_bucket, count(*)::integer FROM added a WHERE a.listed AND a.rank_bucket <> 0
+      GROUP BY a.period, a.starts_on, a.rank_bucket ORDER BY a.period, a.starts_on, a.rank_bucket
+    ON CONFLICT (period, starts_on, rank_bucket) DO UPDATE SET players = l.players + excluded.players;
+    RETURN NULL;
+  END IF;
+
+  IF OLD.listed THEN
+    IF OLD.rank_bucket <> 0 THEN
+      UPDATE figures_ladder SET players = players - 1
+        WHERE period = OLD.period AND starts_on = OLD.starts_on AND rank_bucket = OLD.rank_bucket;
+    END IF;
+  END IF;
+  IF TG_OP = 'DELETE' THEN
+    IF OLD.listed THEN
+      INSERT INTO figures_players AS c (period, starts_on, shard, players) VALUES (OLD.period, OLD.starts_on, v_shard, -1)
+      ON CONFLICT (period, starts_on, shard) DO UPDATE SET players = c.players - 1;
+    END IF;
+    RETURN NULL;
+  END IF;
+  IF OLD.listed AND NOT NEW.listed THEN
+    INSERT INTO figures_players AS c (period, starts_on, shard, players) VALUES (OLD.period, OLD.starts_on, v_shard, -1)
+    ON CONFLICT (period, starts_on, shard) DO UPDATE SET players = c.players - 1;
+  END IF;
+  IF NEW.listed THEN
+    IF NEW.rank_bucket <> 0 THEN
+      INSERT INTO figures_ladder AS l (period, starts_on, rank_bucket, players) VALUES (NEW.period, NEW.starts_on, NEW.rank_bucket, 1)
+      ON CONFLICT (period, starts_on, rank_bucket) DO UPDATE SET players = l.players + 1;
+    END IF;
+    IF NOT OLD.listed THEN
+      INSERT INTO figures_players AS c (period, starts_on, shard, players) VALUES (NEW.period, NEW.starts_on, v_shard, 1)
+      ON CONFLICT (period, starts_on, shard) DO UPDATE SET players = c.players + 1;
+    END IF;
+  END IF;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER figures_ladder_on_insert AFTER INSERT ON player_figures
+  REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION figures_ladder_follows_figures();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER figures_ladder_on_update AFTER UPDATE ON player_figures
+  FOR EACH ROW WHEN (OLD.rank_bucket IS DISTINCT FROM NEW.rank_bucket OR OLD.listed IS DISTINCT FROM NEW.listed)
+  EXECUTE FUNCTION figures_ladder_follows_figures();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER figures_ladder_on_delete AFTER DELETE ON player_figures
+  FOR EACH ROW EXECUTE FUNCTION figures_ladder_follows_figures();
+--> statement-breakpoint
+-- Whether a player counts on the leaderboard follows their privacy setting and their account:
+-- hidden players and deactivated accounts are not counted above anyone (src/shared/player-figures.ts).
+CREATE OR REPLACE FUNCTION player_figures_listing() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_user integer;
+BEGIN
+  IF TG_TABLE_NAME = 'users' THEN
+    v_user := NEW.id;
+  ELSE
+    v_user := NEW.user_id;
+  END IF;
+  UPDATE player_figures f
+    SET listed = coalesce((SELECT pr.show_on_leaderboard FROM user_preferences pr WHERE pr.user_id = v_user), true)
+      AND (SELECT u.deactivated_at IS NULL FROM users u WHERE u.id = v_user)
+    WHERE f.user_id = v_user;
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER player_figures_listing AFTER UPDATE ON users
+  FOR EACH ROW WHEN (OLD.deactivated_at IS DISTINCT FROM NEW.deactivated_at)
+  EXECUTE FUNCTION player_figures_listing();
+--> statement-breakpoint
+CREATE OR REPLACE TRIGGER player_figures_listing_preferences AFTER INSERT OR UPDATE OF show_on_leaderboard ON user_preferences
+  FOR EACH ROW EXECUTE FUNCTION player_figures_listing();

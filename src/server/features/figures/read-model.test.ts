@@ -13,7 +13,7 @@ import {
 import { leaderboardSchema } from '../../../shared/schemas/leaderboard.ts';
 import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 import { rowsOf } from '../../db/client.ts';
-import { playerFigures } from '../../db/schema.ts';
+import { playerFigures } from './tables.ts';
 import { createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/service.ts';

@@ -10,7 +10,7 @@ import {
   type PlayerFigures,
 } from '../../../shared/player-figures.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { playerFigures } from '../../db/schema.ts';
+import { playerFigures } from './tables.ts';
 
 /**
  * Reads the player figures (src/shared/player-figures.ts) from their read model, which triggers
@@ -90,7 +90,9 @@ export type RankedPlayer = Pick<StoredFigures, 'userId' | 'profitCents' | 'rankB
  * Each player's rank among the listed players of a period: 1 + those with a higher profit. Whole
  * bands above are added up from figures_ladder; below zero, the players with no profit (who have
  * no band in the ladder) are above too; then the players of the profit's own band that are
- * higher still. One statement for all of them.
+ * higher still. One statement for all of them. A speed copy of rankAmong
+ * (src/shared/player-figures.ts, a plain count of higher profits); read-model.test.ts ("equal 1 +
+ * the listed players with a higher profit") holds the two equal.
  */
 export async function ranksOf(
   db: Db,
@@ -181,3 +183,7 @@ export async function figuresByPeriod(db: Db, userId: number, now = new Date()):
   const [week, month, all] = await Promise.all(FIGURE_PERIODS.map((period) => figuresOf(db, userId, period, now)));
   return { week: week!, month: month!, all: all! };
 }
+
+// The read model other features show (admin reports, statistics); only triggers write it.
+export { platformDays, platformTotals, playerFigures } from './tables.ts';
+export { figuresBackfills, rebuildFigures } from './rebuild.ts';

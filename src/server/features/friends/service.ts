@@ -1,17 +1,17 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { friendships, userPreferences, users } from '../../db/schema.ts';
+import { friendships } from './tables.ts';
+import { userPreferences, type UserRow, users } from '../users/service.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { badRequest, conflict, notFound } from '../../errors.ts';
 import type { FriendRequest, SearchResult } from '../../../shared/schemas/friends.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
-import type { UserRow } from '../../db/rows.ts';
 import { recordActivity, type ActivityFact } from '../activities/service.ts';
 import { allTimeFiguresOf } from '../figures/service.ts';
 import { notify } from '../notifications/service.ts';
 
-/** Friend requests and friendships (spec §2 Friends page, §4, DESIGN §7). */
+/** Friend requests and friendships (docs/product.md §6.1). */
 
 const pairCondition = (a: number | typeof users.id, b: number | typeof users.id) =>
   or(
@@ -228,3 +228,5 @@ export async function listFriends(app: FastifyInstance, user: UserRow) {
   ]);
   return rows.map((r) => ({ ...r, totalWins: figures.get(r.id)?.wins ?? 0, isOnline: online.has(r.id) }));
 }
+
+export { friendships } from './tables.ts';

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { inviteUses, invites, users } from '../../db/schema.ts';
+import { invites, inviteUses } from './tables.ts';
+import { type UserRow, users } from '../users/service.ts';
 import { inTransaction } from '../../db/transaction.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
 import {
@@ -13,15 +14,14 @@ import {
   type Invite,
   type InvitePreview,
 } from '../../../shared/schemas/invites.ts';
-import type { UserRow } from '../../db/rows.ts';
 import { findVisibleBet } from '../bets/service.ts';
 import { befriendInTx } from '../friends/service.ts';
 import { notify } from '../notifications/service.ts';
 
 /**
- * Invite links (issue 27): a player's link that makes whoever accepts it their friend at once,
- * optionally leading to one of their bets. Tokens are 256 random bits, shown once; the database
- * keeps their SHA-256 only.
+ * Invite links (docs/product.md §6.2): a player's link that makes whoever accepts it their friend
+ * at once, optionally leading to one of their bets. Tokens are 256 random bits, shown once; the
+ * database keeps their SHA-256 only.
  */
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

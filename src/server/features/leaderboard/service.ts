@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../shared/money.ts';
 import { isoWeek, nextWeekStart, periodKey, winRatePercent } from '../../../shared/player-figures.ts';
 import type { Leaderboard, LeaderboardPeriod } from '../../../shared/schemas/leaderboard.ts';
-import { users } from '../../db/schema.ts';
-import type { UserRow } from '../../db/rows.ts';
+import { type UserRow, users } from '../users/service.ts';
 import {
   nextProfitUp,
   ranksOf,

@@ -2,7 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ServerMessage } from '../../../shared/ws-events.ts';
 import { rowsOf } from '../../db/client.ts';
-import { betComments, betOptions, bets, messages, notifications, users } from '../../db/schema.ts';
+import { betComments, messages } from '../chat/service.ts';
+import { betOptions, bets } from '../bets/service.ts';
+import { notifications } from '../notifications/service.ts';
+import { users } from '../users/service.ts';
 import type { Delivery } from '../../plugins/bus.ts';
 import type { BetSnapshot, DomainEvent } from '../../plugins/domain-events.ts';
 import { presentPools } from '../bets/service.ts';
@@ -16,7 +19,7 @@ import { mayReachOwner, presentNotification } from '../notifications/service.ts'
  * two members; a notification to its owner, and when it names a bet, only while they may see it.
  */
 
-/** Everyone who may see the bet now, by the one rule (functions/bet_viewers.sql). */
+/** Everyone who may see the bet now, by the one rule (bet_viewers, features/bets/visibility.sql). */
 export async function audienceOfBet(app: FastifyInstance, betId: number): Promise<number[]> {
   const rows = rowsOf<{ viewer_id: number }>(await app.db.execute(sql`select distinct viewer_id from bet_viewers where bet_id = ${betId}`));
   return rows.map((r) => Number(r.viewer_id));

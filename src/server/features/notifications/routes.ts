@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { listQuerySchema } from '../../../shared/schemas/bets.ts';
 import { idParamsSchema } from '../../../shared/schemas/common.ts';
 import { notificationPageSchema, notificationSchema, unreadCountSchema } from '../../../shared/schemas/notifications.ts';
-import { notifications } from '../../db/schema.ts';
+import { notifications } from './tables.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { presentNotification, readableBy, unreadCount } from './service.ts';

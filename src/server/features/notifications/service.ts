@@ -1,6 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { notifications, userPreferences } from '../../db/schema.ts';
+import { notifications } from './tables.ts';
+import { userPreferences } from '../users/service.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { Notification, NotificationType } from '../../../shared/schemas/notifications.ts';
 
@@ -30,28 +31,31 @@ export interface NewNotification {
 }
 
 /**
- * Stores a notification in the caller's transaction unless the user switched its type off.
- * Returns who was notified, so the caller can announce it after commit.
+ * Stores notifications in the caller's transaction, each unless its user switched its type off,
+ * in one statement (a settlement tells every staker at once). Returns who was notified, so the
+ * caller can announce it after commit.
  */
+export async function notifyAll(tx: Tx | Db, entries: readonly NewNotification[]): Promise<{ userId: number; id: number }[]> {
+  if (entries.length === 0) return [];
+  const column = <T,>(pick: (entry: NewNotification) => T) => sql.param(entries.map(pick));
+  const rows = rowsOf<{ id: number | string; user_id: number }>(
+    await tx.execute(sql`insert into ${notifications} (user_id, type, title, body, bet_id, from_user_id, conversation_id)
+      select n.user_id, n.type, n.title, n.body, n.bet_id, n.from_user_id, n.conversation_id
+      from unnest(${column((e) => e.userId)}::integer[], ${column((e) => e.type)}::text[], ${column((e) => e.title)}::text[],
+        ${column((e) => e.body)}::text[], ${column((e) => e.betId ?? null)}::integer[], ${column((e) => e.fromUserId ?? null)}::integer[],
+        ${column((e) => e.conversationId ?? null)}::integer[])
+        with ordinality as n(user_id, type, title, body, bet_id, from_user_id, conversation_id, i)
+      where not exists (select 1 from ${userPreferences} pr
+        where pr.user_id = n.user_id and pr.muted_notifications @> jsonb_build_array(n.type))
+      order by n.i
+      returning id, user_id`),
+  );
+  return rows.map((row) => ({ userId: Number(row.user_id), id: Number(row.id) }));
+}
+
+/** One notification, as notifyAll stores it: null when its user switched its type off. */
 export async function notify(tx: Tx | Db, entry: NewNotification): Promise<{ userId: number; id: number } | null> {
-  const [prefs] = await tx
-    .select({ muted: userPreferences.mutedNotifications })
-    .from(userPreferences)
-    .where(eq(userPreferences.userId, entry.userId));
-  if (prefs?.muted.includes(entry.type)) return null;
-  const [row] = await tx
-    .insert(notifications)
-    .values({
-      userId: entry.userId,
-      type: entry.type,
-      title: entry.title,
-      body: entry.body,
-      betId: entry.betId ?? null,
-      fromUserId: entry.fromUserId ?? null,
-      conversationId: entry.conversationId ?? null,
-    })
-    .returning({ id: notifications.id });
-  return row ? { userId: entry.userId, id: row.id } : null;
+  return (await notifyAll(tx, [entry]))[0] ?? null;
 }
 
 /** Whether `viewerId` may see the bet `betId` now: a question to the view bet_viewers. */
@@ -83,3 +87,5 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
     .where(and(readableBy(userId), sql`${notifications.readAt} is null`));
   return Number(row?.n ?? 0);
 }
+
+export { notifications, type NotificationRow } from './tables.ts';

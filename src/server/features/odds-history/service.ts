@@ -1,9 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { stakes } from '../../db/schema.ts';
+import { stakes } from '../bets/service.ts';
+import type { UserRow } from '../users/service.ts';
 import { formatCents } from '../../../shared/money.ts';
 import type { OddsHistory } from '../../../shared/schemas/odds-history.ts';
-import type { UserRow } from '../../db/rows.ts';
 import { notFound } from '../../errors.ts';
 import { findVisibleBet } from '../bets/service.ts';
 

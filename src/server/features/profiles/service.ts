@@ -4,9 +4,9 @@ import { formatCents } from '../../../shared/money.ts';
 import { NOTIFICATION_TYPES, type Preferences } from '../../../shared/schemas/notifications.ts';
 import { computeAchievements, type FriendProfile, type OwnProfile } from '../../../shared/schemas/profiles.ts';
 import { rowsOf } from '../../db/client.ts';
-import { bets, stakes, userPreferences, users } from '../../db/schema.ts';
+import { bets, stakes } from '../bets/service.ts';
+import { userPreferences, type UserRow, users } from '../users/service.ts';
 import { notFound } from '../../errors.ts';
-import type { UserRow } from '../../db/rows.ts';
 import { visibleTo } from '../bets/service.ts';
 import { areFriends, friendIdsOf } from '../friends/service.ts';
 import { figuresOf } from '../figures/service.ts';
@@ -86,7 +86,7 @@ export async function updateProfile(
   return updated ?? user;
 }
 
-/** A friend's profile (spec §3): friends and admins only; anyone else gets 404. */
+/** A friend's profile (docs/product.md §8.2): friends and admins only; anyone else gets 404. */
 export async function friendProfile(app: FastifyInstance, viewer: UserRow, userId: number): Promise<FriendProfile> {
   const [owner] = await app.db.select().from(users).where(eq(users.id, userId));
   const allowed =

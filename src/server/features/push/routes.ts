@@ -2,12 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okSchema } from '../../../shared/schemas/friends.ts';
 import { pushPublicKeySchema, pushSubscriptionBodySchema, pushUnsubscribeBodySchema } from '../../../shared/schemas/push.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { startPushDelivery, subscribe, unsubscribe } from './service.ts';
-import { loadVapidKeys } from './vapid-keys.ts';
+import { subscribe, unsubscribe } from './service.ts';
+import type { VapidKeys } from './vapid-keys.ts';
 
-export const pushRoutes: FastifyPluginAsyncZod = async (app) => {
-  const keys = await loadVapidKeys(app.config);
-  startPushDelivery(app, keys);
+/** `keys`: the pair push delivery signs with (startPushDelivery), whose public half browsers subscribe with. */
+export const pushRoutes: FastifyPluginAsyncZod<{ keys: VapidKeys }> = async (app, { keys }) => {
 
   app.get(
     '/api/push/public-key',

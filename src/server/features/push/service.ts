@@ -4,14 +4,16 @@ import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import webPush from 'web-push';
 import { ReadBatches, readLimitsFor } from '../../db/read-batches.ts';
-import { bets, notifications, pushSubscriptions } from '../../db/schema.ts';
+import { bets } from '../bets/service.ts';
+import { notifications, type NotificationRow } from '../notifications/service.ts';
+import { pushSubscriptions } from './tables.ts';
+import type { UserRow } from '../users/service.ts';
 import { conflict, notFound } from '../../errors.ts';
-import type { DomainEvent, NotificationRow } from '../../plugins/domain-events.ts';
+import type { DomainEvent } from '../../plugins/domain-events.ts';
 import type { PushPayload, PushSubscriptionBody } from '../../../shared/schemas/push.ts';
-import type { UserRow } from '../../db/rows.ts';
 import { visibleTo } from '../bets/service.ts';
 import { checkPushEndpoint, isAllowedOrigin, NonPublicAddressError, publicOnlyLookup, urlRefusal } from './endpoint.ts';
-import type { VapidKeys } from './vapid-keys.ts';
+import { loadVapidKeys, type VapidKeys } from './vapid-keys.ts';
 
 /**
  * Web Push (RFC 8291 payload encryption and RFC 8292 VAPID, by the web-push library): every
@@ -229,11 +231,14 @@ async function maySeeNamedBet(app: FastifyInstance, userId: number, betId: numbe
 }
 
 /**
- * Pushes every notification announced after its commit. Notifications of a muted type are never
- * stored (notifications/service.ts, stake_on_bets.sql), so preferences hold for pushes too.
- * The work is tracked as background work; closing the app cuts the retries' waits short.
+ * Pushes every notification announced after its commit: the domain events' second listener,
+ * beside the live layer (plugins/realtime.ts), started by app.ts. Notifications of a muted type
+ * are never stored (notifyAll in notifications/service.ts, stake_on_bets in bets/stake.sql), so
+ * preferences hold for pushes too. The work is tracked as background work; closing the app cuts
+ * the retries' waits short. Answers the VAPID keys it signs with, for the routes.
  */
-export function startPushDelivery(app: FastifyInstance, keys: VapidKeys): void {
+export async function startPushDelivery(app: FastifyInstance): Promise<VapidKeys> {
+  const keys = await loadVapidKeys(app.config);
   const closing = new AbortController();
   const reads = subscriptionReads(app);
   const unsubscribe = app.domainEvents.subscribe((event) => {
@@ -246,4 +251,7 @@ export function startPushDelivery(app: FastifyInstance, keys: VapidKeys): void {
     closing.abort();
     unsubscribe();
   });
+  return keys;
 }
+
+export { pushSubscriptions } from './tables.ts';

@@ -5,8 +5,8 @@ import type { BetEvent, Insight, Statistics } from '../../../shared/schemas/stat
 import { BET_CATEGORIES, type BetCategory } from '../../../shared/schemas/bets.ts';
 import { periodKey, winRatePercent } from '../../../shared/player-figures.ts';
 import { rowsOf } from '../../db/client.ts';
-import { playerFigures } from '../../db/schema.ts';
-import type { UserRow } from '../../db/rows.ts';
+import { playerFigures } from '../figures/service.ts';
+import type { UserRow } from '../users/service.ts';
 import { listBets } from '../bets/service.ts';
 import { allTimeFiguresOf, figuresByPeriod, figuresOf } from '../figures/service.ts';
 import { friendIdsOf } from '../friends/service.ts';

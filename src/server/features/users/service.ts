@@ -2,13 +2,13 @@ import type { Db } from '../../db/client.ts';
 import type { PlayerFigures } from '../../../shared/player-figures.ts';
 import type { User } from '../../../shared/schemas/users.ts';
 import { formatCents } from '../../../shared/money.ts';
-import type { UserRow } from '../../db/rows.ts';
+import type { UserRow } from './tables.ts';
 import { figuresOf } from '../figures/service.ts';
 
 /**
- * A user row as the API shows it (spec §3's User), with their all-time figures
- * (src/shared/player-figures.ts). The email is only shown to its owner and to admins (DESIGN §7);
- * `isOnline` comes from the live layer.
+ * A user row as the API shows it (the User of docs/product.md §2.1), with their all-time figures
+ * (src/shared/player-figures.ts). The email is only shown to its owner and to admins
+ * (docs/product.md §5.3); `isOnline` comes from the live layer.
  */
 export function presentUser(row: UserRow, allTime: PlayerFigures, options: { showEmail: boolean; isOnline?: boolean }): User {
   return {
@@ -39,3 +39,7 @@ export async function presentUserWithFigures(
 ): Promise<User> {
   return presentUser(row, await figuresOf(db, row.id, 'all'), options);
 }
+
+// Other features read and join these tables; they import them from here.
+export { userPreferences, users, type UserRow } from './tables.ts';
+export { claimableUsername, usernameBackfills, usernameTaken } from './usernames.ts';

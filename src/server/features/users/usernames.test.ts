@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorBodySchema } from '../shared/schemas/common.ts';
-import { skeleton } from '../shared/text-skeleton.ts';
-import { createUser, type TestUser } from './test/fixtures.ts';
-import { createTestApp, testDbKind } from './test/test-app.ts';
+import { errorBodySchema } from '../../../shared/schemas/common.ts';
+import { skeleton } from '../../../shared/text-skeleton.ts';
+import { createUser, type TestUser } from '../../test/fixtures.ts';
+import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { reservedLookAlike } from './usernames.ts';
 
 describe('username skeletons (UTS #39)', () => {

@@ -1,9 +1,9 @@
 import { or, sql } from 'drizzle-orm';
-import { reservedNameCheck } from '../shared/schemas/users.ts';
-import { skeleton } from '../shared/text-skeleton.ts';
-import type { Db } from './db/client.ts';
-import { users } from './db/schema.ts';
-import { badRequest, conflict } from './errors.ts';
+import { GENERATED_USERNAME_PREFIX, reservedNameCheck } from '../../../shared/schemas/users.ts';
+import { skeleton } from '../../../shared/text-skeleton.ts';
+import type { Db, RawQuery } from '../../db/client.ts';
+import { users } from './tables.ts';
+import { badRequest, conflict } from '../../errors.ts';
 
 /**
  * Reserved names and words behind look-alike letters too ("admln", "Supp0rt", "Adm_1ns",
@@ -30,3 +30,32 @@ export async function claimableUsername(db: Db, username: string): Promise<{ ske
   if (taken) throw usernameTaken();
   return { skeleton: nameSkeleton };
 }
+
+/**
+ * What the migration that brought the skeletons (0014_security_hardening) needs once after its
+ * SQL (db/migrate.ts runs it): each chosen name's skeleton, for the earliest user of each
+ * look-alike group only. The later ones keep their names, and the group stays taken for everyone
+ * else.
+ */
+export const usernameBackfills: Record<string, (query: RawQuery) => Promise<void>> = {
+  '0014_security_hardening': async (query) => {
+    const rows = await query<{ id: number; username: string }>(
+      `select id, username from users where lower(left(username, ${GENERATED_USERNAME_PREFIX.length})) <> '${GENERATED_USERNAME_PREFIX}' order by id`,
+    );
+    const seen = new Set<string>();
+    const ids: number[] = [];
+    const skeletons: string[] = [];
+    for (const { id, username } of rows) {
+      const nameSkeleton = skeleton(username);
+      if (seen.has(nameSkeleton)) continue;
+      seen.add(nameSkeleton);
+      ids.push(id);
+      skeletons.push(nameSkeleton);
+    }
+    await query(
+      `update users set username_skeleton = v.skeleton
+       from unnest($1::int[], $2::text[]) as v(id, skeleton) where users.id = v.id`,
+      [ids, skeletons],
+    );
+  },
+};

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 
 /**
- * Checks every money invariant of DESIGN §5 on the whole database, and that everything derived
+ * Checks every money rule of docs/product.md §2 on the whole database, and that everything derived
  * from money (the player figures, their rank counts,
  * the platform totals) equals its recomputation from the rows. Each violation is one
  * human-readable line; an empty list means the books balance.
@@ -201,7 +201,8 @@ export async function auditLedger(db: Db): Promise<AuditResult> {
     adjustmentsCents: Number(totals?.adjustments ?? 0),
     ledgerRows: Number(totals?.ledger_rows ?? 0),
   };
-  // Money is created only by grants and adjustments, and destroyed by nothing (DESIGN §5).
+  // Money is created only by grants and adjustments, and destroyed by nothing
+  // (docs/product.md §2.6).
   if (result.balancesCents + result.openPoolsCents !== result.grantsCents + result.adjustmentsCents) {
     violations.push(
       `money is not conserved: balances ${result.balancesCents} + open pools ${result.openPoolsCents} ` +

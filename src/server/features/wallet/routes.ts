@@ -2,7 +2,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { formatCents } from '../../../shared/money.ts';
 import { ledgerPageSchema, listQuerySchema } from '../../../shared/schemas/bets.ts';
-import { ledgerEntries } from '../../db/schema.ts';
+import { ledgerEntries } from './tables.ts';
 import { requireUser } from '../../plugins/auth.ts';
 
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,47 +1,53 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { ledgerEntries, type LedgerKind } from '../../db/schema.ts';
 import { assertCents } from '../../../shared/money.ts';
 import { AppError } from '../../errors.ts';
+import type { LedgerKind } from './tables.ts';
 
 /** A transaction or the database itself: anything that runs queries. */
 export type Queryable = Pick<Db, 'execute' | 'insert' | 'select' | 'update' | 'delete'>;
 
-export interface Movement {
+/** One movement of money: into one balance (positive) or out of it (negative). */
+export interface Move {
   userId: number;
-  kind: LedgerKind;
-  /** Signed: positive credits the user, negative debits them. */
   amountCents: number;
   betId?: number | null;
   note?: string | null;
 }
 
 /**
- * Moves money into or out of one balance and writes its ledger row, in the caller's
- * transaction. The balance check and the change are one UPDATE, so two debits racing cannot
- * both pass a check that only one of them fits (DESIGN §5).
+ * Moves money, in the caller's transaction: each move changes one balance and writes its ledger
+ * row, all of one kind, in one statement of move_money (money.sql), the one place money moves
+ * (docs/decisions/023-money-moves-in-one-place.md). A stake's debit is its other caller, from
+ * inside stake_on_bets. At most one move per user in a call: a settlement pays each staker once.
+ *
+ * Answers each user's balance after their move. A move that would take a balance below zero does
+ * not happen; then this throws 409 insufficient_balance, and the caller's transaction, which may
+ * hold the other moves of the call, must roll back (inTransaction does, on any throw).
  */
-export async function recordMovement(tx: Queryable, movement: Movement): Promise<{ balanceAfterCents: number }> {
-  assertCents(movement.amountCents);
-  const result = await tx.execute(sql`
-    update users set balance_cents = balance_cents + ${movement.amountCents}
-    where id = ${movement.userId} and balance_cents + ${movement.amountCents} >= 0
-    returning balance_cents`);
-  const row = rowsOf<{ balance_cents: number | string }>(result)[0];
-  if (!row) throw new AppError(409, 'insufficient_balance', 'Insufficient balance');
-  const balanceAfterCents = Number(row.balance_cents);
-  await tx.insert(ledgerEntries).values({
-    userId: movement.userId,
-    kind: movement.kind,
-    amountCents: movement.amountCents,
-    balanceAfterCents,
-    betId: movement.betId ?? null,
-    note: movement.note ?? null,
-  });
-  return { balanceAfterCents };
+export async function moveMoney(tx: Queryable, kind: LedgerKind, moves: readonly Move[]): Promise<Map<number, number>> {
+  if (moves.length === 0) return new Map();
+  for (const move of moves) assertCents(move.amountCents);
+  const rows = rowsOf<{ user_id: number; balance_after: number | string }>(
+    await tx.execute(sql`select user_id, balance_after from move_money(
+      ${sql.param(moves.map((m) => m.userId))}::integer[],
+      ${sql.param(moves.map((m) => m.amountCents))}::bigint[],
+      ${kind},
+      ${sql.param(moves.map((m) => m.betId ?? null))}::integer[],
+      ${sql.param(moves.map((m) => m.note ?? null))}::text[])`),
+  );
+  if (rows.length < moves.length) throw new AppError(409, 'insufficient_balance', 'Insufficient balance');
+  return new Map(rows.map((row) => [Number(row.user_id), Number(row.balance_after)]));
 }
 
-/** Every new account starts with this much (spec §1). */
+/** Every new account starts with this much (docs/product.md §2.2). */
 export const STARTING_GRANT_CENTS = 100_000;
 
+/** The starting grant of a new account, in the transaction that creates it; answers the balance after it. */
+export async function grantStartingBalance(tx: Queryable, userId: number): Promise<number> {
+  const balances = await moveMoney(tx, 'grant', [{ userId, amountCents: STARTING_GRANT_CENTS, note: 'Starting balance' }]);
+  return balances.get(userId)!;
+}
+
 export { auditLedger, type AuditResult, type AuditTotals } from './audit.ts';
+export { LEDGER_KINDS, ledgerEntries, type LedgerKind } from './tables.ts';

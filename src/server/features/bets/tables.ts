@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cents, createdAt, idOf } from '../../db/columns.ts';
+
+export const BET_CATEGORIES = ['Sports', 'Entertainment', 'Politics', 'Personal', 'General'] as const;
+export const BET_STATUSES = ['active', 'resolved', 'void'] as const;
+export const EXPIRATION_TYPES = ['time', 'date', 'indefinite'] as const;
+
+export const bets = pgTable(
+  'bets',
+  {
+    id: serial('id').primaryKey(),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(idOf('users')),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category', { enum: BET_CATEGORIES }).notNull().default('General'),
+    status: text('status', { enum: BET_STATUSES }).notNull().default('active'),
+    expirationType: text('expiration_type', { enum: EXPIRATION_TYPES }).notNull().default('indefinite'),
+    expirationValue: text('expiration_value').notNull().default(''),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+    totalPotCents: cents('total_pot_cents').notNull().default(0),
+    participantCount: integer('participant_count').notNull().default(0),
+    winningOption: integer('winning_option'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true, mode: 'date' }),
+    resolvedBy: integer('resolved_by').references(idOf('users')),
+    voidReason: text('void_reason'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** When the creator was told the bet expired and awaits resolution (once). */
+    expiryNotifiedAt: timestamp('expiry_notified_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // Every bet query leaves deleted bets out; without them in the index, a feed's scan of each
+    // friend's newest bets needs no look at the table to filter them (docs/performance.md).
+    index('bets_creator_idx').on(t.creatorId, t.id).where(sql`${t.deletedAt} is null`),
+    index('bets_status_expires_idx').on(t.status, t.expiresAt),
+    check('bets_pot_non_negative', sql`${t.totalPotCents} >= 0`),
+    check('bets_status_known', sql`${t.status} in ('active', 'resolved', 'void')`),
+    check('bets_category_known', sql`${t.category} in ('Sports', 'Entertainment', 'Politics', 'Personal', 'General')`),
+    check('bets_expiration_type_known', sql`${t.expirationType} in ('time', 'date', 'indefinite')`),
+  ],
+);
+
+/** The options of a bet, zero-based, with their pools. */
+export const betOptions = pgTable(
+  'bet_options',
+  {
+    betId: integer('bet_id')
+      .notNull()
+      .references(() => bets.id),
+    idx: integer('idx').notNull(),
+    label: text('label').notNull(),
+    poolCents: cents('pool_cents').notNull().default(0),
+    stakeCount: integer('stake_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.betId, t.idx] }),
+    check('bet_options_pool_non_negative', sql`${t.poolCents} >= 0`),
+    check('bet_options_idx_range', sql`${t.idx} >= 0 and ${t.idx} < 10`),
+  ],
+);
+
+export const STAKE_OUTCOMES = ['won', 'lost', 'refunded'] as const;
+
+/** One stake per user per bet (the unique index is what makes a double stake impossible). */
+export const stakes = pgTable(
+  'stakes',
+  {
+    id: serial('id').primaryKey(),
+    betId: integer('bet_id').notNull().references(() => bets.id),
+    userId: integer('user_id').notNull().references(idOf('users')),
+    optionIdx: integer('option_idx').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    /** What settlement paid back: the payout, the refund, or 0 for a lost stake. */
+    settledCents: cents('settled_cents'),
+    /** How it settled; null while its bet is open. The player figures follow from it. */
+    outcome: text('outcome', { enum: STAKE_OUTCOMES }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('stakes_outcome_known', sql`${t.outcome} in ('won', 'lost', 'refunded')`),
+    uniqueIndex('stakes_bet_user_key').on(t.betId, t.userId),
+    // A bet's most recent stakes (its detail's participant list) without reading the others.
+    index('stakes_bet_recent_idx').on(t.betId, t.id),
+    index('stakes_user_idx').on(t.userId, t.id),
+    check('stakes_amount_positive', sql`${t.amountCents} >= 100`),
+  ],
+);
+
+/** Rows as the query builder reads them, named once for every feature that passes them around. */
+export type BetRow = typeof bets.$inferSelect;
+export type OptionRow = typeof betOptions.$inferSelect;
+export type StakeRow = typeof stakes.$inferSelect;

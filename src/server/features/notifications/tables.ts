@@ -1,0 +1,21 @@
+import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, idOf } from '../../db/columns.ts';
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').notNull().references(idOf('users')),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    betId: integer('bet_id').references(idOf('bets')),
+    fromUserId: integer('from_user_id').references(idOf('users')),
+    conversationId: integer('conversation_id'),
+    readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.userId, t.id)],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { cents, createdAt } from '../../db/columns.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    /** The chosen name's confusable skeleton (usernames.ts); null for generated names. */
+    usernameSkeleton: text('username_skeleton'),
+    email: text('email'),
+    firstName: text('first_name'),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    /** Written only by move_money (features/wallet/money.sql), with its ledger row. */
+    balanceCents: cents('balance_cents').notNull().default(0),
+    bio: text('bio'),
+    location: text('location'),
+    favoriteCategory: text('favorite_category'),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_skeleton_key').on(t.usernameSkeleton),
+    // Searches match the start of a name (friends, admin): in byte order, one index serves both
+    // `like 'ab%'` and the alphabetical order of the matches.
+    index('users_username_prefix_idx').on(sql`(lower(${t.username}) collate "C")`),
+    index('users_email_lower_idx').on(sql`(lower(${t.email}) collate "C")`),
+    // The admin's user list sorted by balance reads it in order instead of sorting everyone.
+    index('users_balance_idx').on(t.balanceCents, t.id),
+    // Every bet event goes to the admins too; this keeps finding them from scanning all users.
+    index('users_admins_idx').on(t.id).where(sql`${t.role} = 'admin'`),
+    check('users_balance_non_negative', sql`${t.balanceCents} >= 0`),
+    check('users_role_known', sql`${t.role} in ('user', 'admin')`),
+  ],
+);
+
+/** Per-user settings: theme, which notifications to receive, privacy. */
+export const userPreferences = pgTable('user_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  theme: text('theme', { enum: ['light', 'dark', 'system'] }).notNull().default('system'),
+  /** Notification types switched off; everything else is on. */
+  mutedNotifications: jsonb('muted_notifications').$type<string[]>().notNull().default([]),
+  showOnLeaderboard: boolean('show_on_leaderboard').notNull().default(true),
+  findableByEmail: boolean('findable_by_email').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A user row as the query builder reads it, named once for every feature that passes it around. */
+export type UserRow = typeof users.$inferSelect;
