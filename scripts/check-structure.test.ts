@@ -79,6 +79,149 @@ describe('check-structure', () => {
     ).toEqual([]);
   });
 
+  it('lets a client feature reach another through the files at its top level, and lib/ and components/', () => {
+    expect(
+      kinds({
+        'src/client/features/dashboard/components/dashboard-page.tsx':
+          "import { useBetList } from '../../bets/api.ts';\nimport { BetCard } from '../../bets/bet-card.tsx';\nimport { Badge } from '../../../components/ui/badge.tsx';\nimport { useScreenNav } from '../../../lib/screen-nav.tsx';",
+        'src/client/features/bets/api.ts': "import { apiRequest } from '../../lib/api.ts';",
+        'src/client/features/bets/bet-card.tsx': "import { Odds } from './components/odds.tsx';",
+        'src/client/features/bets/components/odds.tsx': '',
+        'src/client/components/ui/badge.tsx': '',
+        'src/client/lib/screen-nav.tsx': '',
+        'src/client/lib/api.ts': '',
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses a client feature reaching into a subfolder of another', () => {
+    const problems = checkStructure(
+      files({
+        'src/client/features/friends/components/friend-profile.tsx': "import { BetStatusBadge } from '../../bets/components/bet-status.tsx';",
+        'src/client/features/bets/components/bet-status.tsx': '',
+      }),
+    );
+    expect(problems).toEqual([
+      {
+        kind: 'internal-import',
+        message: expect.stringContaining(
+          'src/client/features/friends/components/friend-profile.tsx imports src/client/features/bets/components/bet-status.tsx',
+        ),
+      },
+    ]);
+  });
+
+  it('lets app/ and mobile/ compose the screens of every feature, and sit above lib/', () => {
+    expect(
+      kinds({
+        'src/client/app/screens.ts': "const s = () => import('../features/bets/components/my-bets-page.tsx');\nimport { x } from '../lib/screen-nav.tsx';",
+        'src/client/mobile/mobile-shell.tsx': "import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';\nimport { SCREENS } from '../app/screens.ts';",
+        'src/client/features/bets/components/my-bets-page.tsx': "import { ScreenTitle } from '../../../lib/screen-nav.tsx';",
+        'src/client/features/notifications/components/notification-bell.tsx': '',
+        'src/client/lib/screen-nav.tsx': '',
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses an import of app/ or mobile/ from a feature, lib/ or components/, tests included', () => {
+    const problems = checkStructure(
+      files({
+        'src/client/features/bets/components/my-bets-page.tsx': "import { ScreenTitle } from '../../../app/screen-nav.tsx';",
+        'src/client/features/bets/components/stake-form.test.tsx': "import { MOBILE_QUERY_DEFAULTS } from '../../../mobile/mobile-cache.ts';",
+        'src/client/lib/api.ts': "import type { View } from '../app/view-names.ts';",
+        'src/client/components/ui/skip-link.test.tsx': "import { MobileShell } from '../../mobile/mobile-shell.tsx';",
+        'src/client/app/screen-nav.tsx': '',
+        'src/client/app/view-names.ts': '',
+        'src/client/mobile/mobile-cache.ts': '',
+        'src/client/mobile/mobile-shell.tsx': '',
+      }),
+    );
+    expect(problems.map((p) => p.kind)).toEqual(['layer-import', 'layer-import', 'layer-import', 'layer-import']);
+    expect(problems[0]!.message).toContain('src/client/features/bets/components/my-bets-page.tsx imports src/client/app/screen-nav.tsx');
+  });
+
+  it('refuses lib/ or components/ importing a feature, even its top level: they sit below the features', () => {
+    expect(
+      kinds({
+        'src/client/lib/api.test.tsx': "import { StakeForm } from '../features/bets/components/stake-form.tsx';",
+        'src/client/components/bet-status-badge.tsx': "import { useBets } from '../features/bets/api.ts';",
+        'src/client/features/bets/components/stake-form.tsx': '',
+        'src/client/features/bets/api.ts': '',
+      }),
+    ).toEqual(['layer-import', 'layer-import']);
+  });
+
+  it('refuses a cycle between client features, and lets what they share move below them', () => {
+    expect(
+      kinds({
+        'src/client/features/chat/components/messages-page.tsx': "import { useFriends } from '../../friends/api.ts';",
+        'src/client/features/friends/components/friends-page.tsx': "import { useStartConversation } from '../../chat/api.ts';",
+        'src/client/features/friends/api.ts': '',
+        'src/client/features/chat/api.ts': '',
+      }),
+    ).toEqual(['feature-cycle']);
+    expect(
+      kinds({
+        'src/client/features/chat/components/messages-page.tsx': "import { useFriends } from '../../../lib/friends-list.ts';",
+        'src/client/features/friends/components/friends-page.tsx': "import { useStartConversation } from '../../chat/api.ts';",
+        'src/client/lib/friends-list.ts': '',
+        'src/client/features/chat/api.ts': '',
+      }),
+    ).toEqual([]);
+  });
+
+  it('lets server infrastructure reach a feature through its service.ts, and the schema re-export its tables.ts', () => {
+    expect(
+      kinds({
+        'src/server/plugins/spa.ts': "import { loadSession } from '../features/auth/service.ts';",
+        'src/server/security/origin.ts': "import type { User } from '../features/users/service.ts';",
+        'src/server/oidc/provider.ts': "import { findAccount } from '../features/auth/service.ts';",
+        'src/server/db/schema.ts': "export * from '../features/bets/tables.ts';",
+        'src/server/app.ts': "import { betRoutes } from './features/bets/routes.ts';",
+        'src/server/features/auth/service.ts': '',
+        'src/server/features/users/service.ts': '',
+        'src/server/features/bets/tables.ts': '',
+        'src/server/features/bets/routes.ts': '',
+      }),
+    ).toEqual([]);
+  });
+
+  it("refuses server infrastructure reaching into a feature's internals", () => {
+    const problems = checkStructure(
+      files({
+        'src/server/plugins/spa.ts': "import { loadSession } from '../features/auth/sessions.ts';",
+        'src/server/security/origin.ts': "import type { User } from '../features/users/queries.ts';",
+        'src/server/oidc/provider.ts': "import { findAccount } from '../features/auth/accounts.ts';",
+        'src/server/db/client.ts': "import { bets } from '../features/bets/tables.ts';",
+        'src/server/plugins/auth.test.ts': "import { sessions } from '../features/auth/sessions.ts';",
+        'src/server/features/auth/sessions.ts': '',
+        'src/server/features/auth/accounts.ts': '',
+        'src/server/features/users/queries.ts': '',
+        'src/server/features/bets/tables.ts': '',
+      }),
+    );
+    expect(problems.map((p) => p.kind)).toEqual(Array(5).fill('internal-import'));
+    expect(problems[0]!.message).toContain('src/server/plugins/spa.ts imports src/server/features/auth/sessions.ts');
+  });
+
+  it('refuses a client feature named as a server feature in another form', () => {
+    const problems = checkStructure(
+      files({
+        'src/server/features/profiles/service.ts': '',
+        'src/server/features/activities/service.ts': '',
+        'src/server/features/bets/service.ts': '',
+        'src/client/features/profile/api.ts': '',
+        'src/client/features/activity/api.ts': '',
+        'src/client/features/bets/api.ts': '',
+        'src/client/features/dashboard/api.ts': '',
+      }),
+    );
+    expect(problems.map((p) => p.message)).toEqual([
+      "src/client/features/profile names the server's src/server/features/profiles: call it profiles",
+      "src/client/features/activity names the server's src/server/features/activities: call it activities",
+    ]);
+  });
+
   it('finds nothing in this repository', async () => {
     const { trackedSources } = await import('./check-structure.ts');
     const root = path.resolve(import.meta.dirname, '..');

@@ -3,23 +3,45 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * The import rules that ESLint cannot state, run by `npm run lint`:
+ * The import rules that ESLint cannot state, run by `npm run lint`
+ * (docs/decisions/024-feature-boundaries.md):
  *
  * 1. A server feature (a folder under src/server/features) imports `src/shared`, the server's
  *    infrastructure (db, plugins, errors, config), its own folder, and another feature only
- *    through that feature's public entry, its `service.ts`.
- * 2. No import cycle between files, and none between server feature folders.
+ *    through that feature's public entry, its `service.ts`. The infrastructure (plugins,
+ *    security, oidc, db) reaches a feature through its `service.ts` too; `db/schema.ts`, which
+ *    assembles the tables for the migrations, may also re-export a feature's `tables.ts`.
+ * 2. A client feature (a folder under src/client/features) reaches another only through the files
+ *    at that feature's top level (its `api.ts`, and the components other features compose); its
+ *    subfolders are its own.
+ * 3. Client layers: `app/` and `mobile/` (the two frames and the screen catalogue) sit above the
+ *    features and may compose any of their screens; nothing in a feature, `lib/` or `components/`
+ *    imports them. `lib/` and `components/` sit below the features and import none.
+ * 4. No import cycle between files, none between server feature folders, and none between
+ *    client feature folders.
+ * 5. One name per feature: a client feature folder that names the same thing as a server feature
+ *    folder in another form (`profile` beside `profiles`, `activity` beside `activities`) takes
+ *    the server's name.
  *
  * Type-only imports count: a cycle through types is still a cycle a reader has to untangle. A test
- * file follows the entry rule too, but does not make a feature depend on another: nothing imports
- * a test, so the feature graph is drawn from the code the app runs.
+ * file follows the entry and layer rules too, but does not make a feature depend on another:
+ * nothing imports a test, so the feature graph is drawn from the code the app runs.
  */
 
 export const FEATURES_DIR = 'src/server/features/';
 export const PUBLIC_ENTRY = 'service.ts';
+export const CLIENT_FEATURES_DIR = 'src/client/features/';
+
+/** Server infrastructure: it serves every feature, so it knows none of them beyond its service.ts. */
+const INFRASTRUCTURE = ['src/server/plugins/', 'src/server/security/', 'src/server/oidc/', 'src/server/db/'];
+const SCHEMA = 'src/server/db/schema.ts';
+/** The client's frames and screen catalogue: the only code above the features. */
+const CLIENT_SHELL = ['src/client/app/', 'src/client/mobile/'];
+/** Shared client code: below the features. */
+const CLIENT_SHARED = ['src/client/lib/', 'src/client/components/'];
 
 export interface Problem {
-  kind: 'internal-import' | 'file-cycle' | 'feature-cycle';
+  kind: 'internal-import' | 'layer-import' | 'file-cycle' | 'feature-cycle' | 'feature-name';
   message: string;
 }
 
@@ -33,9 +55,53 @@ export function importsOf(file: string, source: string): string[] {
 }
 
 const isTest = (file: string) => /\.test\.tsx?$/.test(file);
+const under = (file: string, dirs: string[]) => dirs.some((dir) => file.startsWith(dir));
 
-export const featureOf = (file: string): string | null =>
-  file.startsWith(FEATURES_DIR) ? file.slice(FEATURES_DIR.length).split('/')[0]! : null;
+/** The folder of the feature a file belongs to (`src/server/features/bets`), or null outside the features. */
+export function featureOf(file: string): string | null {
+  for (const dir of [FEATURES_DIR, CLIENT_FEATURES_DIR]) {
+    if (file.startsWith(dir)) return dir + file.slice(dir.length).split('/')[0]!;
+  }
+  return null;
+}
+
+/** Whether `target`, a file of the feature in `feature`, is one that other code may import. */
+function isPublic(target: string, feature: string): boolean {
+  if (feature.startsWith(CLIENT_FEATURES_DIR)) return path.posix.dirname(target) === feature;
+  return target === `${feature}/${PUBLIC_ENTRY}`;
+}
+
+const entryOf = (feature: string) =>
+  feature.startsWith(CLIENT_FEATURES_DIR) ? `the files at the top of ${feature}/` : `its ${feature}/${PUBLIC_ENTRY}`;
+
+/** What is wrong with `file` importing `target`, or null when the import is allowed. */
+function importProblem(file: string, target: string): Problem | null {
+  const from = featureOf(file);
+  const to = featureOf(target);
+  if (under(target, CLIENT_SHELL) && (from !== null || under(file, CLIENT_SHARED))) {
+    return {
+      kind: 'layer-import',
+      message: `${file} imports ${target}: app/ and mobile/ sit above the features, lib/ and components/, which never import them (what they share belongs in lib/)`,
+    };
+  }
+  if (to === null || to === from) return null;
+  if (to.startsWith(CLIENT_FEATURES_DIR) && under(file, CLIENT_SHARED)) {
+    return {
+      kind: 'layer-import',
+      message: `${file} imports ${target}: lib/ and components/ sit below the features and import none`,
+    };
+  }
+  if (from !== null && !isPublic(target, to)) {
+    return { kind: 'internal-import', message: `${file} imports ${target}: another feature is reached through ${entryOf(to)}` };
+  }
+  if (under(file, INFRASTRUCTURE) && !isPublic(target, to) && !(file === SCHEMA && path.posix.basename(target) === 'tables.ts')) {
+    return {
+      kind: 'internal-import',
+      message: `${file} imports ${target}: the infrastructure reaches a feature through its ${to}/${PUBLIC_ENTRY}`,
+    };
+  }
+  return null;
+}
 
 /** Every elementary cycle is not needed: one cycle per strongly connected component names the problem. */
 function cyclesOf(graph: Map<string, Set<string>>): string[][] {
@@ -96,6 +162,21 @@ function cyclesOf(graph: Map<string, Set<string>>): string[][] {
   });
 }
 
+/** A folder name in one form, singular: `activities` and `activity` both read `activity`. */
+const singular = (name: string) => name.replace(/ies$/, 'y').replace(/s$/, '');
+
+/** Client feature folders named as a server feature in another form. */
+function namingProblems(features: string[]): Problem[] {
+  const named = (dir: string) => features.filter((f) => f.startsWith(dir)).map((f) => f.slice(dir.length));
+  const server = named(FEATURES_DIR);
+  return named(CLIENT_FEATURES_DIR).flatMap((client) => {
+    const twin = server.find((name) => name !== client && singular(name) === singular(client));
+    return twin === undefined
+      ? []
+      : [{ kind: 'feature-name' as const, message: `${CLIENT_FEATURES_DIR}${client} names the server's ${FEATURES_DIR}${twin}: call it ${twin}` }];
+  });
+}
+
 export function checkStructure(sources: ReadonlyMap<string, string>): Problem[] {
   const problems: Problem[] = [];
   const fileGraph = new Map<string, Set<string>>();
@@ -105,22 +186,17 @@ export function checkStructure(sources: ReadonlyMap<string, string>): Problem[] 
     const targets = importsOf(file, source).filter((target) => sources.has(target));
     fileGraph.set(file, new Set(targets));
     const from = featureOf(file);
-    if (from === null) continue;
-    if (!featureGraph.has(from)) featureGraph.set(from, new Set());
+    if (from !== null && !featureGraph.has(from)) featureGraph.set(from, new Set());
     for (const target of targets) {
+      const problem = importProblem(file, target);
+      if (problem) problems.push(problem);
       const to = featureOf(target);
-      if (to === null || to === from) continue;
-      if (!isTest(file)) featureGraph.get(from)!.add(to);
-      if (path.posix.basename(target) !== PUBLIC_ENTRY || path.posix.dirname(target) !== `${FEATURES_DIR}${to}`) {
-        problems.push({
-          kind: 'internal-import',
-          message: `${file} imports ${target}: another feature is reached through its ${FEATURES_DIR}${to}/${PUBLIC_ENTRY}`,
-        });
-      }
+      if (from !== null && to !== null && to !== from && !isTest(file)) featureGraph.get(from)!.add(to);
     }
   }
   for (const feature of featureGraph.keys()) featureGraph.get(feature)!.forEach((to) => featureGraph.has(to) || featureGraph.set(to, new Set()));
 
+  problems.push(...namingProblems([...featureGraph.keys()]));
   for (const loop of cyclesOf(fileGraph)) {
     problems.push({ kind: 'file-cycle', message: `import cycle: ${loop.join(' -> ')}` });
   }
@@ -151,5 +227,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`\n${problems.length} structure problem(s) in ${sources.size} files`);
     process.exit(1);
   }
-  console.log(`structure: ${sources.size} files, features reached through their ${PUBLIC_ENTRY}, no import cycle`);
+  console.log(`structure: ${sources.size} files, features reached through their public files, layers kept, no import cycle`);
 }

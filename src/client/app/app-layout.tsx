@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/ui/skip-link.tsx';
-import { useAuth, useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
+import { useAuth, useCurrentUser } from '../lib/use-auth.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { Sidebar } from './sidebar.tsx';

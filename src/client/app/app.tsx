@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppToaster } from '../components/ui/toaster.tsx';
-import { AuthProvider } from '../features/auth/hooks/use-auth.tsx';
+import { AuthProvider } from '../lib/use-auth.tsx';
 import { createDesktopQueryClient } from '../lib/query-client.ts';
 import { AppRoutes } from './router.tsx';
 

@@ -1,8 +1,8 @@
 import { useMemo, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ScreenNavContext, type ScreenNav } from './screen-nav.tsx';
+import { ScreenNavContext, type ScreenNav } from '../lib/screen-nav.tsx';
 import { pathOf } from './screens.ts';
-import type { MobileView } from './view-names.ts';
+import type { MobileView } from '../lib/view-names.ts';
 
 /** The desktop frame's navigation: addresses from the screen catalogue, and the browser's Back. */
 export function DesktopScreenNav({ name, children }: { name: MobileView['name']; children: ReactNode }) {

@@ -4,16 +4,16 @@ import type { CurrentUser } from '../../shared/schemas/auth.ts';
 import { needsProfileSetup } from '../../shared/schemas/users.ts';
 import { FullScreenLoader } from '../components/ui/spinner.tsx';
 import { Loading } from '../components/ui/blocks.tsx';
-import { readStoredAuth } from '../features/auth/auth-storage.ts';
+import { readStoredAuth } from '../lib/auth-storage.ts';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
 import { useResumeInvite } from '../features/invites/resume-invite.ts';
-import { askWhoAmIAtStart, useAuth } from '../features/auth/hooks/use-auth.tsx';
+import { askWhoAmIAtStart, useAuth } from '../lib/use-auth.tsx';
 import { viewHere } from '../mobile/mobile-location.ts';
 import { isMobileNow, useIsMobile } from '../mobile/use-is-mobile.ts';
 import { startFirstRead } from '../lib/api.ts';
 import { readsAtStart } from '../lib/first-reads.ts';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen.ts';
-import type { ViewName } from './view-names.ts';
+import type { ViewName } from '../lib/view-names.ts';
 import { DesktopScreenNav } from './desktop-screen-nav.tsx';
 import { SCREENS, SCREEN_NAMES, narrowScreen } from './screens.ts';
 import { NotFoundPage } from './routes/not-found-page.tsx';
@@ -27,7 +27,7 @@ const CompleteProfileScreen = lazyScreen(() => import('../features/auth/componen
 const AppLayoutScreen = lazyScreen(() => import('./app-layout.tsx'), (m) => m.AppLayout);
 const MobileScreen = lazyScreen(() => import('../mobile/mobile-app.tsx'), (m) => m.MobileApp);
 const InviteScreen = lazyScreen(() => import('../features/invites/components/invite-page.tsx'), (m) => m.InvitePage);
-/** Every signed-in screen with a desktop address (spec §2), plus bet deep links. */
+/** Every signed-in screen with a desktop address (docs/product.md §13.2), plus bet deep links. */
 const SIGNED_IN_ROUTES = SCREEN_NAMES.flatMap((name) => {
   const { path, screen } = SCREENS[name];
   return path === undefined ? [] : [{ name, path, screen }];
@@ -95,8 +95,8 @@ function useScreensLoaded(screens: Pick<LazyScreen, 'load' | 'isLoaded'>[]): boo
 }
 
 /**
- * Spec §2's gate in front of every signed-in screen: a spinner while the user loads, the
- * landing page when signed out, profile setup while the username is still generated.
+ * The gate in front of every signed-in screen (docs/product.md §13.1): a spinner while the user
+ * loads, the landing page when signed out, profile setup while the username is still generated.
  */
 function SignedIn({ name, screen }: { name: ViewName; screen: LazyScreen }) {
   const { status, user } = useAuth();

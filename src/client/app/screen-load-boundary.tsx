@@ -17,7 +17,7 @@ interface State {
 /**
  * Inside the desktop frame: when a screen's code cannot be downloaded (the connection dropped,
  * or a deploy replaced the chunks), the sidebar stays and the screen offers to try again. Any
- * other error goes on to the app's error screen (spec §8).
+ * other error goes on to the app's error screen (docs/product.md §13.1).
  */
 export class ScreenLoadBoundary extends Component<Props, State> {
   override state: State = { error: null, retrying: false, attempt: 0 };

@@ -23,9 +23,9 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen.ts';
-import type { ViewName } from './view-names.ts';
+import type { ViewName } from '../lib/view-names.ts';
 
-/** The desktop sidebar's sections (spec §2), in their order. */
+/** The desktop sidebar's sections (docs/product.md §13.2), in their order. */
 export const SECTIONS = [
   { id: 'main', title: 'Main' },
   { id: 'betting', title: 'Betting' },
@@ -61,7 +61,7 @@ const adminPages = () => import('../features/admin/components/admin-pages.tsx');
 /**
  * Every signed-in screen, once: its address, title, place in the navigation, and code. The
  * desktop router, the sidebar, the narrow frame's views, bottom bar and menu are all read from
- * here; the order is the slide-in menu's (spec §2).
+ * here; the order is the slide-in menu's (docs/product.md §13.3).
  */
 export const SCREENS: Record<ViewName, ScreenEntry> = {
   dashboard: {
@@ -83,7 +83,7 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
   },
   profile: {
     title: 'Profile', icon: User, path: '/profile', section: 'main', menu: true, tab: 'Profile',
-    screen: lazyScreen(() => import('../features/profile/components/profile-page.tsx'), (m) => m.ProfilePage),
+    screen: lazyScreen(() => import('../features/profiles/components/profile-page.tsx'), (m) => m.ProfilePage),
   },
   'my-bets': {
     title: 'My Bets', icon: ListChecks, path: '/my-bets', section: 'betting', menu: true,
@@ -91,7 +91,7 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
   },
   activity: {
     title: 'Activity', icon: Activity, path: '/activities', section: 'social', menu: true,
-    screen: lazyScreen(() => import('../features/activity/components/activity-page.tsx'), (m) => m.ActivityPage),
+    screen: lazyScreen(() => import('../features/activities/components/activity-page.tsx'), (m) => m.ActivityPage),
   },
   messages: {
     title: 'Messages', icon: MessageCircle, path: '/messages', section: 'social', menu: true,
@@ -143,7 +143,7 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
   },
   'profile-edit': {
     title: 'Edit Profile', icon: Pencil,
-    screen: lazyScreen(() => import('../features/profile/components/profile-edit-screen.tsx'), (m) => m.ProfileEditView),
+    screen: lazyScreen(() => import('../features/profiles/components/profile-edit-screen.tsx'), (m) => m.ProfileEditView),
   },
   'password-change': {
     title: 'Change Password', icon: KeyRound,

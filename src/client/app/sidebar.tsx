@@ -2,13 +2,13 @@ import { ChevronDown } from 'lucide-react';
 import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
+import { useCurrentUser } from '../lib/use-auth.tsx';
 import { useFriendRequests } from '../features/friends/api.ts';
 import { countOf } from '../lib/format.ts';
 import { SCREENS, SCREEN_NAMES, SECTIONS } from './screens.ts';
 import { UserCard } from './user-card.tsx';
 
-/** Spec §2's sidebar sections, each with its screens from the catalogue. */
+/** The sidebar sections of docs/product.md §13.2, each with its screens from the catalogue. */
 export const NAV_SECTIONS = SECTIONS.map((section) => ({
   ...section,
   items: SCREEN_NAMES.filter((name) => SCREENS[name].section === section.id).map((name) => ({
@@ -32,7 +32,7 @@ function PendingBadge({ count }: { count: number }) {
 const sectionOf = (pathname: string) =>
   NAV_SECTIONS.find((section) => section.items.some((item) => item.to !== '/' && pathname.startsWith(item.to)))?.id;
 
-/** Spec §2's sidebar: five collapsible sections, only Main open at first (and the current page's). */
+/** The sidebar (docs/product.md §13.2): five collapsible sections, only Main open at first (and the current page's). */
 export function Sidebar() {
   const user = useCurrentUser();
   const { pathname } = useLocation();

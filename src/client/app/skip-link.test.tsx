@@ -1,15 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { AppLayout } from '../../app/app-layout.tsx';
-import { queryKeys } from '../../lib/query-keys.ts';
-import { MobileShell } from '../../mobile/mobile-shell.tsx';
-import { renderScreen } from '../../test/render-screen.tsx';
+import { AppLayout } from './app-layout.tsx';
+import { queryKeys } from '../lib/query-keys.ts';
+import { MobileShell } from '../mobile/mobile-shell.tsx';
+import { renderScreen } from '../test/render-screen.tsx';
 
 const quiet = (): [readonly unknown[], unknown][] => [
   [queryKeys.friends.requests, []],
   [queryKeys.notifications.all, { notifications: [], unreadCount: 0, nextBefore: null }],
-  [queryKeys.profile.preferences, { theme: 'system', notifications: {}, privacy: { showOnLeaderboard: true, findableByEmail: true } }],
+  [queryKeys.profiles.preferences, { theme: 'system', notifications: {}, privacy: { showOnLeaderboard: true, findableByEmail: true } }],
 ];
 
 describe('the skip link', { timeout: 20_000 }, () => {

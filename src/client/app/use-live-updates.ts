@@ -37,7 +37,7 @@ export function useLiveUpdates(userId: number | null) {
           void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
           void queryClient.invalidateQueries({ queryKey: queryKeys.auth.all });
           void queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
-          void queryClient.invalidateQueries({ queryKey: queryKeys.profile.own });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.own });
           void queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard.all });
           void queryClient.invalidateQueries({ queryKey: queryKeys.statistics.all });
           break;

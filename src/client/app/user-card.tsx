@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { CurrentUser } from '../../shared/schemas/auth.ts';
-import { usePreferences } from '../features/profile/api.ts';
+import { usePreferences } from '../features/profiles/api.ts';
 import { showAmount } from '../lib/format.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { useLiveUpdates } from './use-live-updates.ts';
@@ -14,7 +14,7 @@ export function useFrame(user: CurrentUser): void {
   }, [theme]);
 }
 
-/** Spec §2: the user's initial, username, balance and an Admin badge for admins (sidebar and slide-in menu). */
+/** The user card (docs/product.md §13.2): initial, username, balance, an Admin badge for admins (sidebar and menu). */
 export function UserCard({ user, marked = false }: { user: CurrentUser; marked?: boolean }) {
   return (
     <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800">

@@ -1,5 +1,5 @@
-import { betPhase, type BetPhase } from '../../../../shared/bet-phase.ts';
-import { Badge } from '../../../components/ui/badge.tsx';
+import { betPhase, type BetPhase } from '../../shared/bet-phase.ts';
+import { Badge } from './ui/badge.tsx';
 
 const BADGES: Record<BetPhase, { tone: 'success' | 'neutral' | 'warning' | 'brand'; text: string }> = {
   resolved: { tone: 'success', text: 'Resolved' },

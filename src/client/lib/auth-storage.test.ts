@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../../shared/schemas/users.ts';
+import type { User } from '../../shared/schemas/users.ts';
 import { AUTH_STORAGE_KEY, clearStoredAuth, readStoredAuth, writeStoredAuth } from './auth-storage.ts';
 
 class MemoryStorage {

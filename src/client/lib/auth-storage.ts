@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { userSchema, type User } from '../../../shared/schemas/users.ts';
+import { userSchema, type User } from '../../shared/schemas/users.ts';
 
 /**
- * The cached sign-in state in localStorage under `betbro_auth` (spec §3): only a first-paint
- * cache; the server's session is the truth. Discarded when older than 7 days or when
- * tokens.expires_at (seconds) has passed (spec §5).
+ * The cached sign-in state in localStorage under `betbro_auth` (docs/product.md §9.3): only a
+ * first-paint cache; the server's session is the truth. Discarded when older than 7 days or when
+ * tokens.expires_at (seconds) has passed.
  */
 
 export const AUTH_STORAGE_KEY = 'betbro_auth';
@@ -48,7 +48,8 @@ export function writeStoredAuth(storage: KeyValueStore, user: User, expiresAt: n
   try {
     storage.setItem(AUTH_STORAGE_KEY, JSON.stringify(value));
   } catch (error) {
-    // A full or disabled storage only costs the first-paint cache (spec §8: logged silently).
+    // A full or disabled storage only costs the first-paint cache; it is logged and ignored
+    // (docs/product.md §9.3).
     console.debug('Could not store auth state', error);
   }
 }

@@ -8,7 +8,7 @@ describe('format', () => {
     expect(showAmount('0.00')).toBe('$0.00');
   });
 
-  it('says how long ago, as spec §9 words it', () => {
+  it('says how long ago, as docs/product.md §13 words it', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');
     expect(relativeTime('2026-11-22T11:59:30Z', now)).toBe('just now');
     expect(relativeTime('2026-11-22T11:55:00Z', now)).toBe('5m ago');

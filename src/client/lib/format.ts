@@ -8,7 +8,7 @@ export function showAmount(amount: string): string {
   return formatDollars(negative ? -cents : cents);
 }
 
-/** Spec §9's relative times: just now, m ago, h ago, d ago. */
+/** Relative times as docs/product.md §13 words them: just now, m ago, h ago, d ago. */
 export function relativeTime(iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
   if (seconds < 60) return 'just now';

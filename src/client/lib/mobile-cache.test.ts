@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../lib/api.ts';
+import { ApiError } from './api.ts';
 import { MOBILE_GC_MS, MOBILE_QUERY_DEFAULTS, MOBILE_STALE_MS, mobileRetry } from './mobile-cache.ts';
 
 const apiError = (status: number) => new ApiError(status, 'x', null, null);
 
-describe('mobile cache settings (spec §9)', () => {
+describe('mobile cache settings (docs/product.md §13.9)', () => {
   it('keeps data fresh 45 s and cached 3 min, without focus refetches or mutation retries', () => {
     expect(MOBILE_STALE_MS).toBe(45_000);
     expect(MOBILE_GC_MS).toBe(180_000);

@@ -1,7 +1,7 @@
 /**
- * Query keys, grouped as spec §3's cached data groups (bets, auth/user, activities, friends)
- * plus the groups of the newer screens, so a socket event or a mutation refreshes a whole group
- * with one invalidation.
+ * Query keys, in the data groups of docs/product.md §13.9 (bets, auth/user, activities, friends,
+ * and one per other screen), so a socket event or a mutation refreshes a whole group with one
+ * invalidation.
  */
 export const queryKeys = {
   auth: {
@@ -23,7 +23,7 @@ export const queryKeys = {
     search: (q: string) => ['friends', 'search', q] as const,
     profile: (id: number) => ['friends', 'profile', id] as const,
   },
-  profile: { own: ['profile', 'own'] as const, preferences: ['profile', 'preferences'] as const },
+  profiles: { own: ['profiles', 'own'] as const, preferences: ['profiles', 'preferences'] as const },
   notifications: { all: ['notifications'] as const },
   chat: {
     all: ['chat'] as const,

@@ -6,7 +6,7 @@ export type { MobileView as ScreenTarget } from './view-names.ts';
 
 /**
  * How a screen moves to another, the same call in both frames: the desktop frame changes the
- * address, the narrow frame switches views inside the page (spec §2).
+ * address, the narrow frame switches views inside the page (docs/product.md §13.3).
  */
 export interface ScreenNav {
   narrow: boolean;

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderScreen } from '../../../test/render-screen.tsx';
+import { renderScreen } from '../test/render-screen.tsx';
 import { LOGGED_OUT_KEY, askWhoAmIAtStart } from './use-auth.tsx';
 
 describe('signing out', () => {

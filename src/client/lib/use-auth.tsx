@@ -1,11 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import { SIGNED_IN_HINT_COOKIE, currentUserSchema, logoutResponseSchema, type CurrentUser, type ExchangeResponse } from '../../../../shared/schemas/auth.ts';
-import { ApiError, apiRequest } from '../../../lib/api.ts';
-import { stopLiveSockets } from '../../../lib/live-sockets.ts';
-import { queryKeys } from '../../../lib/query-keys.ts';
-import { clearStoredAuth, readStoredAuth, writeStoredAuth } from '../auth-storage.ts';
+import { toast } from './toast.ts';
+import { SIGNED_IN_HINT_COOKIE, currentUserSchema, logoutResponseSchema, type CurrentUser, type ExchangeResponse } from '../../shared/schemas/auth.ts';
+import { ApiError, apiRequest } from './api.ts';
+import { stopLiveSockets } from './live-sockets.ts';
+import { queryKeys } from './query-keys.ts';
+import { clearStoredAuth, readStoredAuth, writeStoredAuth } from './auth-storage.ts';
 
 /** Set while the browser goes through the provider's logout, so the page we return to can say so. */
 export const LOGGED_OUT_KEY = 'betbro_logged_out';
@@ -60,8 +60,8 @@ function fetchCurrentUserOnce(): Promise<CurrentUser | null> {
 }
 
 /**
- * The auth context of spec §4: the stored auth paints the first screen at once, the server's
- * answer to GET /api/auth/user decides; 401 means signed out.
+ * The auth context (docs/product.md §9.3): the stored auth paints the first screen at once, the
+ * server's answer to GET /api/auth/user decides; 401 means signed out.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();

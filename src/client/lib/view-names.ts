@@ -1,6 +1,6 @@
 /**
  * The names of the signed-in screens, the keys of the catalogue (app/screens.ts). In the narrow
- * frame (spec §2 'Mobile shell') views switch inside the page without a URL change; each switch is
+ * frame (docs/product.md §13.3) views switch inside the page without a URL change; each switch is
  * a browser history entry whose state names the view, so Back returns to the previous view and a
  * reload stays on the current one.
  */

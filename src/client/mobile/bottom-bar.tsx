@@ -7,8 +7,9 @@ import type { ViewName } from './mobile-location.ts';
 const TABS = SCREEN_NAMES.filter((view) => SCREENS[view].tab);
 
 /**
- * Spec §2: five tabs along the bottom edge, above the phone's home indicator; out of the way
- * (`hidden`) while the on-screen keyboard is up, so that it never covers the field being typed in.
+ * Five tabs along the bottom edge (docs/product.md §13.3), above the phone's home indicator; out
+ * of the way (`hidden`) while the on-screen keyboard is up, so that it never covers the field
+ * being typed in.
  */
 export function BottomBar({ current, onSelect, hidden = false }: { current: ViewName; onSelect: (view: ViewName) => void; hidden?: boolean }) {
   const pending = useFriendRequests().data?.length ?? 0;

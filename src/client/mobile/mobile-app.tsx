@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { createDesktopQueryClient } from '../lib/query-client.ts';
-import { MOBILE_QUERY_DEFAULTS } from './mobile-cache.ts';
+import { MOBILE_QUERY_DEFAULTS } from '../lib/mobile-cache.ts';
 import { MobileShell } from './mobile-shell.tsx';
 import { MobileNavigationProvider } from './navigation.tsx';
 import './mobile.css';
@@ -10,8 +10,8 @@ import './mobile.css';
 const desktopDefaults = () => createDesktopQueryClient().getDefaultOptions();
 
 /**
- * The signed-in app under 768 px: spec §9's mobile cache settings for as long as it is shown,
- * the phone-sized touch targets of mobile.css, and the shell.
+ * The signed-in app under 768 px: the mobile cache settings of docs/product.md §13.9 for as long
+ * as it is shown, the phone-sized touch targets of mobile.css, and the shell.
  */
 export function MobileApp() {
   const queryClient = useQueryClient();

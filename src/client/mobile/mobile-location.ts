@@ -1,5 +1,5 @@
 import { SCREENS, SCREEN_NAMES } from '../app/screens.ts';
-import { VIEW_NAMES, type MobileView, type ViewName } from '../app/view-names.ts';
+import { VIEW_NAMES, type MobileView, type ViewName } from '../lib/view-names.ts';
 
 /**
  * Where the mobile shell stands, read from the browser's history entry and address: plain data,

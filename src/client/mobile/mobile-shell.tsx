@@ -1,10 +1,10 @@
 import { Menu } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
+import { useCurrentUser } from '../lib/use-auth.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { showAmount } from '../lib/format.ts';
 import { BottomBar } from './bottom-bar.tsx';
-import { useScreenNav } from '../app/screen-nav.tsx';
+import { useScreenNav } from '../lib/screen-nav.tsx';
 import { SCREENS, narrowScreen } from '../app/screens.ts';
 import { ScreenLoadBoundary } from '../app/screen-load-boundary.tsx';
 import { Loading } from '../components/ui/blocks.tsx';
@@ -28,7 +28,7 @@ function CurrentView({ view }: { view: MobileView }) {
 }
 
 /**
- * The signed-in app under 768 px (spec §2 'Mobile shell'): a header with the menu, the view's
+ * The signed-in app under 768 px (docs/product.md §13.3): a header with the menu, the view's
  * title and the bell; the current view; the bottom bar; the slide-in menu.
  */
 export function MobileShell() {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ScreenNavContext, type ScreenNav } from '../app/screen-nav.tsx';
+import { ScreenNavContext, type ScreenNav } from '../lib/screen-nav.tsx';
 import {
   STATE_KEY,
   readEntry,

@@ -1,12 +1,12 @@
 import { LogOut, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useAuth, useCurrentUser } from '../features/auth/hooks/use-auth.tsx';
+import { useAuth, useCurrentUser } from '../lib/use-auth.tsx';
 import { SCREENS, SCREEN_NAMES } from '../app/screens.ts';
 import { UserCard } from '../app/user-card.tsx';
 import { useReturnFocus } from '../components/ui/dialog.tsx';
 import type { ViewName } from './mobile-location.ts';
 
-/** Spec §2: the slide-in menu, in its order, and the admins' part. */
+/** The slide-in menu (docs/product.md §13.3), in its order, and the admins' part. */
 const MENU = SCREEN_NAMES.filter((view) => SCREENS[view].menu && SCREENS[view].section !== 'admin');
 const ADMIN_MENU = SCREEN_NAMES.filter((view) => SCREENS[view].menu && SCREENS[view].section === 'admin');
 
@@ -36,8 +36,8 @@ function MenuList({ label, items, current, onSelect }: { label: string; items: V
 }
 
 /**
- * Spec §2's slide-in menu: every view, the admin views for admins, and Sign Out. A modal
- * dialog, so focus stays inside while it is open and Escape closes it.
+ * The slide-in menu of docs/product.md §13.3: every view, the admin views for admins, and Sign
+ * Out. A modal dialog, so focus stays inside while it is open and Escape closes it.
  */
 export function SlideInMenu({
   open,

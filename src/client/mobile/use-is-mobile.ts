@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §1 and §9: narrower than 768 px, Betbro is the mobile layout. */
+/** Narrower than 768 px, Betbro is the mobile layout (docs/product.md §1, §13.3). */
 export const MOBILE_MEDIA_QUERY = '(max-width: 767.98px)';
 
 function mediaQuery(): MediaQueryList | null {

@@ -5,9 +5,9 @@ import { MemoryRouter } from 'react-router';
 import { SIGNED_IN_HINT_COOKIE, type CurrentUser } from '../../shared/schemas/auth.ts';
 import type { Bet } from '../../shared/schemas/bets.ts';
 import { pathOf } from '../app/screens.ts';
-import { ScreenNavContext, type ScreenNav, type ScreenTarget } from '../app/screen-nav.tsx';
+import { ScreenNavContext, type ScreenNav, type ScreenTarget } from '../lib/screen-nav.tsx';
 import { AppToaster } from '../components/ui/toaster.tsx';
-import { AuthProvider } from '../features/auth/hooks/use-auth.tsx';
+import { AuthProvider } from '../lib/use-auth.tsx';
 import { queryKeys } from '../lib/query-keys.ts';
 
 /**
@@ -20,6 +20,8 @@ export interface ScreenSetup {
   user?: Partial<CurrentUser>;
   narrow?: boolean;
   data?: [QueryKey, unknown][];
+  /** The address the router starts at (the frame's screens ignore it; pages read from it). */
+  at?: string;
 }
 
 export interface RenderedScreen extends RenderResult {
@@ -75,7 +77,7 @@ export const aBet = (overrides: Partial<Bet> = {}): Bet => ({
   ...overrides,
 });
 
-export function renderScreen(ui: ReactNode, { user, narrow = false, data = [] }: ScreenSetup = {}): RenderedScreen {
+export function renderScreen(ui: ReactNode, { user, narrow = false, data = [], at = '/' }: ScreenSetup = {}): RenderedScreen {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity, gcTime: Infinity }, mutations: { retry: false } },
   });
@@ -96,7 +98,7 @@ export function renderScreen(ui: ReactNode, { user, narrow = false, data = [] }:
     <QueryClientProvider client={queryClient}>
       <AppToaster />
       <AuthProvider>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[at]}>
           <ScreenNavContext.Provider value={nav}>{ui}</ScreenNavContext.Provider>
         </MemoryRouter>
       </AuthProvider>

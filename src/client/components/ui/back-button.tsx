@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 
-/** The way back at the top of a view that is not in the menu (spec §2: 'Back to friends'). */
+/** The way back at the top of a view that is not in the menu (docs/product.md §13.3: 'Back to friends'). */
 export function BackButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
     <button

@@ -1,6 +1,6 @@
 import { Toaster } from 'sonner';
 
-/** Spec §9: one toast at a time, 5 s each (lib/toast.ts replaces the one showing). */
+/** docs/product.md §13: one toast at a time, 5 s each (lib/toast.ts replaces the one showing). */
 export function AppToaster() {
   return (
     <Toaster

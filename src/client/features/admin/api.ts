@@ -15,7 +15,7 @@ import {
 import { apiRequest } from '../../lib/api.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-/** Admin data is fetched only for admins, on the admin screens (spec §6). */
+/** Admin data is fetched only for admins, on the admin screens. */
 
 export function useAdminUsers(params: { q: string; sort: string; order: string }, enabled = true) {
   const query = new URLSearchParams({ q: params.q, sort: params.sort, order: params.order, limit: '100' });

@@ -1,4 +1,4 @@
-/** Starting sign-in (spec §4): a random 64-hex state kept in sessionStorage, then /api/login. */
+/** Starting sign-in (docs/product.md §9.1): a random 64-hex state kept in sessionStorage, then /api/login. */
 
 export const OAUTH_STATE_KEY = 'betbro_oauth_state';
 

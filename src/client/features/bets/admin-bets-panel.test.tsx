@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { aBet, renderScreen } from '../../../test/render-screen.tsx';
+import { aBet, renderScreen } from '../../test/render-screen.tsx';
 import { AdminBetsPanel, ResolveBetDialog } from './admin-bets-panel.tsx';
 
 describe('the admin bet management', () => {

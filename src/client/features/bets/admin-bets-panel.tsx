@@ -1,19 +1,19 @@
 import { useState } from 'react';
-import { toast } from '../../../lib/toast.ts';
-import { betPhase } from '../../../../shared/bet-phase.ts';
-import { resolveBodySchema, type Bet } from '../../../../shared/schemas/bets.ts';
-import { useScreenNav } from '../../../app/screen-nav.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { EmptyState, StatCard } from '../../../components/ui/card.tsx';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { FieldGroup, Radio } from '../../../components/ui/field.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { participantCount, showAmount } from '../../../lib/format.ts';
-import { useAdminDeleteBet, useAdminResolveBet } from '../../bets/api.ts';
-import { EditBetDialog } from '../../bets/components/edit-bet-dialog.tsx';
-import { BetStatusBadge } from '../../bets/components/bet-status.tsx';
+import { toast } from '../../lib/toast.ts';
+import { betPhase } from '../../../shared/bet-phase.ts';
+import { resolveBodySchema, type Bet } from '../../../shared/schemas/bets.ts';
+import { useScreenNav } from '../../lib/screen-nav.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { EmptyState, StatCard } from '../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { FieldGroup, Radio } from '../../components/ui/field.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { participantCount, showAmount } from '../../lib/format.ts';
+import { useAdminDeleteBet, useAdminResolveBet } from './api.ts';
+import { EditBetDialog } from './components/edit-bet-dialog.tsx';
+import { BetStatusBadge } from '../../components/bet-status-badge.tsx';
 
 // No option chosen yet is no number: the schema says 'Choose the winning option'.
 const toResolveBody = ({ winningOption }: { winningOption: string }) => ({ winningOption: winningOption === '' ? Number.NaN : Number(winningOption) });
@@ -69,7 +69,7 @@ export function ResolveBetDialog({ bet, onClose }: { bet: Bet; onClose: () => vo
   );
 }
 
-/** The dashboard's Admin Panel tab: every bet, with edit, delete and resolve. */
+/** Every bet, with edit, delete and resolve: the dashboard's Admin Panel tab and the admin page's Bet Management. */
 export function AdminBetsPanel({ bets }: { bets: Bet[] }) {
   // The narrow layout's buttons name their bet, as a list of cards is read one button at a time.
   const { narrow } = useScreenNav();

@@ -15,7 +15,7 @@ import { READ_PATHS } from '../../../shared/first-screen.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import type { QueryClient } from '@tanstack/react-query';
 
-/** Spec §9: the bets list is fresh for 30 s. */
+/** The bets list is fresh for 30 s (docs/product.md §13.9). */
 const BETS_STALE_MS = 30_000;
 
 export type BetListKind = 'all' | 'friends' | 'mine';
@@ -42,7 +42,7 @@ function refreshAfterBetChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.auth.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
-  void queryClient.invalidateQueries({ queryKey: queryKeys.profile.own });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.own });
 }
 
 export function useCreateBet() {

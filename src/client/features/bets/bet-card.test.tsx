@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aBet, renderScreen } from '../../../test/render-screen.tsx';
+import { aBet, renderScreen } from '../../test/render-screen.tsx';
 import { BetCard } from './bet-card.tsx';
 
 describe('a bet card', () => {

@@ -1,18 +1,18 @@
 import { Clock, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { betPhase } from '../../../../shared/bet-phase.ts';
-import type { CurrentUser } from '../../../../shared/schemas/auth.ts';
-import { BET_CATEGORIES, type Bet } from '../../../../shared/schemas/bets.ts';
-import { ScreenLink, useScreenNav } from '../../../app/screen-nav.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
-import { Loading } from '../../../components/ui/blocks.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { participantCount, relativeTime, showAmount, showDateTime } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
-import { useBet } from '../api.ts';
-import { BetOptions } from './bet-options.tsx';
-import { BetStatusBadge } from './bet-status.tsx';
-import { StakeForm, stakeSummaryId } from './stake-form.tsx';
+import { betPhase } from '../../../shared/bet-phase.ts';
+import type { CurrentUser } from '../../../shared/schemas/auth.ts';
+import { BET_CATEGORIES, type Bet } from '../../../shared/schemas/bets.ts';
+import { ScreenLink, useScreenNav } from '../../lib/screen-nav.tsx';
+import { Badge } from '../../components/ui/badge.tsx';
+import { Loading } from '../../components/ui/blocks.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { participantCount, relativeTime, showAmount, showDateTime } from '../../lib/format.ts';
+import { useCurrentUser } from '../../lib/use-auth.tsx';
+import { useBet } from './api.ts';
+import { BetOptions } from './components/bet-options.tsx';
+import { BetStatusBadge } from '../../components/bet-status-badge.tsx';
+import { StakeForm, stakeSummaryId } from './components/stake-form.tsx';
 
 /** Open for stakes: active, which is to say unresolved and not past its expiry. */
 export const isOpen = (bet: Bet) => betPhase(bet) === 'active';
@@ -109,7 +109,7 @@ export function InlineStake({ betId, onClose }: { betId: number; onClose: () => 
   );
 }
 
-/** Spec §2's category filter chips: all, then each category. */
+/** The category chips of docs/product.md §13.4: all, then each category. */
 export function CategoryChips({ value, onChange }: { value: string; onChange: (category: string) => void }) {
   return (
     <div role="group" aria-label="Category" className="flex flex-wrap gap-2">

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { BetDetail } from '../../../../shared/schemas/bets.ts';
-import { aBet, me, renderScreen } from '../../../test/render-screen.tsx';
+import type { BetDetail } from '../../../shared/schemas/bets.ts';
+import { aBet, me, renderScreen } from '../../test/render-screen.tsx';
 import { CreateBetDialog } from './create-bet-dialog.tsx';
 
 /** The dialog as the dashboard holds it: closed until its button is pressed. */

@@ -1,6 +1,6 @@
 import { Minus, Plus } from 'lucide-react';
 import { flushSync } from 'react-dom';
-import { toast } from '../../../lib/toast.ts';
+import { toast } from '../../lib/toast.ts';
 import {
   BET_CATEGORIES,
   MAX_HOURS,
@@ -8,14 +8,14 @@ import {
   MIN_OPTIONS,
   createBetBodySchema,
   type CreateBetBody,
-} from '../../../../shared/schemas/bets.ts';
-import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { Field, FieldGroup, Select, Textarea } from '../../../components/ui/field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { useCreateBet } from '../api.ts';
+} from '../../../shared/schemas/bets.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog } from '../../components/ui/dialog.tsx';
+import { Field, FieldGroup, Select, Textarea } from '../../components/ui/field.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { useCreateBet } from './api.ts';
 
 type FormValues = {
   title: string;

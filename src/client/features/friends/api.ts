@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   friendRequestResultSchema,
   friendRequestSchema,
-  friendSchema,
   okSchema,
   searchResultSchema,
 } from '../../../shared/schemas/friends.ts';
@@ -12,11 +11,7 @@ import { apiRequest } from '../../lib/api.ts';
 import { READ_PATHS } from '../../../shared/first-screen.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
-export function useFriends({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: queryKeys.friends.list, queryFn: () => apiRequest('GET', '/api/friends', z.array(friendSchema)), enabled });
-}
-
-/** Spec §9: friend requests are fresh for 120 s; a failed read shows as no requests (spec §8). */
+/** Friend requests are fresh for 120 s; a failed read shows as no requests (docs/product.md §13.9). */
 export function useFriendRequests() {
   return useQuery({
     queryKey: queryKeys.friends.requests,
@@ -63,7 +58,7 @@ function useFriendMutation<T>(run: (id: number) => Promise<T>) {
 
 export const useSendFriendRequest = () =>
   useFriendMutation((addresseeId) => apiRequest('POST', '/api/friends', friendRequestResultSchema, { addresseeId }));
-/** The dashboard accepts with PUT, the friends page with POST (spec §7); both take the requester's id. */
+/** The dashboard accepts with PUT, the friends page with POST (docs/product.md §6.1); both take the requester's id. */
 export const useAcceptFriendRequest = (method: 'PUT' | 'POST' = 'POST') =>
   useFriendMutation((requesterId) => apiRequest(method, `/api/friends/${requesterId}/accept`, okSchema));
 export const useRejectFriendRequest = () =>

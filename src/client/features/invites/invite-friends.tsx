@@ -1,16 +1,16 @@
 import { Copy, Link2, Share2, Trash2 } from 'lucide-react';
-import { toast } from '../../../lib/toast.ts';
-import type { Invite } from '../../../../shared/schemas/invites.ts';
-import { focusWhenShown } from '../../../components/focus.ts';
-import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { Card } from '../../../components/ui/card.tsx';
-import { Input } from '../../../components/ui/input.tsx';
-import { errorMessage } from '../../../lib/api.ts';
-import { countOf, showDateTime } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
-import { useCreateInvite, useInvites, useRevokeInvite } from '../api.ts';
-import { keptLinks } from '../kept-links.ts';
+import { toast } from '../../lib/toast.ts';
+import type { Invite } from '../../../shared/schemas/invites.ts';
+import { focusWhenShown } from '../../components/focus.ts';
+import { ErrorText, Loading } from '../../components/ui/blocks.tsx';
+import { Button } from '../../components/ui/button.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { countOf, showDateTime } from '../../lib/format.ts';
+import { useCurrentUser } from '../../lib/use-auth.tsx';
+import { useCreateInvite, useInvites, useRevokeInvite } from './api.ts';
+import { keptLinks } from './kept-links.ts';
 
 const CREATE_ID = 'create-invite-link';
 /** A listed invite's row, found by its expiry (the one thing its creation and the list share). */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { needsProfileSetup } from '../../../shared/schemas/users.ts';
-import { useAuth } from '../auth/hooks/use-auth.tsx';
+import { useAuth } from '../../lib/use-auth.tsx';
 
 /** The invite a signed-out visitor chose to accept, kept across sign-in, sign-up and profile setup. */
 const PENDING_KEY = 'betbro_pending_invite';

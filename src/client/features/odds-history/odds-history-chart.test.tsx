@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OddsHistory } from '../../../../shared/schemas/odds-history.ts';
-import { renderScreen } from '../../../test/render-screen.tsx';
-import { oddsHistoryKey } from '../api.ts';
+import type { OddsHistory } from '../../../shared/schemas/odds-history.ts';
+import { renderScreen } from '../../test/render-screen.tsx';
+import { oddsHistoryKey } from './api.ts';
 import { OddsHistoryChart } from './odds-history-chart.tsx';
 
 const key = oddsHistoryKey(7);

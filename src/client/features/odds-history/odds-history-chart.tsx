@@ -1,10 +1,10 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { parseAmountToCents } from '../../../../shared/money.ts';
-import { poolShares, totalPool } from '../../../../shared/odds.ts';
-import type { OddsHistory } from '../../../../shared/schemas/odds-history.ts';
-import { Card } from '../../../components/ui/card.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useOddsHistory } from '../api.ts';
+import { parseAmountToCents } from '../../../shared/money.ts';
+import { poolShares, totalPool } from '../../../shared/odds.ts';
+import type { OddsHistory } from '../../../shared/schemas/odds-history.ts';
+import { Card } from '../../components/ui/card.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { useOddsHistory } from './api.ts';
 
 const COLOURS = ['#4f46e5', '#e11d48', '#059669', '#d97706', '#0891b2', '#7c3aed', '#db2777', '#65a30d', '#475569', '#ea580c'];
 

@@ -7,7 +7,7 @@ import { READ_PATHS } from '../../../shared/first-screen.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 
 export function useOwnProfile() {
-  return useQuery({ queryKey: queryKeys.profile.own, queryFn: () => apiRequest('GET', '/api/users/profile', ownProfileSchema) });
+  return useQuery({ queryKey: queryKeys.profiles.own, queryFn: () => apiRequest('GET', '/api/users/profile', ownProfileSchema) });
 }
 
 export function useUpdateProfile() {
@@ -16,14 +16,14 @@ export function useUpdateProfile() {
     mutationFn: (body: { bio: string; location: string; favoriteCategory: string }) =>
       apiRequest('POST', '/api/users/profile', ownProfileSchema, body),
     onSuccess: (profile) => {
-      queryClient.setQueryData(queryKeys.profile.own, profile);
+      queryClient.setQueryData(queryKeys.profiles.own, profile);
       void queryClient.invalidateQueries({ queryKey: queryKeys.auth.all });
     },
   });
 }
 
 export function usePreferences() {
-  return useQuery({ queryKey: queryKeys.profile.preferences, queryFn: () => apiRequest('GET', READ_PATHS.preferences, preferencesSchema) });
+  return useQuery({ queryKey: queryKeys.profiles.preferences, queryFn: () => apiRequest('GET', READ_PATHS.preferences, preferencesSchema) });
 }
 
 type PreferencesChange = {
@@ -36,7 +36,7 @@ export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: PreferencesChange) => apiRequest('PUT', '/api/users/preferences', preferencesSchema, change),
-    onSuccess: (preferences) => queryClient.setQueryData(queryKeys.profile.preferences, preferences),
+    onSuccess: (preferences) => queryClient.setQueryData(queryKeys.profiles.preferences, preferences),
   });
 }
 

@@ -2,11 +2,11 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/card.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
-import { ScreenTitle } from '../../../app/screen-nav.tsx';
+import { ScreenTitle } from '../../../lib/screen-nav.tsx';
 import { relativeTime, showDateTime } from '../../../lib/format.ts';
 import { useActivities } from '../api.ts';
 
-/** Spec §2's activity types and their badges, plus the betting ones. */
+/** The activity types and their badges (docs/product.md §6.6). */
 export const ACTIVITY_BADGES: Record<string, { label: string; tone: 'brand' | 'success' | 'danger' | 'warning' | 'neutral' }> = {
   bet_created: { label: 'Created', tone: 'brand' },
   bet_placed: { label: 'Participated', tone: 'brand' },

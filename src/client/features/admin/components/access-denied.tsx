@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
 
 export function AccessDenied() {
   return (
@@ -12,7 +12,7 @@ export function AccessDenied() {
   );
 }
 
-/** The admin screens, for admins only (spec §2 Admin page); the server refuses the rest anyway. */
+/** The admin screens, for admins only (docs/product.md §13.8); the server refuses the rest anyway. */
 export function AdminOnly({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   return user.role === 'admin' ? <>{children}</> : <AccessDenied />;

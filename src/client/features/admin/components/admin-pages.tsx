@@ -5,10 +5,10 @@ import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { countOf, showAmount } from '../../../lib/format.ts';
 import { useBetList } from '../../bets/api.ts';
-import { AdminBetsPanel } from '../../dashboard/components/admin-bets-panel.tsx';
+import { AdminBetsPanel } from '../../bets/admin-bets-panel.tsx';
 import { useModerationQueue, useReports } from '../api.ts';
 import { lazyScreen } from '../../../lib/lazy-screen.ts';
-import { ScreenTitle } from '../../../app/screen-nav.tsx';
+import { ScreenTitle } from '../../../lib/screen-nav.tsx';
 import { AdminOnly } from './access-denied.tsx';
 import { AuditLogPanel } from './audit-log-panel.tsx';
 import { ModerationPanel } from './moderation-panel.tsx';
@@ -38,7 +38,7 @@ function AdminOverview() {
   );
 }
 
-/** /admin: the spec's Admin page, with every tab real. */
+/** /admin: the Admin Panel and its tabs (docs/product.md §13.8). */
 export function AdminPage() {
   return (
     <AdminOnly>

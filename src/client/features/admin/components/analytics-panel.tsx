@@ -5,7 +5,7 @@ import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { showAmount } from '../../../lib/format.ts';
 import { useReports } from '../api.ts';
 
-/** Platform analytics (spec §2 Admin page 'Analytics'), with the last 30 days as charts. */
+/** Platform analytics (docs/product.md §13.8 'Analytics'), with the last 30 days as charts. */
 export function AnalyticsPanel() {
   const { data, isPending, isError } = useReports();
   if (isPending) {

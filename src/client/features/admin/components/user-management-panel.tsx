@@ -13,13 +13,13 @@ import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { countOf, showAmount, showDate } from '../../../lib/format.ts';
-import { useScreenNav } from '../../../app/screen-nav.tsx';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useScreenNav } from '../../../lib/screen-nav.tsx';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useAdjustBalance, useAdminUser, useAdminUsers, useCreateUser, useDeleteUser, useSetRole } from '../api.ts';
 
 const EMPTY_FORM = { username: '', email: '', password: '', role: 'user' };
 
-/** Spec §5: username, email and password required; role defaults to user. */
+/** docs/product.md §10.1: username, email and password required; role defaults to user. */
 function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useZodForm(createUserBodySchema, EMPTY_FORM);
   const create = useCreateUser();
@@ -256,7 +256,7 @@ function UserList({ users, total, onView, onDelete }: { users: AdminUserRow[]; t
   );
 }
 
-/** User management (spec §2 Admin page): search, add, view, promote, adjust and delete (deactivate) users. */
+/** User management (docs/product.md §13.8): search, add, view, promote, adjust and delete (deactivate) users. */
 export function UserManagementPanel() {
   const { narrow } = useScreenNav();
   const [text, setText] = useState('');

@@ -5,14 +5,14 @@ import { exchangeResponseSchema } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
-import { useAuth } from '../hooks/use-auth.tsx';
+import { useAuth } from '../../../lib/use-auth.tsx';
 import { takeSavedState } from '../sign-in.ts';
 
 type Phase = { kind: 'working' } | { kind: 'success' } | { kind: 'failed'; message: string };
 
 const REDIRECT_DELAY_MS = 1000;
 
-/** /auth-callback (spec §2, §4, §5, §8): checks the state and completes sign-in. */
+/** /auth-callback (docs/product.md §9.1, §13.1): checks the state and completes sign-in. */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

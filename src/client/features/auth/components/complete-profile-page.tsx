@@ -12,7 +12,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 
 const RELOAD_DELAY_MS = 1500;
 
-/** 'Complete Your Profile' (spec §2): a new user chooses their username, once. */
+/** 'Complete Your Profile' (docs/product.md §8.1, §13.1): a new user chooses their username, once. */
 export function CompleteProfilePage() {
   const queryClient = useQueryClient();
   const form = useZodForm(completeProfileBodySchema, { username: '' });

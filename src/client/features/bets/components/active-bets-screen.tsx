@@ -2,15 +2,15 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/card.tsx';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useBetList } from '../api.ts';
-import { CreateBetDialog } from './create-bet-dialog.tsx';
-import { BetCard, CategoryChips, InlineStake, isOpen, looksStakeable } from './bet-card.tsx';
+import { CreateBetDialog } from '../create-bet-dialog.tsx';
+import { BetCard, CategoryChips, InlineStake, isOpen, looksStakeable } from '../bet-card.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 
 /**
- * Spec §2 mobile Active bets: every open bet the user can see with its pool, shares, multipliers
- * and stakes, and staking right from the card (one card at a time).
+ * Active Bets in the narrow frame (docs/product.md §13.4): every open bet the user can see with
+ * its pool, shares, multipliers and stakes, and staking right from the card (one card at a time).
  */
 export function ActiveBetsView() {
   const user = useCurrentUser();

@@ -5,23 +5,23 @@ import { betPhase } from '../../../../shared/bet-phase.ts';
 import type { BetDetail } from '../../../../shared/schemas/bets.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
-import { ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
+import { ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { Loading } from '../../../components/ui/blocks.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showAmount, showDate, showDateTime, participantCount } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
-import { InviteFriends } from '../../invites/components/invite-friends.tsx';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
+import { InviteFriends } from '../../invites/invite-friends.tsx';
 import { useBet } from '../api.ts';
 import { BetDiscussion } from './bet-discussion.tsx';
 import { BetOptions } from './bet-options.tsx';
-import { BetStatusBadge } from './bet-status.tsx';
+import { BetStatusBadge } from '../../../components/bet-status-badge.tsx';
 import { ParticipantListNote } from './participant-list-note.tsx';
 import { ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
 import { StakeForm, stakeSummaryId } from './stake-form.tsx';
 
 // Recharts comes with the chart, after the rest of the bet has drawn.
-const OddsHistoryChart = lazy(() => import('../../odds-history/components/odds-history-chart.tsx').then((m) => ({ default: m.OddsHistoryChart })));
+const OddsHistoryChart = lazy(() => import('../../odds-history/odds-history-chart.tsx').then((m) => ({ default: m.OddsHistoryChart })));
 
 function OddsExplainer({ bet }: { bet: BetDetail }) {
   const hasOpenSide = bet.odds.some((o) => o === null);
@@ -69,7 +69,7 @@ function Outcome({ bet }: { bet: BetDetail }) {
   );
 }
 
-/** /bets/:id — the bet detail card of spec §2, with its participants and discussion. */
+/** /bets/:id — a bet (docs/product.md §13.5), with its participants and discussion. */
 export function BetDetailPage() {
   const {
     narrow,

@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useAdminEditBet, useEditBet } from '../api.ts';
 
 /** The creator may reword a bet until the first stake; admins may always (and it is audited). */

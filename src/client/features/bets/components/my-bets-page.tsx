@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { betPhase } from '../../../../shared/bet-phase.ts';
 import type { CurrentUser } from '../../../../shared/schemas/auth.ts';
 import type { Bet } from '../../../../shared/schemas/bets.ts';
-import { ScreenLink, ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
+import { ScreenLink, ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { ErrorText, Loading, Section } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { participantCount, showAmount } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useBet, useBetList } from '../api.ts';
 import { BetOptions } from './bet-options.tsx';
-import { BetStatusBadge } from './bet-status.tsx';
+import { BetStatusBadge } from '../../../components/bet-status-badge.tsx';
 import { EditBetDialog, mayEdit } from './edit-bet-dialog.tsx';
 import { ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
 
@@ -23,7 +23,7 @@ const groupOf = (bet: Bet): Group => {
   return phase === 'void' ? 'resolved' : phase;
 };
 
-/** Mirrors the server's rule (DESIGN §7) to decide whether to offer Resolve; the dialog asks the server. */
+/** Mirrors the server's rule (docs/product.md §4.6) to decide whether to offer Resolve; the dialog asks the server. */
 const mayResolve = (bet: Bet, me: CurrentUser) =>
   bet.status === 'active' && (me.role === 'admin' || (bet.creatorId === me.id && (bet.expirationType === 'indefinite' || betPhase(bet) === 'expired')));
 
@@ -141,8 +141,8 @@ function BetList({ bets, empty, ...actions }: { bets: Bet[]; empty: string } & A
 }
 
 /**
- * My Bets (spec §2): everything you created or staked on. The desktop sorts them by state in tabs;
- * the narrow layout lists the ones you created, then the ones you joined.
+ * My Bets (docs/product.md §13.4): everything you created or staked on. The desktop sorts them by
+ * state in tabs; the narrow layout lists the ones you created, then the ones you joined.
  */
 export function MyBetsPage() {
   const me = useCurrentUser();

@@ -1,12 +1,18 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider, onlineManager, type QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Bet, BetDetail } from '../../../../shared/schemas/bets.ts';
-import { ScreenNavContext, useScreenNav } from '../../../app/screen-nav.tsx';
+import { AppToaster } from '../../../components/ui/toaster.tsx';
+import { CANNOT_REACH_SERVER } from '../../../lib/api.ts';
+import { MOBILE_QUERY_DEFAULTS } from '../../../lib/mobile-cache.ts';
+import { createDesktopQueryClient } from '../../../lib/query-client.ts';
+import { ScreenNavContext, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { aBet, renderScreen } from '../../../test/render-screen.tsx';
-import { InlineStake } from './bet-card.tsx';
+import { InlineStake } from '../bet-card.tsx';
 import { BetDetailPage } from './bet-detail-page.tsx';
+import { StakeForm } from './stake-form.tsx';
 
 const open: BetDetail = { ...aBet(), participantList: [], canStake: true, canResolve: false };
 const staked: Bet = {
@@ -102,5 +108,59 @@ describe('the stake form', { timeout: 20_000 }, () => {
     const summary = await screen.findByRole('heading', { name: 'Your stake' });
     await waitFor(() => expect(summary.parentElement).toHaveFocus());
     expect(summary.parentElement).toHaveTextContent('$10.00 on Away');
+  });
+});
+
+const realFetch = globalThis.fetch;
+
+/** The API at an address where nothing listens: each request is refused by the network itself. */
+function serverDown() {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => realFetch(new URL(String(input), 'http://127.0.0.1:1'), init));
+}
+
+afterEach(() => {
+  onlineManager.setOnline(true);
+});
+
+describe('a stake that cannot reach Betbro', () => {
+  async function placeStake(queryClient: QueryClient) {
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={queryClient}>
+        <AppToaster />
+        <StakeForm bet={open} />
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByLabelText('Home'));
+    await user.type(screen.getByLabelText('Amount ($)'), '10');
+    await user.click(screen.getByRole('button', { name: 'Place Bet' }));
+  }
+
+  it('says "Failed to place bet" once, with why and that nothing was charged', async () => {
+    serverDown();
+    await placeStake(createDesktopQueryClient());
+    expect(await screen.findByText(CANNOT_REACH_SERVER)).toBeInTheDocument();
+    expect(screen.getAllByText('Failed to place bet')).toHaveLength(1);
+  });
+
+  it.each([
+    ['desktop', () => createDesktopQueryClient()],
+    [
+      'phone',
+      () => {
+        const client = createDesktopQueryClient();
+        client.setDefaultOptions(MOBILE_QUERY_DEFAULTS);
+        return client;
+      },
+    ],
+  ])('says so at once while the browser is offline (%s), instead of placing it whenever the browser is back', async (_, makeClient) => {
+    const fetchSpy = serverDown();
+    onlineManager.setOnline(false);
+    await placeStake(makeClient());
+    expect(await screen.findByText(CANNOT_REACH_SERVER)).toBeInTheDocument();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    onlineManager.setOnline(true);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place Bet' })).toBeEnabled());
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
   });
 });

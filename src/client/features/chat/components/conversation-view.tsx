@@ -7,7 +7,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { Loading } from '../../../components/ui/blocks.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { showDateTime } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useMarkConversationRead, useMessages, useSendMessage } from '../api.ts';
 
 /** One conversation: history (paged), live arrivals, read marks, and the composer. */

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Conversation } from '../../../../shared/schemas/chat.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { ScreenNavContext, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { renderScreen } from '../../../test/render-screen.tsx';
-import { MessagesPage } from './messages-page.tsx';
+import { ConversationScreen, MessagesPage } from './messages-page.tsx';
 
 const conversation = (id: number, name: string): Conversation => ({
   id,
@@ -58,5 +59,40 @@ describe('messages', { timeout: 20_000 }, () => {
     renderScreen(<MessagesPage />, { data: [[queryKeys.chat.conversations, []]] });
     expect(screen.getByText('No conversations yet')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Start New Chat' })).toBeInTheDocument();
+  });
+});
+
+/** The narrow frame showing the conversation view of chat 3. */
+function OnConversationView() {
+  const nav = useScreenNav();
+  return (
+    <ScreenNavContext.Provider value={{ ...nav, view: { name: 'conversation', id: 3 } }}>
+      <ConversationScreen />
+    </ScreenNavContext.Provider>
+  );
+}
+
+describe('a conversation in the narrow frame', { timeout: 20_000 }, () => {
+  it('shows the chat its view names, with its messages, and goes back to the list', async () => {
+    chatServer();
+    const hello: ChatMessage = { id: 1, conversationId: 3, senderId: 11, senderUsername: 'Bob', text: 'See you at the match', createdAt: '2026-11-24T10:00:00.000Z' };
+    const { visits } = renderScreen(<OnConversationView />, {
+      narrow: true,
+      data: [
+        [queryKeys.chat.conversations, [conversation(3, 'Bob'), conversation(4, 'Cleo')]],
+        [queryKeys.chat.messages(3), { pages: [{ messages: [hello], nextBefore: null }], pageParams: [null] }],
+      ],
+    });
+    const chat = screen.getByRole('region', { name: 'Conversation with Bob' });
+    expect(within(chat).getByText('See you at the match')).toBeInTheDocument();
+    expect(screen.queryByText('Cleo')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Back to messages' }));
+    expect(visits).toEqual([{ name: 'messages' }]);
+  });
+
+  it('says so when the chat is not among the conversations', async () => {
+    chatServer();
+    renderScreen(<OnConversationView />, { narrow: true, data: [[queryKeys.chat.conversations, [conversation(4, 'Cleo')]]] });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Conversation not found');
   });
 });

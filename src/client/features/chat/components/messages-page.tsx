@@ -5,12 +5,12 @@ import { toast } from '../../../lib/toast.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
+import { ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { showDate } from '../../../lib/format.ts';
-import { useFriends } from '../../friends/api.ts';
+import { useFriends } from '../../../lib/friends-list.ts';
 import { useConversations, useStartConversation } from '../api.ts';
 import type { Conversation } from '../../../../shared/schemas/chat.ts';
 import { ConversationView } from './conversation-view.tsx';
@@ -51,7 +51,7 @@ export function StartChatDialog({ open, onOpenChange, onStarted }: { open: boole
   );
 }
 
-/** The conversations with name, last message, date and unread count (spec §2 mobile Messages). */
+/** The conversations with name, last message, date and unread count (docs/product.md §13.6). */
 function ConversationList({ conversations, selectedId, onOpen }: { conversations: Conversation[]; selectedId: number | null; onOpen: (id: number) => void }) {
   return (
     <ul aria-label="Conversations" className="divide-y divide-slate-100 dark:divide-slate-800">

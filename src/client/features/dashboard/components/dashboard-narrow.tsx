@@ -3,23 +3,23 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/card.tsx';
 import { countOf, showAmount } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useBetList } from '../../bets/api.ts';
-import { CreateBetDialog } from '../../bets/components/create-bet-dialog.tsx';
-import { BetCard, isOpen } from '../../bets/components/bet-card.tsx';
+import { CreateBetDialog } from '../../bets/create-bet-dialog.tsx';
+import { BetCard, isOpen } from '../../bets/bet-card.tsx';
 import { useFriendRequests } from '../../friends/api.ts';
 import { ErrorText, Loading, Section, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
-import { useScreenNav } from '../../../app/screen-nav.tsx';
+import { useScreenNav } from '../../../lib/screen-nav.tsx';
 import { greeting } from '../greeting.ts';
 
 const RECENT_BETS = 3;
 
-/** Spec §2 mobile Dashboard: greeting, four figures, the three most recent active bets. */
+/** The narrow Dashboard (docs/product.md §13.4): greeting, four figures, the three most recent active bets. */
 export function DashboardView() {
   const user = useCurrentUser();
   const { navigate } = useScreenNav();
   const [creating, setCreating] = useState(false);
-  // Admins see every bet (spec §6); everyone else their friends' and their own.
+  // Admins see every bet (docs/product.md §5.1); everyone else their friends' and their own.
   const bets = useBetList(user.role === 'admin' ? 'all' : 'friends');
   const pending = useFriendRequests().data?.length ?? 0;
   // Lists come newest first.

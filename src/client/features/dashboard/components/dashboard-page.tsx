@@ -7,11 +7,11 @@ import { EmptyState, StatCard } from '../../../components/ui/card.tsx';
 import { Loading } from '../../../components/ui/blocks.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { showAmount } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useBetList } from '../../bets/api.ts';
-import { BetCard, CategoryChips } from '../../bets/components/bet-card.tsx';
-import { CreateBetDialog } from '../../bets/components/create-bet-dialog.tsx';
-import { AdminBetsPanel } from './admin-bets-panel.tsx';
+import { BetCard, CategoryChips } from '../../bets/bet-card.tsx';
+import { CreateBetDialog } from '../../bets/create-bet-dialog.tsx';
+import { AdminBetsPanel } from '../../bets/admin-bets-panel.tsx';
 import { ActivitySidebar, LeaderboardSidebar } from './dashboard-sidebars.tsx';
 import { greeting } from '../greeting.ts';
 import { PendingRequestsBanner } from './pending-requests-banner.tsx';
@@ -26,14 +26,14 @@ function BetGrid({ bets }: { bets: Bet[] }) {
   );
 }
 
-/** The desktop dashboard of spec §2. */
+/** The desktop dashboard (docs/product.md §13.4). */
 export function DashboardPage() {
   const user = useCurrentUser();
   const isAdmin = user.role === 'admin';
   const [creating, setCreating] = useState(false);
   const [tab, setTab] = useState('explore');
   const [category, setCategory] = useState<string>('all');
-  // Admins explore every bet (spec §6); everyone else their friends' and their own.
+  // Admins explore every bet (docs/product.md §5.1); everyone else their friends' and their own.
   const explore = useBetList(isAdmin ? 'all' : 'friends');
   const mine = useBetList('mine');
   const myBets = mine.data ?? [];

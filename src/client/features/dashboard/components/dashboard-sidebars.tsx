@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { relativeTime, showAmount } from '../../../lib/format.ts';
-import { useActivities } from '../../activity/api.ts';
+import { useActivities } from '../../activities/api.ts';
 import { useLeaderboard } from '../../leaderboard/api.ts';
 
 export function LeaderboardSidebar() {

@@ -1,15 +1,15 @@
 import type { FriendProfile as Profile } from '../../../../shared/schemas/profiles.ts';
-import { useScreenNav } from '../../../app/screen-nav.tsx';
+import { useScreenNav } from '../../../lib/screen-nav.tsx';
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { OnlineBadge } from '../../../components/ui/badge.tsx';
 import { ErrorText, Loading, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { showDate } from '../../../lib/format.ts';
-import { BetStatusBadge } from '../../bets/components/bet-status.tsx';
+import { BetStatusBadge } from '../../../components/bet-status-badge.tsx';
 import { useFriendProfile } from '../api.ts';
 
-/** A friend's profile (spec §2): who they are, how they bet, what they bet on lately. */
+/** A friend's profile (docs/product.md §8.2, §13.6): who they are, how they bet, what they bet on lately. */
 function FriendProfileBody({ id, named }: { id: number | null; named: boolean }) {
   const { data: profile, isPending, isError } = useFriendProfile(id);
   if (id !== null && isPending) return <Loading message="Loading profile..." />;
@@ -74,7 +74,7 @@ export function FriendProfileDialog({ userId, onClose }: { userId: number | null
   );
 }
 
-/** Spec §2 'profile-view' in the narrow frame: the profile as a view, with Back to friends. */
+/** Friend Profile in the narrow frame (docs/product.md §13.3): the profile as a view, with Back to friends. */
 export function FriendProfileView() {
   const {
     view: { id },

@@ -2,7 +2,7 @@ import { Info, MessageCircle, Search, UserPlus } from 'lucide-react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { focusWhenShown } from '../../../components/focus.ts';
-import { ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
+import { ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { Badge, OnlineBadge } from '../../../components/ui/badge.tsx';
 import { ErrorText, Loading, Section } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,8 +11,9 @@ import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { countOf, showAmount } from '../../../lib/format.ts';
 import { useStartConversation } from '../../chat/api.ts';
-import { useAcceptFriendRequest, useFriendRequests, useFriends, useRejectFriendRequest, useSendFriendRequest, useUserSearch } from '../api.ts';
-import { InviteFriends } from '../../invites/components/invite-friends.tsx';
+import { useFriends } from '../../../lib/friends-list.ts';
+import { useAcceptFriendRequest, useFriendRequests, useRejectFriendRequest, useSendFriendRequest, useUserSearch } from '../api.ts';
+import { InviteFriends } from '../../invites/invite-friends.tsx';
 import { FriendProfileDialog } from './friend-profile.tsx';
 
 function Avatar({ name }: { name: string }) {
@@ -44,7 +45,7 @@ function FindFriends() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    // Spec §5: empty or blank searches are ignored, the rest trimmed.
+    // Empty or blank searches are ignored, the rest trimmed (docs/product.md §13.6).
     const trimmed = text.trim();
     if (trimmed) setQuery(trimmed);
   }
@@ -184,7 +185,7 @@ function FriendRequests() {
   );
 }
 
-/** Spec §2 Friends (both layouts): requests with Accept / Decline, the friends list with View Profile, finding new friends. */
+/** Friends in both layouts (docs/product.md §13.6): requests with Accept / Decline, the friends list with View Profile, finding new friends. */
 export function FriendsPage() {
   const friends = useFriends();
   const { narrow, navigate } = useScreenNav();

@@ -6,10 +6,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FullScreenLoader } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { useAuth } from '../../auth/hooks/use-auth.tsx';
+import { useAuth } from '../../../lib/use-auth.tsx';
 import { startSignIn } from '../../auth/sign-in.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useFriends } from '../../friends/api.ts';
+import { useFriends } from '../../../lib/friends-list.ts';
 import { useAcceptInvite, useInvitePreview } from '../api.ts';
 import { pendingInvite } from '../resume-invite.ts';
 

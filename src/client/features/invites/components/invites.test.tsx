@@ -6,7 +6,7 @@ import type { Invite } from '../../../../shared/schemas/invites.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { me, renderScreen } from '../../../test/render-screen.tsx';
 import { keptLinks } from '../kept-links.ts';
-import { InviteFriends } from './invite-friends.tsx';
+import { InviteFriends } from '../invite-friends.tsx';
 import { InvitePage } from './invite-page.tsx';
 
 const later = (days: number) => new Date(Date.now() + days * 24 * 3600_000).toISOString();

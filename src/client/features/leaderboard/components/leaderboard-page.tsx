@@ -1,18 +1,18 @@
 import { Crown, Medal, Trophy } from 'lucide-react';
 import { useState } from 'react';
 import type { Leaderboard, LeaderboardEntry, LeaderboardPeriod } from '../../../../shared/schemas/leaderboard.ts';
-import { ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
+import { ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { OnlineBadge } from '../../../components/ui/badge.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { parseAmountToCents } from '../../../../shared/money.ts';
 import { countOf, showAmount } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useLeaderboard } from '../api.ts';
 
 type Scope = 'global' | 'friends';
 
-/** Spec §2 mobile Leaderboard: the top 10. */
+/** The narrow leaderboard shows the top 10 (docs/product.md §13.6). */
 const NARROW_TOP = 10;
 
 /** "in 2 days", "in 5 hours", "in 12 minutes": the real time until the weekly reset. */
@@ -163,7 +163,7 @@ function PodiumAndTable({ entries }: { entries: LeaderboardEntry[] }) {
   );
 }
 
-/** The leaderboard of spec §2, ranked by profit over the chosen period, in both layouts. */
+/** The leaderboard (docs/product.md §7.1, §13.6), ranked by profit over the chosen period, in both layouts. */
 export function LeaderboardPage() {
   const { narrow } = useScreenNav();
   const [period, setPeriod] = useState<LeaderboardPeriod>('week');

@@ -1,41 +1,16 @@
 import { Bell } from 'lucide-react';
-import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS } from '../../../../shared/schemas/notifications.ts';
-import { ScreenLink, ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
+import { ScreenLink, ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { BackButton } from '../../../components/ui/back-button.tsx';
-import { Loading, Section, SwitchRow } from '../../../components/ui/blocks.tsx';
+import { Loading, Section } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, EmptyState } from '../../../components/ui/card.tsx';
+import { EmptyState } from '../../../components/ui/card.tsx';
 import { relativeTime } from '../../../lib/format.ts';
-import { usePreferences, useSavePreferences } from '../../profile/api.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api.ts';
-import { PushSwitch } from '../../push/push-switch.tsx';
-
-/** Which kinds of notification to receive. */
-export function NotificationSettings() {
-  const { data: prefs } = usePreferences();
-  const save = useSavePreferences();
-  if (!prefs) return null;
-  return (
-    <Section title="Notify me about">
-      <Card className="divide-y divide-slate-100 px-4 py-1 dark:divide-slate-800">
-        <PushSwitch id="push-this-device" />
-        {NOTIFICATION_TYPES.map((type) => (
-          <SwitchRow
-            key={type}
-            id={`notify-${type}`}
-            label={NOTIFICATION_TYPE_LABELS[type]}
-            checked={prefs.notifications[type]}
-            onChange={(on) => save({ notifications: { [type]: on } })}
-          />
-        ))}
-      </Card>
-    </Section>
-  );
-}
+import { NotificationSettings } from '../notification-settings.tsx';
 
 const linkClass = 'inline-flex items-center rounded-lg px-3 py-1.5 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-50 dark:text-brand-100 dark:ring-slate-700 dark:hover:bg-slate-800';
 
-/** Notifications (the bell, and spec §2 'notifications' in the narrow frame): the list with read marks, and which kinds to receive. */
+/** Notifications (the bell, and a view in the narrow frame; docs/product.md §13.6): the list with read marks, and which kinds to receive. */
 export function NotificationsPage() {
   const { narrow, goBack } = useScreenNav();
   const { data, isPending } = useNotifications();

@@ -1,11 +1,11 @@
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { useScreenNav } from '../../../app/screen-nav.tsx';
+import { useScreenNav } from '../../../lib/screen-nav.tsx';
 import { useOwnProfile } from '../api.ts';
 import { ProfileForm } from './profile-form.tsx';
 
-/** Spec §2 'profile-edit': bio, location and favorite category. */
+/** Edit Profile in the narrow frame (docs/product.md §13.3): bio, location and favorite category. */
 export function ProfileEditView() {
   const { goBack } = useScreenNav();
   const { data: profile, isPending, isError } = useOwnProfile();

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useUpdateProfile } from '../api.ts';
 
-/** Bio, location and favorite category (spec §2 Profile page edit mode); Cancel keeps what the server holds. */
+/** Bio, location and favorite category (docs/product.md §13.7 'Edit Profile'); Cancel keeps what the server holds. */
 export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () => void }) {
   const update = useUpdateProfile();
   const form = useZodForm(updateProfileBodySchema, { bio: profile.bio ?? '', location: profile.location ?? '', favoriteCategory: profile.favoriteCategory ?? '' });

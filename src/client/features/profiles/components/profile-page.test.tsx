@@ -21,7 +21,7 @@ const profile = (overrides: Partial<OwnProfile> = {}): OwnProfile => ({
 
 describe('the profile screen', () => {
   it('on the desktop opens on the recent bets, with the placeholders of an empty profile', () => {
-    renderScreen(<ProfilePage />, { data: [[queryKeys.profile.own, profile()]] });
+    renderScreen(<ProfilePage />, { data: [[queryKeys.profiles.own, profile()]] });
     expect(screen.getByTestId('profile-bio')).toHaveTextContent('No bio added yet.');
     expect(screen.getByTestId('profile-location')).toHaveTextContent('Location not set');
     expect(screen.getByRole('tab', { name: 'Recent Bets', selected: true })).toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('the profile screen', () => {
     renderScreen(<ProfilePage />, {
       data: [
         [
-          queryKeys.profile.own,
+          queryKeys.profiles.own,
           profile({
             activeBets: 1,
             recentBets: [recent(3, 'Ran out', 'active', past), recent(2, 'Still open', 'active', null), recent(1, 'Settled', 'resolved', past)],
@@ -52,15 +52,15 @@ describe('the profile screen', () => {
     expect(screen.getByText('Active Bets').nextElementSibling).toHaveTextContent(/^1$/);
   });
 
-  it('in the narrow layout opens on the achievements (spec §2 mobile My profile), and shows the email', () => {
-    renderScreen(<ProfilePage />, { narrow: true, data: [[queryKeys.profile.own, profile()]] });
+  it('in the narrow layout opens on the achievements (docs/product.md §13.7), and shows the email', () => {
+    renderScreen(<ProfilePage />, { narrow: true, data: [[queryKeys.profiles.own, profile()]] });
     expect(screen.getByRole('tab', { name: 'Achievements', selected: true })).toBeInTheDocument();
     expect(screen.getByText('Social Butterfly')).toBeVisible();
     expect(screen.getByText('alice@betbro.test')).toBeInTheDocument();
   });
 
   it('edits in place; Cancel keeps what the server holds', async () => {
-    renderScreen(<ProfilePage />, { data: [[queryKeys.profile.own, profile()]] });
+    renderScreen(<ProfilePage />, { data: [[queryKeys.profiles.own, profile()]] });
     await userEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
     await userEvent.type(screen.getByLabelText('Location'), 'Leeds');
     expect(screen.getByLabelText('Location')).toHaveValue('Leeds');

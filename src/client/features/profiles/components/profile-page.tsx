@@ -1,19 +1,19 @@
 import { Award, BarChart3, DollarSign, Pencil, Percent, Target, Trophy, Users } from 'lucide-react';
 import { useState } from 'react';
-import { ScreenLink, useScreenNav } from '../../../app/screen-nav.tsx';
+import { ScreenLink, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { Badge, OnlineBadge } from '../../../components/ui/badge.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, StatCard } from '../../../components/ui/card.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { showAmount, showDate } from '../../../lib/format.ts';
-import { useCurrentUser } from '../../auth/hooks/use-auth.tsx';
-import { BetStatusBadge } from '../../bets/components/bet-status.tsx';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
+import { BetStatusBadge } from '../../../components/bet-status-badge.tsx';
 import { useOwnProfile } from '../api.ts';
 import { ProfileForm } from './profile-form.tsx';
 
 /**
- * The Profile page of spec §2 (and the narrow 'My profile'): who you are, what you have done,
+ * The Profile screen of docs/product.md §13.7, in both layouts: who you are, what you have done,
  * what you have earned. The narrow layout opens on the achievements.
  */
 export function ProfilePage() {

@@ -10,7 +10,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useAccount, useChangePassword } from '../../account/api.ts';
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
-import { useScreenNav } from '../../../app/screen-nav.tsx';
+import { useScreenNav } from '../../../lib/screen-nav.tsx';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirm: '' };
 const FIELDS = [
@@ -53,7 +53,7 @@ export function PasswordForm() {
   );
 }
 
-/** Spec §2 'password-change': a form for Betbro accounts, a way to the provider for the others. */
+/** Change Password (docs/product.md §13.7): a form for Betbro accounts, a way to the provider for the others. */
 export function PasswordChangeView() {
   const { backTo } = useScreenNav();
   const { data: account, isPending, isError } = useAccount();

@@ -1,8 +1,8 @@
-import { useScreenNav } from '../../../app/screen-nav.tsx';
+import { useScreenNav } from '../../../lib/screen-nav.tsx';
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { Loading, Section, SwitchRow } from '../../../components/ui/blocks.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { usePreferences, useSavePreferences } from '../../profile/api.ts';
+import { usePreferences, useSavePreferences } from '../../profiles/api.ts';
 
 const PRIVACY = [
   { key: 'showOnLeaderboard', label: 'Appear on the global leaderboard', description: 'Your friends always see you on theirs.' },
@@ -25,7 +25,7 @@ export function PrivacySettings() {
   );
 }
 
-/** Spec §2 'privacy' in the narrow frame. */
+/** Privacy in the narrow frame (docs/product.md §13.7). */
 export function PrivacyView() {
   const { backTo } = useScreenNav();
   return (

@@ -13,15 +13,15 @@ const prefs = {
 
 describe('the settings screen', () => {
   it('on the desktop holds the notification and privacy switches itself', () => {
-    renderScreen(<SettingsPage />, { data: [[queryKeys.profile.preferences, prefs]] });
+    renderScreen(<SettingsPage />, { data: [[queryKeys.profiles.preferences, prefs]] });
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: /Appear on the global leaderboard/ })).toBeChecked();
     expect(screen.getByRole('switch', { name: /Let people find me by my email/ })).not.toBeChecked();
     expect(screen.queryByRole('button', { name: /^Edit Profile/ })).toBeNull();
   });
 
-  it('in the narrow layout links to its four views (spec §2)', async () => {
-    const { visits } = renderScreen(<SettingsPage />, { narrow: true, data: [[queryKeys.profile.preferences, prefs]] });
+  it('in the narrow layout links to its four views (docs/product.md §13.7)', async () => {
+    const { visits } = renderScreen(<SettingsPage />, { narrow: true, data: [[queryKeys.profiles.preferences, prefs]] });
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     for (const label of ['Edit Profile', 'Change Password', 'Notifications', 'Privacy']) {
       await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${label}`) }));

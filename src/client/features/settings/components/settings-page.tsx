@@ -1,14 +1,14 @@
 import { Bell, KeyRound, LogOut, Shield, UserPen } from 'lucide-react';
 import type { Preferences } from '../../../../shared/schemas/notifications.ts';
-import { ScreenTitle, useScreenNav } from '../../../app/screen-nav.tsx';
+import { ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { Loading, RowButton, Section, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { showAmount, showDate } from '../../../lib/format.ts';
 import { applyTheme } from '../../../lib/theme.ts';
 import { toast } from '../../../lib/toast.ts';
-import { useAuth, useCurrentUser } from '../../auth/hooks/use-auth.tsx';
-import { NotificationSettings } from '../../notifications/components/notifications-page.tsx';
-import { usePreferences, useUpdatePreferences } from '../../profile/api.ts';
+import { useAuth, useCurrentUser } from '../../../lib/use-auth.tsx';
+import { NotificationSettings } from '../../notifications/notification-settings.tsx';
+import { usePreferences, useUpdatePreferences } from '../../profiles/api.ts';
 import { PrivacySettings } from './privacy-screen.tsx';
 
 const THEMES: [Preferences['theme'], string][] = [
@@ -18,7 +18,7 @@ const THEMES: [Preferences['theme'], string][] = [
 ];
 
 /**
- * Settings (spec §2 mobile Settings, and the desktop page): account, betting stats, theme, sign
+ * Settings (docs/product.md §13.7, both layouts): account, betting stats, theme, sign
  * out. The desktop shows notifications and privacy here; the narrow frame links to their views.
  */
 export function SettingsPage() {

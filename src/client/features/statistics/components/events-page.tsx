@@ -3,7 +3,7 @@ import type { BetEvent } from '../../../../shared/schemas/statistics.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
-import { ScreenLink, ScreenTitle } from '../../../app/screen-nav.tsx';
+import { ScreenLink, ScreenTitle } from '../../../lib/screen-nav.tsx';
 import { showAmount } from '../../../lib/format.ts';
 import { useEvents } from '../api.ts';
 

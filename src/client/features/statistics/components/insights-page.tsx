@@ -1,7 +1,7 @@
 import { Lightbulb } from 'lucide-react';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
-import { ScreenTitle } from '../../../app/screen-nav.tsx';
+import { ScreenTitle } from '../../../lib/screen-nav.tsx';
 import { useInsights } from '../api.ts';
 
 /** Insights computed from your own history, each with the sentence that explains it. */

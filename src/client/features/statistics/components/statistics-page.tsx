@@ -3,7 +3,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import { parseAmountToCents } from '../../../../shared/money.ts';
 import { Card, EmptyState, StatCard } from '../../../components/ui/card.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
-import { ScreenTitle } from '../../../app/screen-nav.tsx';
+import { ScreenTitle } from '../../../lib/screen-nav.tsx';
 import { showAmount } from '../../../lib/format.ts';
 import { useStatistics } from '../api.ts';
 

@@ -1,0 +1,82 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser, ExchangeResponse } from '../../../../shared/schemas/auth.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { me, renderScreen } from '../../../test/render-screen.tsx';
+import { OAUTH_STATE_KEY } from '../sign-in.ts';
+import { AuthCallbackPage } from './auth-callback-page.tsx';
+
+const STATE = 'a'.repeat(64);
+
+/** The provider sends the browser back to /auth-callback with these parameters. */
+function callback(query: string) {
+  return renderScreen(
+    <Routes>
+      <Route path="/auth-callback" element={<AuthCallbackPage />} />
+      <Route path="/" element={<p>The dashboard</p>} />
+    </Routes>,
+    { at: `/auth-callback?${query}` },
+  );
+}
+
+/** The exchange as the server answers it; returns the bodies it was sent. */
+function exchangeAnswers(answer: () => Response) {
+  const sent: unknown[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    if (String(input) === '/api/oauth/exchange') {
+      sent.push(JSON.parse(String(init?.body)));
+      return answer();
+    }
+    return Response.json(me());
+  });
+  return sent;
+}
+
+afterEach(() => sessionStorage.clear());
+
+describe('the sign-in callback', () => {
+  it('exchanges the code with the state this browser saved, signs in, says so and goes on to the app', async () => {
+    sessionStorage.setItem(OAUTH_STATE_KEY, STATE);
+    const bob = me({ id: 2, username: 'Bob' });
+    const { sessionExpiresAt: _, ...user } = bob;
+    const answer: ExchangeResponse = { user, tokens: { expires_at: 4_102_444_800 } };
+    const sent = exchangeAnswers(() => Response.json(answer));
+    const { queryClient } = callback(`code=abc&state=${STATE}`);
+    expect(screen.getByRole('heading', { name: 'Completing sign-in...' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign-in successful!' })).toBeInTheDocument();
+    expect(sent).toEqual([{ code: 'abc', state: STATE, redirect_uri: `${window.location.origin}/auth-callback` }]);
+    expect(queryClient.getQueryData<CurrentUser>(queryKeys.auth.user)?.username).toBe('Bob');
+    expect(sessionStorage.getItem(OAUTH_STATE_KEY)).toBeNull();
+    expect(await screen.findByText('The dashboard', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it('refuses a state this browser did not save, and asks the server nothing', async () => {
+    sessionStorage.setItem(OAUTH_STATE_KEY, STATE);
+    const sent = exchangeAnswers(() => Response.json({}));
+    callback(`code=abc&state=${'b'.repeat(64)}`);
+    expect(await screen.findByRole('heading', { name: 'Authentication Failed' })).toBeInTheDocument();
+    expect(screen.getByText('Invalid state parameter')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    expect(sessionStorage.getItem(OAUTH_STATE_KEY)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Return to Home' }));
+    expect(screen.getByText('The dashboard')).toBeInTheDocument();
+  });
+
+  it("says the provider's own error, and that no code came back", async () => {
+    const { unmount } = callback('error=access_denied');
+    expect(await screen.findByText('access_denied')).toBeInTheDocument();
+    unmount();
+    callback(`state=${STATE}`);
+    expect(await screen.findByText('No authorization code received')).toBeInTheDocument();
+  });
+
+  it("says why when the server refuses the exchange", async () => {
+    sessionStorage.setItem(OAUTH_STATE_KEY, STATE);
+    exchangeAnswers(() => Response.json({ error: 'Invalid or expired state', code: 'invalid_state' }, { status: 400 }));
+    callback(`code=abc&state=${STATE}`);
+    expect(await screen.findByRole('heading', { name: 'Authentication Failed' })).toBeInTheDocument();
+    expect(screen.getByText(/^Token exchange failed: 400 - /)).toHaveTextContent('Invalid or expired state');
+  });
+});

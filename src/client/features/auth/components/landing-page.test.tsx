@@ -1,0 +1,35 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Welcome } from '../../../../shared/schemas/auth.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { renderScreen } from '../../../test/render-screen.tsx';
+import { LandingPage } from './landing-page.tsx';
+
+const welcome = (overrides: Partial<Welcome>) => ({ data: [[queryKeys.auth.welcome, { builtInProvider: true, openSignup: true, firstRun: false, ...overrides }]] as [readonly unknown[], unknown][] });
+
+describe('the landing page', () => {
+  it('offers one way in, and says an unknown email creates an account when sign-up is open', () => {
+    renderScreen(<LandingPage />, welcome({}));
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to Betbro');
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Sign in to get started' })).toBeInTheDocument();
+    expect(screen.getByText(/new here\? Enter your email and a password of at least 8 characters there/)).toBeInTheDocument();
+    expect(screen.queryByTestId('first-run-help')).toBeNull();
+  });
+
+  it('on an installation nobody has signed in to yet, says how to get the demo data', () => {
+    renderScreen(<LandingPage />, welcome({ firstRun: true }));
+    expect(screen.getByTestId('first-run-help')).toHaveTextContent('Nobody has signed in yet.');
+    expect(screen.getByTestId('first-run-help')).toHaveTextContent('npm run seed-demo');
+  });
+
+  it('with sign-up closed, says the account comes from an administrator', () => {
+    renderScreen(<LandingPage />, welcome({ openSignup: false }));
+    expect(screen.getByText(/with the account an administrator created for you\./)).toBeInTheDocument();
+  });
+
+  it('with an outside identity provider, sends the visitor there', () => {
+    renderScreen(<LandingPage />, welcome({ builtInProvider: false }));
+    expect(screen.getByText('You sign in with your account at our identity provider; new here? You can create one there.')).toBeInTheDocument();
+  });
+});

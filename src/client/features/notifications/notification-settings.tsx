@@ -1,0 +1,28 @@
+import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS } from '../../../shared/schemas/notifications.ts';
+import { Section, SwitchRow } from '../../components/ui/blocks.tsx';
+import { Card } from '../../components/ui/card.tsx';
+import { usePreferences, useSavePreferences } from '../profiles/api.ts';
+import { PushSwitch } from '../push/push-switch.tsx';
+
+/** Which kinds of notification to receive: on the Notifications screen, and in Settings on the desktop. */
+export function NotificationSettings() {
+  const { data: prefs } = usePreferences();
+  const save = useSavePreferences();
+  if (!prefs) return null;
+  return (
+    <Section title="Notify me about">
+      <Card className="divide-y divide-slate-100 px-4 py-1 dark:divide-slate-800">
+        <PushSwitch id="push-this-device" />
+        {NOTIFICATION_TYPES.map((type) => (
+          <SwitchRow
+            key={type}
+            id={`notify-${type}`}
+            label={NOTIFICATION_TYPE_LABELS[type]}
+            checked={prefs.notifications[type]}
+            onChange={(on) => save({ notifications: { [type]: on } })}
+          />
+        ))}
+      </Card>
+    </Section>
+  );
+}
