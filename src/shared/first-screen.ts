@@ -24,7 +24,7 @@ export const READ_PATHS = {
  * that every answer the browser fetched ahead is taken at once, never later as news.
  */
 export function commonDashboardReads(user: { role: 'user' | 'admin' }): string[] {
-  // Admins see every bet (spec §6); everyone else their friends' and their own.
+  // Admins see every bet (docs/product.md §5.1); everyone else their friends' and their own.
   const explore = user.role === 'admin' ? READ_PATHS.bets.all : READ_PATHS.bets.friends;
   return [explore, READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences];
 }

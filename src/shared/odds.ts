@@ -1,5 +1,5 @@
 /**
- * Pari-mutuel odds (DESIGN §5). Pools are integer cents per option; T is their sum.
+ * Pari-mutuel odds (docs/product.md §2.4). Pools are integer cents per option; T is their sum.
  * The odds of option i are the payout multiplier T / pool_i:
  * - 1 when nobody has staked at all (T = 0): a stake would simply come back;
  * - null (shown ∞) when others have staked but nobody on option i;
@@ -22,7 +22,7 @@ export function allOdds(pools: readonly number[]): (number | null)[] {
   return pools.map((_, i) => oddsFor(pools, i));
 }
 
-/** 'x.x:1', or '∞' when there is no opposition on this side yet (spec §2). */
+/** 'x.x:1', or '∞' when there is no opposition on this side yet (docs/product.md §2.4). */
 export function formatOdds(odds: number | null): string {
   return odds === null ? '∞' : `${(Math.floor(odds * 10) / 10).toFixed(1)}:1`;
 }

@@ -4,7 +4,7 @@ import { allOdds, currentWinCents, formatOdds, oddsFor, poolShares, potentialWin
 import { settle, type SettlementStake } from './payout.ts';
 
 describe('odds', () => {
-  it('follows DESIGN §5', () => {
+  it('follows docs/product.md §2.4', () => {
     expect(oddsFor([0, 0], 0)).toBe(1);
     expect(oddsFor([500, 0], 0)).toBe(1);
     expect(oddsFor([500, 0], 1)).toBeNull();

@@ -1,8 +1,8 @@
 /**
- * Settlement of a resolved bet (DESIGN §5). Each winner gets floor(stake * T / pool_w); the
- * cents left over go one each to the winners with the largest remainders (ties: earliest stake),
- * so payouts add up to T exactly. With nobody on the winning option, every stake is refunded.
- * The products can exceed 2^53, so the arithmetic is done in BigInt.
+ * Settlement of a resolved bet (docs/product.md §2.5). Each winner gets floor(stake * T / pool_w);
+ * the cents left over go one each to the winners with the largest remainders (ties: earliest
+ * stake), so payouts add up to T exactly. With nobody on the winning option, every stake is
+ * refunded. The products can exceed 2^53, so the arithmetic is done in BigInt.
  */
 
 export interface SettlementStake {

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A player's figures: the one definition behind every number a screen shows about a player
  * (dashboard, statistics, insights, profiles, leaderboard, admin), described in
  * docs/player-figures.md. The server keeps them in a read model written in the same transaction
- * as the money (src/server/db/functions/player_figures_follow_stakes.sql); this module states the
+ * as the money (src/server/features/figures/player-figures.sql); this module states the
  * rules and is the reference the tests and the ledger audit recompute them with.
  *
  * The figures are made of the player's stakes. A stake belongs to the ISO week (UTC), the
@@ -17,8 +17,8 @@ import { z } from 'zod';
  *   nowhere: not in bets, wagered, win rate or profit.
  * - bets = open stakes + settled stakes; settled = stakes on resolved bets.
  * - wins = settled stakes on the winning option.
- * - win rate = round(100 x wins / bets), 0 without bets (spec §2). A screen that shows a rate
- *   over settled bets only says so ("won 1 of 2 settled").
+ * - win rate = round(100 x wins / bets), 0 without bets (docs/product.md §3). A screen that shows
+ *   a rate over settled bets only says so ("won 1 of 2 settled").
  * - wagered = the sum of the stakes counted in bets.
  * - profit = payouts - stakes, over settled stakes; it can be negative. "Winnings" on a screen
  *   means this profit, and says so.
@@ -53,7 +53,7 @@ export interface Figures {
 
 export const NO_FIGURES: Figures = Object.freeze({ bets: 0, settledBets: 0, wins: 0, wageredCents: 0, profitCents: 0 });
 
-/** Win rate in whole percent, 0 when there are no bets (spec §2). */
+/** Win rate in whole percent, 0 when there are no bets (docs/product.md §3). */
 export function winRatePercent(wins: number, bets: number): number {
   return bets > 0 ? Math.round((wins / bets) * 100) : 0;
 }

@@ -30,7 +30,8 @@ export async function signUp(page: Page, username: string, password = 'journey-p
   await signInThroughProvider(page, email ?? `${username.toLowerCase()}@betbro.test`, password);
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
   await page.getByLabel('Username').fill(username);
-  // The app reloads itself 1.5 s after setup (spec §2): wait for that before going anywhere.
+  // The app reloads itself 1.5 s after setup (docs/product.md §13.1): wait for that before
+  // going anywhere.
   const reloaded = page.waitForEvent('load', { timeout: 15_000 });
   await page.getByRole('button', { name: 'Complete Setup' }).click();
   await reloaded;

@@ -5,7 +5,7 @@ import { chromium, expect, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.ts';
 import { DESKTOP, PHONE } from './helpers.ts';
 
-// The installable app (issue 27): Chromium finds the manifest and the service worker, finds
+// The installable app (docs/product.md §6.5): Chromium finds the manifest and the service worker, finds
 // nothing missing for installing, and with the network off a page shows the offline page.
 // A persistent profile: Chromium never offers to install from an incognito one, which is what
 // every ordinary test context is.

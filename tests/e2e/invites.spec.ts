@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { DESKTOP, PHONE, newUser, screenshot, uniqueSuffix } from './helpers.ts';
 
-// Issue 27: a newcomer opens an invite link, signs up, and lands befriended; a shared bet's
-// newcomer lands on the bet; the bet's chart moves when another player stakes.
+// Invite links (docs/product.md §6.2): a newcomer opens one, signs up, and lands befriended; a
+// shared bet's newcomer lands on the bet; the bet's chart moves when another player stakes.
 
 for (const [label, screen] of [
   ['1280 px', DESKTOP],

@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { PHONE, adminPage, api, expectAccessible, newUser, screenshot, uniqueSuffix, userId } from './helpers.ts';
 
-// The mobile shell (spec §2 'Mobile shell', issue 9) at 390x844 with touch.
+// The narrow layout (docs/product.md §13.3) at 390x844 with touch.
 test.describe.configure({ mode: 'serial' });
 
 const phoneUser = (browser: Browser, name: string) => newUser(browser, name, undefined, PHONE);
@@ -460,7 +460,8 @@ test('every tab and menu item: Back returns to the previous view, each view is a
   await expectAccessible(gina, 'mobile bets (dark)');
   await screenshot(gina, 'mobile-bets-dark');
 
-  // Spec §9 on phones: a refused read (4xx) is not retried. A desktop address opens its view.
+  // docs/product.md §13.9, narrow: a refused read (4xx) is not retried. A desktop address opens
+  // its view.
   const betReads: string[] = [];
   gina.on('request', (request) => {
     if (new URL(request.url()).pathname === '/api/bets/999999') betReads.push(request.url());

@@ -6,7 +6,7 @@ import { idSchema } from './common.ts';
 import { newPasswordSchema } from './password.ts';
 import { ROLES, userSchema, usernameSchema } from './users.ts';
 
-/** Administration (spec §2 'Admin page', §5, §6; DESIGN §7): users, audit log, reports, moderation. */
+/** Administration (docs/product.md §10): users, audit log, reports, moderation. */
 
 /** A user as admins see them: always with the email, and whether the account was deactivated. */
 export const adminUserSchema = userSchema.extend({
@@ -60,7 +60,7 @@ export const adminUserDetailSchema = z.object({
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
-/** Spec §5: username, email and password required; role defaults to 'user'. */
+/** docs/product.md §10.1: username, email and password required; role defaults to 'user'. */
 export const createUserBodySchema = z.object({
   username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').pipe(usernameSchema),
   email: z
@@ -182,7 +182,7 @@ export const dailyFigureSchema = z.object({
 export const REPORT_DAYS = 30;
 
 /**
- * Platform analytics (spec §2 Analytics), with the rules of the player figures
+ * Platform analytics (docs/product.md §10.3), with the rules of the player figures
  * (src/shared/player-figures.ts): refunded stakes and deleted bets do not count.
  * volume = the stakes that count; commission = 1% of it, rounded to the cent (a figure only,
  * nothing is deducted); active bet value = the stakes on open bets; users = accounts not

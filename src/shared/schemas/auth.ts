@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userSchema, usernameSchema } from './users.ts';
 
-/** The 64-hex-character state the client makes for each sign-in (spec §4). */
+/** The 64-hex-character state the client makes for each sign-in (docs/product.md §9.1). */
 export const oauthStateSchema = z.string().regex(/^[0-9a-f]{64}$/, 'Invalid state parameter');
 
 export const loginQuerySchema = z.object({ state: oauthStateSchema.optional() });

@@ -13,7 +13,7 @@ export const MAX_HOURS = 8760;
 export const MIN_STAKE_CENTS = 100;
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 
-/** Unknown categories fall back to General (spec §3). */
+/** Unknown categories fall back to General (docs/product.md §4.2). */
 export const categorySchema = z
   .unknown()
   .transform((value): BetCategory => (BET_CATEGORIES as readonly unknown[]).includes(value) ? (value as BetCategory) : 'General');
@@ -24,8 +24,8 @@ const descriptionSchema = userText({ field: 'Description', typeError: 'Descripti
   .max(1000, 'Description too long');
 
 /**
- * Blank options are dropped before counting (spec §5). Options equal ignoring case are refused
- * here; the server also refuses look-alikes ("Yes" with a Greek capital upsilon), with the
+ * Blank options are dropped before counting (docs/product.md §4.2). Options equal ignoring case are
+ * refused here; the server also refuses look-alikes ("Yes" with a Greek capital upsilon), with the
  * confusables table that is too large for the client's bundle (src/shared/text-skeleton.ts).
  */
 const optionsSchema = z
@@ -97,7 +97,7 @@ export const userParticipationSchema = z.object({
   payout: z.string().nullable(),
 });
 
-/** The Bet entity of spec §3. Amounts are decimal strings; odds null means infinity. */
+/** The Bet of docs/product.md §4.1. Amounts are decimal strings; odds null means infinity. */
 export const betSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -135,8 +135,8 @@ export const participantSchema = z.object({
 export type Participant = z.infer<typeof participantSchema>;
 
 /**
- * How many participants a bet's detail lists: the most recent ones, newest first (DESIGN §8).
- * The database function bet_detail (src/server/db/functions/bet_detail.sql) applies it; `participants` counts them all.
+ * How many participants a bet's detail lists: the most recent, newest first (docs/product.md §4.1).
+ * The database function bet_detail (src/server/features/bets/bet-detail.sql) applies it; `participants` counts them all.
  */
 export const PARTICIPANT_LIST_LIMIT = 50;
 

@@ -11,7 +11,7 @@ export const startConversationBodySchema = z.object({
   userId: z.number({ error: 'Choose a friend to chat with' }).int().positive('Choose a friend to chat with'),
 });
 
-/** Spec §3's Conversation, plus who the other member is. */
+/** A Conversation (docs/product.md §6.3), with who the other member is. */
 export const conversationSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -4,7 +4,7 @@ export const searchQuerySchema = z.object({ q: z.string().max(254).default('') }
 
 export const FRIEND_STATUSES = ['none', 'pending_sent', 'pending_received', 'friends'] as const;
 
-/** Spec §3's search result, plus where the caller stands with that user. */
+/** A search result (docs/product.md §5.3), with where the caller stands with that user. */
 export const searchResultSchema = z.object({
   id: z.number().int(),
   username: z.string(),

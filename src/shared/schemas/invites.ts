@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Invite links (issue 27). */
+/** Invite links (docs/product.md §6.2). */
 
 export const INVITE_DAYS = 7;
 export const INVITE_MAX_USES = 50;

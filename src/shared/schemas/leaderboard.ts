@@ -11,7 +11,7 @@ export const leaderboardQuerySchema = z.object({
 });
 
 /**
- * Spec §3's leaderboard entry, with the player's figures over the chosen period
+ * A leaderboard entry (docs/product.md §7.1), with the player's figures over the chosen period
  * (src/shared/player-figures.ts): `weeklyEarnings` is the profit over that period, whichever it is.
  */
 export const leaderboardEntrySchema = z.object({

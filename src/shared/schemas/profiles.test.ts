@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { computeAchievements } from './profiles.ts';
 
 describe('achievements', () => {
-  it('shows progress until each threshold of spec §4', () => {
+  it('shows progress until each threshold of docs/product.md §8.2', () => {
     const none = computeAchievements({ totalWins: 0, totalBets: 3, winRate: 0, friends: 2 });
     expect(none.map((a) => [a.name, a.unlocked, a.progressText])).toEqual([
       ['First Win', false, '0/1'],

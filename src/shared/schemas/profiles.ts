@@ -17,7 +17,7 @@ export const updateProfileBodySchema = z.object({
   favoriteCategory: optionalText('Favorite category', 50),
 });
 
-/** Spec §4's achievements, computed from the data, with progress towards each. */
+/** The achievements of docs/product.md §8.2, computed from the data, with progress towards each. */
 export const achievementSchema = z.object({
   id: z.enum(['first_win', 'active_player', 'hot_streak', 'social_butterfly']),
   name: z.string(),
@@ -93,7 +93,7 @@ export const ownProfileSchema = userSchema.extend({
 });
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
-/** GET /api/users/{id}/profile: spec §3's friend profile. */
+/** GET /api/users/{id}/profile: a friend's profile (docs/product.md §8.2). */
 export const friendProfileSchema = z.object({
   id: z.number().int(),
   username: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Web Push (issue 27). */
+/** Web Push (docs/product.md §6.5). */
 
 /** base64url of exactly `bytes` bytes, padded or not (no Buffer: the client reads this file too). */
 const base64url = (bytes: number, what: string) => {

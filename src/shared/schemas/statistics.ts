@@ -19,8 +19,9 @@ export const categoryStatSchema = z.object({
 });
 
 /**
- * Spec §3's Statistics: the player's figures (src/shared/player-figures.ts) all time and this
- * month, by period, the last 12 months and the categories. `totalWinnings` is the all-time profit.
+ * The statistics of docs/product.md §7.2: the player's figures (src/shared/player-figures.ts) all
+ * time and this month, by period, the last 12 months and the categories. `totalWinnings` is the
+ * all-time profit.
  */
 export const statisticsSchema = z.object({
   totalWinnings: z.string(),

@@ -3,14 +3,14 @@ import { z } from 'zod';
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** Prefix of the generated name a user carries until they choose one (spec §2). */
+/** Prefix of the generated name a user carries until they choose one (docs/product.md §8.1). */
 export const GENERATED_USERNAME_PREFIX = 'user_';
 
 export const needsProfileSetup = (username: string) => username.startsWith(GENERATED_USERNAME_PREFIX);
 
 /**
  * Names nobody may take: they would pass for the platform speaking. Compared ignoring case and
- * underscores here; the server also compares their look-alikes (src/server/usernames.ts).
+ * underscores here; the server also compares their look-alikes (src/server/features/users/usernames.ts).
  */
 export const RESERVED_USERNAMES = [
   'admin', 'administrator', 'root', 'support', 'moderator', 'mod', 'betbro', 'system', 'help', 'api',
@@ -31,7 +31,7 @@ export const RESERVED_USERNAME_MESSAGE = 'This username is reserved';
 
 /**
  * The reserved-name rule, comparing names after `fold`: here case is folded; the server folds
- * look-alikes too (src/server/usernames.ts). Answers the message to show, or null.
+ * look-alikes too (src/server/features/users/usernames.ts). Answers the message to show, or null.
  */
 export function reservedNameCheck(fold: (text: string) => string): (name: string) => string | null {
   const names = new Set(RESERVED_USERNAMES.map(fold));
@@ -55,7 +55,7 @@ const SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/
 const scriptOf = (letter: string) => SCRIPTS.findIndex((script) => script.test(letter));
 const mixesScripts = (name: string) => new Set([...name].filter((c) => /\p{L}/u.test(c)).map(scriptOf)).size > 1;
 
-/** Username rules (DESIGN §6) with the spec's messages; the client checks the same schema. */
+/** Username rules and messages of docs/product.md §8.1; the client checks the same schema. */
 export const usernameSchema = z
   .string({ error: 'Username is required' })
   .trim()
@@ -73,8 +73,8 @@ export const usernameSchema = z
   });
 
 /**
- * The User entity of spec §3. Amounts are decimal strings ("1000.00"). The bets, wins, win rate,
- * winnings (the all-time profit) and rank are the player's all-time figures
+ * The User of docs/product.md §2.1. Amounts are decimal strings ("1000.00"). The bets, wins, win
+ * rate, winnings (the all-time profit) and rank are the player's all-time figures
  * (src/shared/player-figures.ts).
  */
 export const userSchema = z.object({
