@@ -27,7 +27,7 @@ export interface BenchResults {
 export const TARGETS = {
   stakesVsPgbench: 0.7,
   stakeP99Ms: 50,
-  feedVsTrivial: 0.28,
+  feedVsTrivial: 0.45,
   fanoutP99Ms: 100,
   initialJsKb: 150,
   lighthousePerformance: 95,

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A player's figures: the one definition behind every number a screen shows about a player
  * (dashboard, statistics, insights, profiles, leaderboard, admin), described in
  * docs/player-figures.md. The server keeps them in a read model written in the same transaction
- * as the money (src/server/features/figures/player-figures.sql); this module states the
+ * as the money (src/server/features/figures/figures.sql); this module states the
  * rules and is the reference the tests and the ledger audit recompute them with.
  *
  * The figures are made of the player's stakes. A stake belongs to the ISO week (UTC), the

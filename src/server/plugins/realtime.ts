@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import {
   CLIENT_FRAMES_PER_SECOND,
   CLIENT_FRAME_BURST,
@@ -11,8 +12,7 @@ import {
 } from '../../shared/ws-events.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import { SESSION_COOKIE, liveSessionsOf, loadSession } from '../features/auth/service.ts';
-import { audienceOfBet, deliveriesFor, presenceDelivery } from '../features/live/service.ts';
-import { memoryBus, redisBus, type Bus, type Delivery } from './bus.ts';
+import { audienceOfBet, deliveriesFor, presenceDelivery, type Delivery } from '../features/live/service.ts';
 import { SocketPresence, memoryPresence, redisPresence, type Presence } from './presence.ts';
 
 /**
@@ -317,4 +317,60 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
     await presence.stop?.();
   });
   return { presence };
+}
+
+/**
+ * Carries deliveries to whichever instance holds the recipients' sockets: in process by default,
+ * through Redis pub/sub when several instances run (docs/decisions/005-live-layer.md).
+ */
+export interface Bus {
+  publish(delivery: Delivery): Promise<void>;
+  subscribe(handler: (delivery: Delivery) => void): void;
+  close(): Promise<void>;
+}
+
+export function memoryBus(): Bus {
+  const handlers: ((delivery: Delivery) => void)[] = [];
+  return {
+    async publish(delivery) {
+      for (const handler of handlers) handler(delivery);
+    },
+    subscribe(handler) {
+      handlers.push(handler);
+    },
+    async close() {},
+  };
+}
+
+export async function redisBus(redis: Redis, prefix: string, onError: (error: unknown) => void): Promise<Bus> {
+  const channel = `${prefix}deliveries`;
+  // A connection in subscriber mode can do nothing else, so it gets its own, named so that
+  // CLIENT LIST tells it apart.
+  const subscriber = redis.duplicate({ connectionName: `${prefix}deliveries-subscriber` });
+  subscriber.on('error', onError);
+  const handlers: ((delivery: Delivery) => void)[] = [];
+  subscriber.on('message', (_channel: string, raw: string) => {
+    let delivery: Delivery;
+    try {
+      delivery = JSON.parse(raw) as Delivery;
+    } catch (error) {
+      onError(error);
+      return;
+    }
+    for (const handler of handlers) handler(delivery);
+  });
+  // ioredis reconnects and subscribes again by itself; what was published meanwhile is gone, and
+  // a client reads everything again when its own socket reconnects.
+  await subscriber.subscribe(channel);
+  return {
+    async publish(delivery) {
+      await redis.publish(channel, JSON.stringify(delivery));
+    },
+    subscribe(handler) {
+      handlers.push(handler);
+    },
+    async close() {
+      subscriber.disconnect();
+    },
+  };
 }

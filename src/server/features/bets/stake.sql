@@ -43,7 +43,7 @@ DROP FUNCTION IF EXISTS stake_on_bets(jsonb);
 -- its round left it.
 --
 -- The player figures and the platform totals follow the new stakes rows by their triggers
--- (features/figures/player-figures.sql, platform-totals.sql).
+-- (features/figures/figures.sql).
 CREATE OR REPLACE FUNCTION stake_on_bets(
   p_user_ids integer[], p_bet_ids integer[], p_options integer[], p_amounts bigint[],
   p_usernames text[], p_amount_texts text[]

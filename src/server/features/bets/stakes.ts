@@ -208,7 +208,7 @@ async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlem
     settled.filter((s) => s.paid > 0).map((s) => ({ userId: s.stake.userId, amountCents: s.paid, betId: bet.id })),
   );
   // The player figures and platform totals follow each outcome by their triggers
-  // (features/figures/player-figures.sql, platform-totals.sql).
+  // (features/figures/figures.sql).
   await tx.execute(sql`update ${stakes} set settled_cents = v.paid, outcome = v.outcome
     from unnest(${sql.param(settled.map((s) => s.stake.id))}::integer[], ${sql.param(settled.map((s) => s.paid))}::bigint[],
       ${sql.param(settled.map((s) => s.outcome))}::text[]) as v(id, paid, outcome)

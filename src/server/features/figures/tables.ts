@@ -5,7 +5,7 @@ import { cents } from '../../db/columns.ts';
 /**
  * The read model of the player figures (src/shared/player-figures.ts): one row per player and
  * period in which they have a stake that counts. Kept by triggers on `stakes` in the transaction
- * that moves the money (player-figures.sql); never written by application code. A row whose last
+ * that moves the money (figures.sql); never written by application code. A row whose last
  * stake is refunded goes, so a row means a ranked player.
  */
 export const playerFigures = pgTable(
@@ -75,7 +75,7 @@ export const figuresPlayers = pgTable(
 
 /**
  * The platform's running totals (admin reports), kept by triggers on stakes, bets and users in
- * the transactions that change them (platform-totals.sql); one row per connection's shard,
+ * the transactions that change them (figures.sql); one row per connection's shard,
  * summed when read.
  */
 export const platformTotals = pgTable('platform_totals', {

@@ -6,7 +6,6 @@ import { betComments, messages } from '../chat/service.ts';
 import { betOptions, bets } from '../bets/service.ts';
 import { notifications } from '../notifications/service.ts';
 import { users } from '../users/service.ts';
-import type { Delivery } from '../../plugins/bus.ts';
 import type { BetSnapshot, DomainEvent } from '../../plugins/domain-events.ts';
 import { presentPools } from '../bets/service.ts';
 import { friendIdsOf } from '../friends/service.ts';
@@ -18,6 +17,18 @@ import { mayReachOwner, presentNotification } from '../notifications/service.ts'
  * see it (audienceOfBet, read by each instance when the event arrives); a chat message to the
  * two members; a notification to its owner, and when it names a bet, only while they may see it.
  */
+
+/**
+ * A socket message and who it is for, as the live layer (plugins/realtime.ts) carries it to
+ * whichever instance holds the recipients' sockets.
+ */
+export type Delivery =
+  /** To these users. */
+  | { userIds: number[]; message: ServerMessage }
+  /** To everyone who may see the bet: each instance reads who among its connected users does. */
+  | { bet: { id: number }; message: ServerMessage }
+  /** A session of this user ended, or their account or role changed: their sockets are checked. */
+  | { changed: number };
 
 /** Everyone who may see the bet now, by the one rule (bet_viewers, features/bets/visibility.sql). */
 export async function audienceOfBet(app: FastifyInstance, betId: number): Promise<number[]> {
@@ -132,9 +143,14 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
       ];
     }
     case 'notification': {
-      const [row] = event.row ? [event.row] : await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
       // One about a bet goes out only while its owner may see that bet: not a deleted bet's refund.
-      if (!row || !(await mayReachOwner(app.db, row))) return [];
+      // One that comes with its row was read by the transaction that wrote it, which found the bet
+      // open to its owner (a stake's notice to the bet's creator): nothing to ask again.
+      let row = event.row;
+      if (!row) {
+        [row] = await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
+        if (!row || !(await mayReachOwner(app.db, row))) return [];
+      }
       return [
         {
           userIds: [event.userId],
