@@ -22,6 +22,8 @@ const server = (serverPort: number, url: string, extraEnv: Record<string, string
     PUBLIC_URL: url,
     LOG_LEVEL: 'warn',
     ADMIN_EMAILS: 'admin@betbro.test',
+    // scripts/e2e.ts catches the mail; the journeys read its links (tests/e2e/helpers.ts).
+    ...(process.env.E2E_SMTP_URL ? { SMTP_URL: process.env.E2E_SMTP_URL } : {}),
     // Every player of every journey signs up from 127.0.0.1 within minutes.
     RATE_LIMIT_SIGN_INS_PER_IP: '1000',
     ...extraEnv,

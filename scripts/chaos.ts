@@ -122,7 +122,7 @@ let adminPlayer: Player;
     const email = i === 0 ? 'chaos-admin@betbro.test' : `chaos-${i}@betbro.test`;
     const user = await signInWithIdentity(
       app.db,
-      { issuer: 'urn:betbro:chaos', subject: email, email, name: null },
+      { issuer: 'urn:betbro:chaos', subject: email, email, emailVerified: true, name: null },
       ['chaos-admin@betbro.test'],
     );
     const session = await createSession(app.db, { userId: user.id });

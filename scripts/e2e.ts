@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findChromium } from './lib/chromium.ts';
 import { freePort } from './lib/free-port.ts';
+import { startMailCatcher } from './lib/mail-catcher.ts';
 import { ROOT, ensureBuild } from './lib/build.ts';
 
 // Runs the Playwright journeys against the built app (the compiled server, as `npm start` runs it), started on a free port with a fresh data
@@ -25,21 +26,25 @@ await ensureBuild();
 const port = await freePort();
 const externalPort = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'betbro-e2e-'));
+// The servers mail through it; the journeys read the links from the file (tests/e2e/helpers.ts).
+const mailFile = path.join(dataDir, 'mail.jsonl');
+const mail = await startMailCatcher(mailFile);
 
-const result = spawnSync(
-  process.execPath,
-  [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)],
-  {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      CHROMIUM_PATH: chromium,
-      E2E_PORT: String(port),
-      E2E_EXTERNAL_PORT: String(externalPort),
-      E2E_DATA_DIR: dataDir,
-    },
+// Not spawnSync: the mail catcher answers from this process while the journeys run.
+const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    CHROMIUM_PATH: chromium,
+    E2E_PORT: String(port),
+    E2E_EXTERNAL_PORT: String(externalPort),
+    E2E_DATA_DIR: dataDir,
+    E2E_SMTP_URL: mail.url,
+    E2E_MAIL_FILE: mailFile,
   },
-);
+});
+const status = await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
+await mail.close();
 rmSync(dataDir, { recursive: true, force: true });
-process.exit(result.status ?? 1);
+process.exit(status);

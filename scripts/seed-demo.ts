@@ -8,7 +8,7 @@ import { createBet } from '../src/server/features/bets/service.ts';
 import { placeStake, resolveBet, voidBet } from '../src/server/features/bets/stakes.ts';
 import { addComment, sendMessage, startConversation } from '../src/server/features/chat/service.ts';
 import { acceptFriendRequest, sendFriendRequest } from '../src/server/features/friends/service.ts';
-import { createLocalAccount } from '../src/server/oidc/local-accounts.ts';
+import { createLocalAccount, markLocalEmailVerified } from '../src/server/oidc/local-accounts.ts';
 import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../src/server/oidc/provider.ts';
 import { createBetBodySchema, type CreateBetBody } from '../src/shared/schemas/bets.ts';
 import { loadConfigOrExit } from './lib/configured-database.ts';
@@ -32,9 +32,11 @@ try {
   const adminEmail = 'admin@betbro.demo';
   const account = await createLocalAccount(app.db, adminEmail, password('Admin'));
   if (!account) throw new Error('could not create the admin account');
+  // The demo's admin owns its address: no mail to follow first.
+  await markLocalEmailVerified(app.db, account.id);
   let admin = await signInWithIdentity(
     app.db,
-    { issuer: identityIssuerOfLocalAccounts(config), subject: String(account.id), email: adminEmail, name: null },
+    { issuer: identityIssuerOfLocalAccounts(config), subject: String(account.id), email: adminEmail, emailVerified: true, name: null },
     [adminEmail],
   );
   await app.db.update(users).set({ username: 'Admin' }).where(eq(users.id, admin.id));

@@ -28,6 +28,7 @@ import { oddsHistoryRoutes } from './features/odds-history/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
 import { startPushDelivery } from './features/push/service.ts';
+import { registerMailDelivery } from './features/mail/service.ts';
 import { statisticsRoutes } from './features/statistics/routes.ts';
 import { notifyExpiredBets, registerBetMetrics, voidOverdueBets } from './features/bets/service.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
@@ -191,6 +192,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const { presence } = await registerRealtime(app);
   app.decorate('presence', presence);
   const vapidKeys = await startPushDelivery(app);
+  // Mail queued by requests goes out from here, stopped (and the SMTP connection closed) on close.
+  registerMailDelivery(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { rp: await setUpSignIn(app) });

@@ -82,6 +82,15 @@ const envSchema = z.object({
   VAPID_SUBJECT: z.preprocess(emptyToUndefined, z.string().regex(/^(mailto:.+|https:\/\/.+)$/, 'must be a mailto: or https: URL').optional()),
   // A person reads only so many lock-screen alerts a minute; past it notifications wait in the app.
   PUSH_PER_USER_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  // Outgoing mail (features/mail): unset, each mail is one line in the log instead.
+  SMTP_URL: z.preprocess(emptyToUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, 'must be an address, alone or as "Name <address>"')
+      .optional(),
+  ),
   PUSH_ENDPOINT_ALLOW: z
     .string()
     .default('')
@@ -139,6 +148,18 @@ export interface Config {
   /** Speed machinery switched off (PLAIN_PATHS): empty in any real deployment. */
   plainPaths: ReadonlySet<PlainPath>;
   push: PushConfig;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** null: no mail leaves the server; each is written to the log as one line (features/mail). */
+  smtpUrl: string | null;
+  /** The From header of every mail. */
+  from: string;
+  /** The waits between a failed delivery and the next try; past the last, the mail is given up. */
+  retryDelaysMs: number[];
+  /** How often the sender looks for mail another instance (or a crash) left waiting. */
+  pollIntervalMs: number;
 }
 
 export interface PushConfig {
@@ -182,6 +203,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   readsPerMinute: 1200,
   socketsPerUser: 20,
 };
+
+/** A minute, 5 minutes, 30 minutes, 2 hours: a mail server down for an afternoon still gets it. */
+export const DEFAULT_MAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 
 export class ConfigError extends Error {}
 
@@ -241,6 +265,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       endpointAllow: e.PUSH_ENDPOINT_ALLOW,
       retryDelayMs: 10_000,
       perUserPerMinute: e.PUSH_PER_USER_PER_MINUTE,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `Betbro <no-reply@${new URL(publicUrl).hostname}>`,
+      retryDelaysMs: DEFAULT_MAIL_RETRY_DELAYS_MS,
+      pollIntervalMs: 5_000,
     },
   };
 }

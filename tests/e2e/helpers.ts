@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 
 /** A unique suffix, so journeys never collide with accounts made by earlier ones. */
 export const uniqueSuffix = () => randomBytes(3).toString('hex');
@@ -78,6 +79,34 @@ export async function befriend(requester: Page, addressee: Page, addresseeName: 
   await expect(addressee.getByText('Friend Request Accepted')).toBeVisible();
 }
 
+/**
+ * The token of the latest `path` link (`/verify-email`, `/reset-password`) mailed to `to`, from
+ * the mail scripts/e2e.ts catches, waiting for it to arrive.
+ */
+export async function mailedToken(to: string, path: string): Promise<string> {
+  const file = process.env.E2E_MAIL_FILE;
+  if (!file) throw new Error('E2E_MAIL_FILE is unset: run the journeys with npm run test:e2e');
+  const pattern = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`);
+  let token: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let lines: string[] = [];
+        try {
+          lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+        } catch {
+          // Nothing caught yet.
+        }
+        const mails = lines.map((line) => JSON.parse(line) as { to: string; text: string });
+        token = mails.filter((m) => m.to.includes(to)).map((m) => pattern.exec(m.text)?.[1]).filter(Boolean).at(-1);
+        return token;
+      },
+      { message: `a ${path} link mailed to ${to}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return token!;
+}
+
 /** The admin of the journeys (ADMIN_EMAILS in playwright.config.ts), created on first use. */
 export async function adminPage(browser: Browser, screen: Screen = DESKTOP): Promise<Page> {
   const context = await browser.newContext(screen);
@@ -93,5 +122,11 @@ export async function adminPage(browser: Browser, screen: Screen = DESKTOP): Pro
     await reloaded;
   }
   await expect(signedIn).toHaveText('Referee', { timeout: 15_000 });
+  // A listed email makes an admin once verified: the first time, follow the mailed link.
+  if ((await api<{ role: string }>(page, 'GET', '/api/auth/user')).role !== 'admin') {
+    await api(page, 'POST', '/api/account/verify-email', { token: await mailedToken('admin@betbro.test', '/verify-email') });
+    await page.reload();
+    await expect(signedIn).toHaveText('Referee', { timeout: 15_000 });
+  }
   return page;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { localAccounts } from './tables.ts';
@@ -31,15 +31,25 @@ export async function findLocalAccountById(db: Db, id: number): Promise<LocalAcc
 /**
  * Creates an account; null when the email is already taken (also under a race). Takes a
  * transaction too, so an admin-created account and its Betbro user appear together or not at all.
+ * `onCreated` runs in the account's own transaction (the sign-up's verification mail).
  */
-export async function createLocalAccount(db: Db | Tx, email: string, password: string): Promise<LocalAccount | null> {
+export async function createLocalAccount(
+  db: Db | Tx,
+  email: string,
+  password: string,
+  onCreated?: (tx: Tx, account: LocalAccount) => Promise<void>,
+): Promise<LocalAccount | null> {
   const passwordHash = await hash(password);
-  const [row] = await db
-    .insert(localAccounts)
-    .values({ email: email.toLowerCase(), passwordHash })
-    .onConflictDoNothing()
-    .returning();
-  return row ?? null;
+  const insert = async (q: Db | Tx) => {
+    const [row] = await q.insert(localAccounts).values({ email: email.toLowerCase(), passwordHash }).onConflictDoNothing().returning();
+    return row ?? null;
+  };
+  if (!onCreated) return insert(db);
+  return db.transaction(async (tx) => {
+    const row = await insert(tx);
+    if (row) await onCreated(tx, row);
+    return row;
+  });
 }
 
 export async function checkPassword(account: Pick<LocalAccount, 'passwordHash'>, password: string): Promise<boolean> {
@@ -62,6 +72,21 @@ export async function checkPasswordOfNobody(password: string): Promise<void> {
   await checkPassword({ passwordHash: await nobodysHash }, password);
 }
 
-export async function setLocalPassword(db: Db, accountId: number, password: string): Promise<void> {
-  await db.update(localAccounts).set({ passwordHash: await hash(password) }).where(eq(localAccounts.id, accountId));
+export async function setLocalPassword(db: Db | Tx, accountId: number, password: string): Promise<void> {
+  await setLocalPasswordHash(db, accountId, await hashPassword(password));
+}
+
+/** The argon2id hash every account's password is kept as; made before a transaction, not inside it. */
+export const hashPassword = (password: string): Promise<string> => hash(password);
+
+export async function setLocalPasswordHash(db: Db | Tx, accountId: number, passwordHash: string): Promise<void> {
+  await db.update(localAccounts).set({ passwordHash }).where(eq(localAccounts.id, accountId));
+}
+
+/** Records that the owner proved the email is theirs; the first time counts. */
+export async function markLocalEmailVerified(db: Db | Tx, accountId: number): Promise<void> {
+  await db
+    .update(localAccounts)
+    .set({ emailVerifiedAt: sql`now()` })
+    .where(and(eq(localAccounts.id, accountId), isNull(localAccounts.emailVerifiedAt)));
 }

@@ -33,6 +33,8 @@ function page(title: string, body: string): string {
 export function loginPage(input: {
   action: string;
   abortUrl: string;
+  /** The app's page that mails a link to choose a new password. */
+  forgotPasswordUrl: string;
   email?: string;
   error?: string;
   openSignup: boolean;
@@ -54,6 +56,7 @@ ${error}
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Continue</button>
 </form>
+<p class="note"><a href="${escapeHtml(input.forgotPasswordUrl)}">Forgot password?</a></p>
 <p class="note">${note}</p>
 <p class="note"><a href="${escapeHtml(input.abortUrl)}">Cancel and return to Betbro</a></p>`,
   );

@@ -3,7 +3,9 @@ import middie from '@fastify/middie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { getOrCreateSecret } from '../db/secrets.ts';
+import { wakeMailDelivery } from '../features/mail/service.ts';
 import type { RateLimiter } from '../plugins/rate-limit.ts';
+import { mailEmailVerification } from './account-tokens.ts';
 import { createAdapterClass, sweepExpiredPayloads } from './adapter.ts';
 import { newPasswordProblem } from '../password-policy.ts';
 import {
@@ -25,7 +27,8 @@ import { AUTO_SUBMIT_LOGOUT_SCRIPT, loginPage, logoutPage, messagePage } from '.
  * It is infrastructure, not a feature: a stand-in for an external identity provider, which
  * OIDC_ISSUER_URL replaces entirely. The app's features talk to it as a relying party talks to
  * any issuer (features/auth), and it knows none of them; like the plugins, it may use the other
- * infrastructure (the database's secrets, the rate limiter).
+ * infrastructure (the database's secrets, the rate limiter) and the mail feature's outbox, through
+ * which it mails its accounts' owners as any identity provider does (account-tokens.ts).
  */
 
 export const EMBEDDED_CLIENT_ID = 'betbro';
@@ -117,7 +120,8 @@ export async function registerEmbeddedProvider(
         claims: async () => ({
           sub,
           email: account.email,
-          email_verified: true,
+          // True once the owner followed the link mailed at sign-up (docs/product.md §9.2).
+          email_verified: account.emailVerifiedAt !== null,
           preferred_username: account.email.split('@')[0],
         }),
       };
@@ -191,6 +195,9 @@ function answerAtPublicUrl(provider: Provider, publicUrl: string) {
   });
 }
 
+/** How a mail greets the owner of a new account, who has no player name yet: the start of the email. */
+const nameInEmail = (email: string) => email.split('@')[0] ?? email;
+
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
 
 function registerInteractionRoutes(app: FastifyInstance, provider: Provider, clientId: string, limiter: RateLimiter) {
@@ -227,6 +234,7 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider, cli
       loginPage({
         action: `${config.publicUrl}/interaction/${uid}/login`,
         abortUrl: `${config.publicUrl}/interaction/${uid}/abort`,
+        forgotPasswordUrl: `${config.publicUrl}/forgot-password`,
         openSignup: config.openSignup,
         ...extra,
       }),
@@ -292,8 +300,13 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider, cli
     if (account) {
       if (!(await checkPassword(account, password))) account = null;
     } else if (config.openSignup && !newPasswordProblem(password, email)) {
-      // An unknown email signs up when open sign-up is on and the password makes a good one.
-      account = (await createLocalAccount(app.db, email, password)) ?? (await findLocalAccountByEmail(app.db, email));
+      // An unknown email signs up when open sign-up is on and the password makes a good one; the
+      // new account's owner is mailed a link that verifies the email, queued with the account.
+      const created = await createLocalAccount(app.db, email, password, (tx, fresh) =>
+        mailEmailVerification(tx, config.publicUrl, { localAccountId: fresh.id, email: fresh.email, name: nameInEmail(fresh.email) }),
+      );
+      if (created) wakeMailDelivery(app);
+      account = created ?? (await findLocalAccountByEmail(app.db, email));
       if (account && !(await checkPassword(account, password))) account = null;
     } else {
       await checkPasswordOfNobody(password);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from '../db/columns.ts';
 
 /** Email + password accounts of the embedded identity provider (not Betbro users themselves). */
@@ -9,9 +9,38 @@ export const localAccounts = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** When the owner proved the email is theirs (a link mailed to it); null until then. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('local_accounts_email_lower_key').on(sql`lower(${t.email})`)],
+);
+
+export const ACCOUNT_TOKEN_PURPOSES = ['verify_email', 'reset_password'] as const;
+export type AccountTokenPurpose = (typeof ACCOUNT_TOKEN_PURPOSES)[number];
+
+/**
+ * Links mailed to a local account's owner: to verify the email, or to set a new password. Only
+ * the token's SHA-256 is stored; a token works once, before `expires_at`.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    localAccountId: integer('local_account_id')
+      .notNull()
+      .references(() => localAccounts.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_token_hash_key').on(t.tokenHash),
+    index('account_tokens_account_idx').on(t.localAccountId, t.purpose),
+    check('account_tokens_purpose_known', sql`${t.purpose} in ('verify_email', 'reset_password')`),
+  ],
 );
 
 /** The embedded provider's state (sessions, codes, grants, interactions), so instances share it. */

@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/schemas/common.ts';
+import { verifyEmailOf } from '../test/mail.ts';
 import { signIn } from '../test/sign-in.ts';
 import { listeningConfig } from '../test/sockets.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
@@ -53,6 +54,7 @@ describe(`every error under /api in the API's shape on ${testDbKind}`, () => {
     // An admin, so that the admin routes' parameters are checked too.
     app = await createTestApp({ adminEmails: ['framework@betbro.test'] });
     const { agent } = await signIn(app, 'framework@betbro.test');
+    await verifyEmailOf(app, 'framework@betbro.test');
     cookie = `betbro_session=${agent.cookie('betbro_session')}`;
     reference = await app.inject({ method: 'GET', url: '/api/auth/user' });
   });

@@ -185,6 +185,10 @@ describe(`free text in every field on ${testDbKind}`, () => {
       'POST /api/admin/users password', // never shown
       'POST /api/account/password currentPassword',
       'POST /api/account/password newPassword',
+      'POST /api/account/verify-email token', // a token Betbro mailed
+      'POST /api/account/password-reset email',
+      'POST /api/account/password-reset/confirm token',
+      'POST /api/account/password-reset/confirm newPassword',
       'POST /api/bets expirationValue', // a number of hours or a date
       'POST /api/bets/{id}/participate amount', // an amount
       'POST /api/admin/users/{id}/adjust amount',

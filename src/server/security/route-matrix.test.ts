@@ -200,6 +200,18 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/account/password', body: { currentPassword: 'whatever-1', newPassword: 'something-new-1' } }),
     expect: signedIn(409),
   },
+  // The token alone says whose email it is: anyone may try one, and a made-up one is refused.
+  'POST /api/account/verify-email': { request: () => ({ url: '/api/account/verify-email', body: { token: 'made-up' } }), expect: all(400) },
+  // The cast's issuer verifies their emails, not Betbro.
+  'POST /api/account/verification-mail': { request: () => ({ url: '/api/account/verification-mail' }), expect: signedIn(409) },
+  'POST /api/account/password-reset': {
+    request: (_w, actor) => ({ url: '/api/account/password-reset', body: { email: `forgot-${actor}@betbro.test` } }),
+    expect: all(202),
+  },
+  'POST /api/account/password-reset/confirm': {
+    request: () => ({ url: '/api/account/password-reset/confirm', body: { token: 'made-up', newPassword: 'something-new-1' } }),
+    expect: all(400),
+  },
 
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expect: adminOnly(200) },
   'GET /api/admin/users/:id': { request: (w) => ({ url: `/api/admin/users/${w.users.user.id}` }), expect: adminOnly(200) },

@@ -21,7 +21,7 @@ export async function createUser(app: FastifyInstance, username: string, options
   const email = `${username.toLowerCase()}@betbro.test`;
   const user = await signInWithIdentity(
     app.db,
-    { issuer: 'https://fixtures.betbro.test', subject: username, email, name: null },
+    { issuer: 'https://fixtures.betbro.test', subject: username, email, emailVerified: true, name: null },
     options.admin ? [email] : [],
   );
   await app.db.update(users).set({ username }).where(eq(users.id, user.id));

@@ -34,7 +34,7 @@ describe(`the own account and its password on ${testDbKind}`, () => {
     const { agent } = await signIn(app, 'local@betbro.test', 'first-password');
     const response = await agent.get('/api/account');
     expect(response.statusCode).toBe(200);
-    expect(accountSchema.parse(response.json())).toEqual({ passwordManagedBy: 'betbro', providerUrl: 'http://localhost:3000/oidc' });
+    expect(accountSchema.parse(response.json())).toEqual({ passwordManagedBy: 'betbro', providerUrl: 'http://localhost:3000/oidc', emailVerified: false });
   });
 
   it('changes the password: the new one signs in, the old one no longer does, other sessions end', async () => {
@@ -110,6 +110,7 @@ describe(`the own account and its password on ${testDbKind}`, () => {
     expect(accountSchema.parse((await outsider.agent.get('/api/account')).json())).toEqual({
       passwordManagedBy: 'external',
       providerUrl: 'https://fixtures.betbro.test',
+      emailVerified: true,
     });
     const response = await outsider.agent.post('/api/account/password', { currentPassword: 'anything', newPassword: 'anything-else' });
     expect(refusal(response)).toMatchObject({ status: 409, code: 'external_account' });

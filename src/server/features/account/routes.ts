@@ -1,7 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountSchema, changePasswordBodySchema, changePasswordResponseSchema } from '../../../shared/schemas/account.ts';
+import {
+  accountSchema,
+  changePasswordBodySchema,
+  changePasswordResponseSchema,
+  mailQueuedResponseSchema,
+  passwordResetBodySchema,
+  passwordResetConfirmBodySchema,
+  passwordResetConfirmResponseSchema,
+  verifyEmailBodySchema,
+  verifyEmailResponseSchema,
+} from '../../../shared/schemas/account.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { changePassword, describeAccount } from './service.ts';
+import {
+  changePassword,
+  confirmPasswordReset,
+  describeAccount,
+  requestPasswordReset,
+  resendVerificationMail,
+  verifyEmail,
+} from './service.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -9,7 +26,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: "Where the caller's password is managed: by Betbro's own provider or an external one",
+        summary: "Where the caller's password is managed (Betbro's own provider or an external one), and whether the email is verified",
         response: { 200: accountSchema },
       },
     },
@@ -27,5 +44,56 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => changePassword(app, requireUser(request), request.authSession, request.body),
+  );
+
+  app.post(
+    '/api/account/verify-email',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Verifies the email of a built-in account with the token its mail linked to; no sign-in needed',
+        body: verifyEmailBodySchema,
+        response: { 200: verifyEmailResponseSchema },
+      },
+    },
+    async (request) => verifyEmail(app, request.body.token),
+  );
+
+  app.post(
+    '/api/account/verification-mail',
+    {
+      schema: {
+        tags: ['account'],
+        summary: "Mails the caller a new link that verifies their built-in account's email",
+        response: { 202: mailQueuedResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await resendVerificationMail(app, reply, requireUser(request))),
+  );
+
+  app.post(
+    '/api/account/password-reset',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Mails a link to choose a new password, if the email has a built-in account; the same answer either way',
+        body: passwordResetBodySchema,
+        response: { 202: mailQueuedResponseSchema },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await requestPasswordReset(app, request, reply, request.body.email)),
+  );
+
+  app.post(
+    '/api/account/password-reset/confirm',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Sets a new password with the token a reset mail linked to; ends every session of the player',
+        body: passwordResetConfirmBodySchema,
+        response: { 200: passwordResetConfirmResponseSchema },
+      },
+    },
+    async (request, reply) => confirmPasswordReset(app, request, reply, request.body),
   );
 };

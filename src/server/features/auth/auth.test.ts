@@ -6,6 +6,7 @@ import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 import { EMBEDDED_IDENTITY_ISSUER } from '../../oidc/provider.ts';
 import { createUser } from '../../test/fixtures.ts';
 import { HttpAgent } from '../../test/http-agent.ts';
+import { verifyEmailOf } from '../../test/mail.ts';
 import { authorize, exchange, randomHexState, signIn } from '../../test/sign-in.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 
@@ -57,9 +58,11 @@ describe(`sign-in on ${testDbKind}`, () => {
     expect(ledger).toEqual([{ kind: 'grant', amount_cents: 100_000, balance_after_cents: 100_000 }]);
   });
 
-  it('makes admins of ADMIN_EMAILS', async () => {
-    const { body } = await signIn(app, 'boss@betbro.test');
-    expect(body.user.role).toBe('admin');
+  it('makes admins of ADMIN_EMAILS once the email is verified', async () => {
+    const { agent, body } = await signIn(app, 'boss@betbro.test');
+    expect(body.user.role).toBe('user');
+    await verifyEmailOf(app, 'boss@betbro.test');
+    expect(currentUserSchema.parse((await agent.get('/api/auth/user')).json()).role).toBe('admin');
   });
 
   it('sets the session cookie httpOnly and SameSite=Lax', async () => {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountSchema } from '../../../shared/schemas/account.ts';
 import { logoutResponseSchema } from '../../../shared/schemas/auth.ts';
+import { verifyEmailOf } from '../../test/mail.ts';
 import { signIn } from '../../test/sign-in.ts';
 import { createTestApp, freePort, testDbKind } from '../../test/test-app.ts';
 
@@ -53,5 +55,18 @@ describe(`sign-in through OIDC_ISSUER_URL on ${testDbKind}`, () => {
     // No token reaches the browser: the logout names the client, not the user's ID token.
     expect(url.searchParams.get('id_token_hint')).toBeNull();
     expect((await agent.get('/api/auth/user')).statusCode).toBe(401);
+  });
+
+  it("believes the issuer's email_verified claim, read from its ID token", async () => {
+    const email = 'claimed@betbro.test';
+    const verifiedAt = async () => {
+      const { agent } = await signIn(app, email, 'claimed-pass-1');
+      return accountSchema.parse((await agent.get('/api/account')).json()).emailVerified;
+    };
+    expect(await verifiedAt()).toBe(false);
+    await verifyEmailOf(app, email);
+    // Marked in the provider's account, the claim says so at the next sign-in.
+    await app.database.withConnection((q) => q(`update users set email_verified = false where email = $1`, [email]));
+    expect(await verifiedAt()).toBe(true);
   });
 });

@@ -24,6 +24,8 @@ export interface VerifiedIdentity {
   issuer: string;
   subject: string;
   email: string | null;
+  /** The issuer's `email_verified` claim: whether it vouches that the email is the user's. */
+  emailVerified: boolean;
   name: string | null;
 }
 
@@ -104,18 +106,20 @@ export class RelyingParty {
     const claims = tokens.claims();
     if (!claims) throw new AppError(400, 'invalid_token', 'Authentication failed: no ID token received');
     let email = typeof claims.email === 'string' ? claims.email : null;
+    let emailVerified = claims.email_verified === true;
     let name = typeof claims.name === 'string' ? claims.name : null;
     if (!email && tokens.access_token) {
       // Some issuers only hand out the email through userinfo.
       try {
         const info = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
         email = typeof info.email === 'string' ? info.email : null;
+        emailVerified = info.email_verified === true;
         name = name ?? (typeof info.name === 'string' ? info.name : null);
       } catch {
         // The email is optional for Betbro; sign-in goes on without it.
       }
     }
-    return { issuer: this.options.identityIssuer ?? claims.iss, subject: claims.sub, email, name };
+    return { issuer: this.options.identityIssuer ?? claims.iss, subject: claims.sub, email, emailVerified: email !== null && emailVerified, name };
   }
 
   /**

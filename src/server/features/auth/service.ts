@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { identities } from './tables.ts';
 import { type UserRow, users } from '../users/service.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
@@ -13,12 +14,31 @@ import type { VerifiedIdentity } from './relying-party.ts';
 const generatedUsername = () => `${GENERATED_USERNAME_PREFIX}${randomBytes(5).toString('hex')}`;
 
 /**
+ * What ADMIN_EMAILS changes for a user whose email is `email` (docs/product.md §9.4): a listed
+ * email makes its user an admin once it is verified, and once only. The email promoted is kept,
+ * so an admin who demotes that user is not overruled at their next sign-in or verification;
+ * a new listed email, verified, promotes again.
+ */
+function listingPromotion(
+  email: string | null,
+  emailVerified: boolean,
+  user: Pick<UserRow, 'adminEmailPromoted'> | null,
+  adminEmails: string[],
+): Pick<UserRow, 'role' | 'adminEmailPromoted'> | null {
+  if (email === null || !emailVerified || !adminEmails.includes(email)) return null;
+  if (user?.adminEmailPromoted === email) return null;
+  return { role: 'admin', adminEmailPromoted: email };
+}
+
+/**
  * Finds the user behind a verified identity (issuer + subject) or creates one: username
  * `user_<random>`, role from ADMIN_EMAILS, and the 1,000.00 starting grant, in one transaction.
+ * The issuer's `email_verified` claim is believed; the built-in provider's says whether the owner
+ * followed the link it mailed.
  */
 export async function signInWithIdentity(db: Db, identity: VerifiedIdentity, adminEmails: string[]): Promise<UserRow> {
   const email = identity.email?.toLowerCase() ?? null;
-  const isListedAdmin = email !== null && adminEmails.includes(email);
+  const emailVerified = email !== null && identity.emailVerified;
 
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const [existing] = await db
@@ -31,7 +51,8 @@ export async function signInWithIdentity(db: Db, identity: VerifiedIdentity, adm
       if (user.deactivatedAt) throw new AppError(403, 'account_deactivated', 'This account has been deactivated');
       const changes: Partial<UserRow> = {};
       if (email && email !== user.email) changes.email = email;
-      if (isListedAdmin && user.role !== 'admin') changes.role = 'admin';
+      if (email && emailVerified !== user.emailVerified) changes.emailVerified = emailVerified;
+      Object.assign(changes, listingPromotion(email ?? user.email, email ? emailVerified : user.emailVerified, user, adminEmails));
       if (Object.keys(changes).length === 0) return user;
       const [updated] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
       return updated ?? user;
@@ -45,7 +66,8 @@ export async function signInWithIdentity(db: Db, identity: VerifiedIdentity, adm
             username: generatedUsername(),
             email,
             firstName: identity.name,
-            role: isListedAdmin ? 'admin' : 'user',
+            emailVerified,
+            ...(listingPromotion(email, emailVerified, null, adminEmails) ?? { role: 'user' as const }),
           })
           .returning();
         if (!created) throw new Error('user insert returned nothing');
@@ -58,6 +80,20 @@ export async function signInWithIdentity(db: Db, identity: VerifiedIdentity, adm
     }
   }
   throw new AppError(409, 'conflict', 'Sign-in could not be completed, please try again');
+}
+
+/**
+ * Records that a user proved their email is theirs (a link mailed to it), with what ADMIN_EMAILS
+ * then makes of them. Answers whether that made them an admin, so the caller can tell the live
+ * layer once the transaction has committed.
+ */
+export async function markEmailVerified(tx: Tx, userId: number, adminEmails: string[]): Promise<{ promoted: boolean }> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!user) return { promoted: false };
+  const promotion = listingPromotion(user.email, true, user, adminEmails);
+  if (user.emailVerified && !promotion) return { promoted: false };
+  await tx.update(users).set({ emailVerified: true, ...promotion }).where(eq(users.id, userId));
+  return { promoted: promotion !== null && user.role !== 'admin' };
 }
 
 /** Sets the username a new user chose; allowed once, unique ignoring case and look-alikes. */

@@ -10,6 +10,13 @@ export const users = pgTable(
     /** The chosen name's confusable skeleton (usernames.ts); null for generated names. */
     usernameSkeleton: text('username_skeleton'),
     email: text('email'),
+    /** Whether the email is proven the user's: their issuer's `email_verified` claim, or a link mailed to it. */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /**
+     * The email whose listing in ADMIN_EMAILS made this user an admin. A listing promotes once per
+     * email, so an admin who demotes a listed user is not overruled at their next sign-in.
+     */
+    adminEmailPromoted: text('admin_email_promoted'),
     firstName: text('first_name'),
     role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
     /** Written only by move_money (features/wallet/money.sql), with its ledger row. */
