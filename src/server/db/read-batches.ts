@@ -1,7 +1,7 @@
 /**
  * Reads by key (a session by its id, a user's push subscriptions) that arrive while others are
  * on their way to the database go together, as one query for all their keys
- * (docs/decisions/020-reads-by-key-in-batches.md). The stake batches' way (stake-batches.ts),
+ * (docs/decisions/020-reads-by-key-in-batches.md). The stake batches' way (StakeBatches in features/bets/stakes.ts),
  * for reads: nothing waits on a timer. A read goes out at once, alone, while fewer than
  * `inFlight` reads are running; only when that many are running do reads queue, and the next
  * one to finish sends everything queued (up to `size` keys). Every read is answered from a query

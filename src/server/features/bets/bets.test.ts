@@ -8,7 +8,8 @@ import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/service.ts';
 import { rowsOf } from '../../db/client.ts';
-import { placeStakesTogether, voidOverdueBets } from './stakes.ts';
+import { voidOverdueBets } from './settlement.ts';
+import { placeStakesTogether } from './stakes.ts';
 
 const refusal = (response: { statusCode: number; body: string }) => ({
   status: response.statusCode,

@@ -81,7 +81,7 @@ describe(`concurrent stakes and resolves on ${testDbKind}`, () => {
     expect(audit.totals.balancesCents + audit.totals.openPoolsCents).toBe(audit.totals.grantsCents);
   }, 120_000);
 
-  // Stakes arriving together are placed together, in one transaction (stake-batches.ts,
+  // Stakes arriving together are placed together, in one transaction (StakeBatches in stakes.ts,
   // migration 0009): each must still meet the rules on its own, in the order they were taken.
   it('stakes on several bets at once: batched, and each answered by its own rules', async () => {
     const host = await createUser(app, 'BatchHost');

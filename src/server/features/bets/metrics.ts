@@ -5,7 +5,7 @@ import { stakeBatchesOf } from './stakes.ts';
 
 /**
  * The bets' own figures on /metrics (plugins/metrics.ts): how often the feeds found a bet already
- * presented (bet-cache.ts), and how stakes were placed (stake-batches.ts). Each is read from the
+ * presented (bet-cache.ts), and how stakes were placed (StakeBatches, stakes.ts). Each is read from the
  * machinery's counts when the metrics are scraped.
  */
 export function registerBetMetrics(app: FastifyInstance): void {

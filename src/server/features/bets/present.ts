@@ -3,7 +3,8 @@ import { allOdds, currentWinCents } from '../../../shared/odds.ts';
 import { z } from 'zod';
 import { betSchema, type Bet, type Participant } from '../../../shared/schemas/bets.ts';
 import type { BetPools } from '../../../shared/ws-events.ts';
-import type { BetRow, OptionRow, StakeRow } from './tables.ts';
+import { rowJson } from '../../db/row-json.ts';
+import { betOptions, bets, stakes, type BetRow, type OptionRow, type StakeRow } from './tables.ts';
 
 /** A bet as one viewer reads it: the row, its options, its creator's name and the viewer's stake. */
 export interface BetBundle {
@@ -11,6 +12,23 @@ export interface BetBundle {
   creatorUsername: string;
   options: OptionRow[];
   viewerStake: StakeRow | null;
+}
+
+/** The rows of a bet as PostgreSQL writes them to JSON, and read back (src/server/db/row-json.ts). */
+export const betJson = rowJson(bets);
+export const optionJson = rowJson(betOptions);
+export const stakeJson = rowJson(stakes);
+
+/** A bundle as PostgreSQL gives it: each row as JSON, for the decoders of src/server/db/row-json.ts. */
+export type BundleJson = { bet: unknown; creatorUsername: string; options: unknown[]; viewerStake: unknown };
+
+export function toBundle(row: BundleJson): BetBundle {
+  return {
+    bet: betJson.decode(row.bet),
+    creatorUsername: row.creatorUsername,
+    options: row.options.map(optionJson.decode),
+    viewerStake: row.viewerStake ? stakeJson.decode(row.viewerStake) : null,
+  };
 }
 
 export const isExpired = (bet: BetRow, now = new Date()) =>

@@ -1,18 +1,26 @@
 import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { oncePerDatabase, type Db } from '../../db/client.ts';
-import { rowJson } from '../../db/row-json.ts';
-import { betOptions, type BetRow, bets, type StakeRow, stakes } from './tables.ts';
+import { betOptions, bets, type StakeRow, stakes } from './tables.ts';
 import { type UserRow, users } from '../users/service.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { notFound } from '../../errors.ts';
 import { MAX_PAGE_SIZE, type Bet } from '../../../shared/schemas/bets.ts';
 import { betCacheOf } from './bet-cache.ts';
-import { betListJson, presentForViewer, presentSharedBet, type BetBundle, type SharedBet, type ViewedBet } from './present.ts';
+import {
+  betJson,
+  betListJson,
+  optionJson,
+  presentForViewer,
+  presentSharedBet,
+  stakeJson,
+  toBundle,
+  type BetBundle,
+  type BundleJson,
+  type SharedBet,
+  type ViewedBet,
+} from './present.ts';
 
 export type { BetBundle } from './present.ts';
 
-/** The answer for a bet that does not exist or that the caller may not see: never reveal which. */
-export const betNotFound = () => notFound('Bet not found', 'bet_not_found');
 /** A user id as a value, or as a placeholder of a prepared query. */
 type IdParam = number | Placeholder;
 
@@ -90,10 +98,6 @@ function pageIds(isAdmin: boolean, filter: BetFilter, paged: boolean): SQL {
   return sql`select id from (${ids}) ids order by id desc limit ${P.limit}`;
 }
 
-const betJson = rowJson(bets);
-const optionJson = rowJson(betOptions);
-const stakeJson = rowJson(stakes);
-
 /** A bet's options in order, as one JSON array of rows, for the row of `bets` in the query. */
 const optionsJson = sql<unknown[]>`(select coalesce(json_agg(${optionJson.sql('o')} order by o.idx), '[]'::json)
   from ${betOptions} o where o.bet_id = ${outerBetId})`;
@@ -104,9 +108,6 @@ const rowVersion = sql<string>`${bets}.xmin::text`;
 /** The viewer's own stake in the row of `bets` in the query, as JSON, or null. */
 const viewerStakeJson = (viewerId: IdParam) =>
   sql<unknown>`(select ${stakeJson.sql('vs')} from ${stakes} vs where vs.bet_id = ${outerBetId} and vs.user_id = ${viewerId})`;
-
-/** A bundle as PostgreSQL gives it: each row as JSON, for the decoders of src/server/db/row-json.ts. */
-export type BundleJson = { bet: unknown; creatorUsername: string; options: unknown[]; viewerStake: unknown };
 
 /**
  * What every bet shape needs, in the same row as the bet: the bet itself, its creator's name, its
@@ -121,15 +122,6 @@ function bundleSelection(viewerId: IdParam) {
     creatorUsername: users.username,
     options: optionsJson,
     viewerStake: viewerStakeJson(viewerId),
-  };
-}
-
-export function toBundle(row: BundleJson): BetBundle {
-  return {
-    bet: betJson.decode(row.bet),
-    creatorUsername: row.creatorUsername,
-    options: row.options.map(optionJson.decode),
-    viewerStake: row.viewerStake ? stakeJson.decode(row.viewerStake) : null,
   };
 }
 
@@ -245,16 +237,6 @@ export async function listBets(db: Db, viewer: UserRow, filter: BetFilter, page:
 /** The same page as the JSON text of its answer (betListJson), for the feed routes. */
 export async function listBetsJson(db: Db, viewer: UserRow, filter: BetFilter, page: PageRequest, now = new Date()): Promise<string> {
   return betListJson(await readBetPage(db, viewer, filter, page), now);
-}
-
-/** Locks the bet row for the rest of the transaction, with whether it has expired by the database's clock. */
-export async function lockBet(tx: Tx, betId: number): Promise<{ bet: BetRow; expired: boolean } | null> {
-  const [row] = await tx
-    .select({ bet: bets, expired: sql<boolean>`coalesce(${bets.expiresAt} <= now(), false)` })
-    .from(bets)
-    .where(eq(bets.id, betId))
-    .for('update');
-  return row && !row.bet.deletedAt ? row : null;
 }
 
 /** One bet as `viewer` may see it, or null (the caller answers 404: never reveal it exists). */

@@ -21,7 +21,8 @@ import { isExpired, presentBet, presentParticipant } from './present.ts';
 import { plainBetPage } from './plain-feed.ts';
 import { findBetDetail, listBets, listBetsJson, type BetDetailRows, type BetFilter } from './queries.ts';
 import { createBet, editBet, editOwnBet } from './service.ts';
-import { placeStake, resolveBet, resolveRefusal, voidBet } from './stakes.ts';
+import { resolveBet, resolveRefusal, voidBet } from './settlement.ts';
+import { placeStake } from './stakes.ts';
 
 /**
  * The create body as the client checks it, plus options that look alike ("Yes" and "Υes" with a

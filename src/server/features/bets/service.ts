@@ -9,17 +9,18 @@ import { conflict, forbidden } from '../../errors.ts';
 import { recordActivity } from '../activities/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
 import { notify } from '../notifications/service.ts';
-import { betNotFound, findVisibleBet, lockBet } from './queries.ts';
+import { betNotFound, lockBet } from './settlement.ts';
 
 /**
  * Bets themselves (docs/product.md §4, §5): creating one, editing its words, telling its creator
- * when it expired. The money on them, stakes and settlement, is stakes.ts.
+ * when it expired. The money on them goes in with a stake (stakes.ts) and comes out at settlement (settlement.ts).
  */
 
 // What other features use of bets: they import it from here, never from the files behind it.
 export { findVisibleBet, listBets, visibleTo } from './queries.ts';
 export { presentPools } from './present.ts';
-export { placeStake, voidBet, voidOverdueBets } from './stakes.ts';
+export { placeStake } from './stakes.ts';
+export { resolveBet, voidBet, voidOverdueBets } from './settlement.ts';
 export { registerBetMetrics } from './metrics.ts';
 export { betOptions, bets, stakes, type BetRow, type OptionRow, type StakeRow } from './tables.ts';
 
@@ -94,8 +95,7 @@ export async function editOwnBet(
   input: { title: string; description: string },
 ): Promise<void> {
   await inTransaction(app.db, async (tx) => {
-    if (!(await findVisibleBet(tx, creator, betId))) throw betNotFound();
-    const locked = await lockBet(tx, betId);
+    const locked = await lockBet(tx, betId, creator.id);
     if (!locked) throw betNotFound();
     const { bet } = locked;
     if (bet.creatorId !== creator.id) throw forbidden('Only the creator can edit this bet', 'not_creator');

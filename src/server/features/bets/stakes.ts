@@ -1,44 +1,24 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatCents, formatDollars, parseAmountToCents } from '../../../shared/money.ts';
-import { refundAll, settle, type Settlement } from '../../../shared/payout.ts';
+import { formatDollars, parseAmountToCents } from '../../../shared/money.ts';
 import { stakeAmountRefusal } from '../../../shared/stake-amount.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { rowJson } from '../../db/row-json.ts';
-import { answeredByDatabase, errorChain, inTransaction, retryingConflicts, type Tx } from '../../db/transaction.ts';
+import { answeredByDatabase, errorChain, retryingConflicts, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
-import { recordActivity, type ActivityFact } from '../activities/service.ts';
-import { recordAdminAction } from '../audit-log/service.ts';
-import { notifications, notifyAll } from '../notifications/service.ts';
-import { users, type UserRow } from '../users/service.ts';
-import { moveMoney } from '../wallet/service.ts';
-import { presentPools } from './present.ts';
-import { betNotFound, findVisibleBet, lockBet, toBundle, type BetBundle, type BundleJson } from './queries.ts';
-import { StakeBatches } from './stake-batches.ts';
-import { betOptions, bets, stakes, type BetRow, type StakeRow } from './tables.ts';
+import { notifications } from '../notifications/service.ts';
+import type { UserRow } from '../users/service.ts';
+import { presentPools, toBundle, type BetBundle, type BundleJson } from './present.ts';
+import { betNotFound } from './settlement.ts';
 
 /**
- * Money on bets, every rule of it in one place: a stake goes in (placeStake), and comes out at
- * settlement, paid to the winners (resolveBet) or refunded to everyone (voidBet: an admin's
- * delete, the overdue sweep, a deactivated creator). The money itself moves through move_money
- * (features/wallet/money.sql), each movement a ledger row in the statement that changes the
- * balance; the player figures and platform totals follow the stakes rows by triggers
- * (docs/player-figures.md); events go out after commit.
+ * A stake goes in (docs/product.md §4.5): placeStake checks the amount, and the database function
+ * stake_on_bets (stake.sql) checks every rule, debits the staker through move_money
+ * (features/wallet/money.sql) and writes the stake; the player figures and platform totals follow
+ * the stakes rows by triggers (features/figures/figures.sql); events go out after commit. Stakes
+ * arriving together share one call and one commit (StakeBatches, below). The money comes out in
+ * settlement.ts.
  */
-
-/** What the audit log keeps of a bet before and after an admin touched it. */
-function auditSnapshot(bet: BetRow): Record<string, unknown> {
-  return {
-    title: bet.title,
-    description: bet.description,
-    status: bet.status,
-    winningOption: bet.winningOption,
-    totalPot: formatCents(bet.totalPotCents),
-    participants: bet.participantCount,
-    voidReason: bet.voidReason,
-    deleted: bet.deletedAt !== null,
-  };
-}
 
 export function parseStakeAmount(amount: number | string): number {
   const refusal = stakeAmountRefusal(amount);
@@ -147,7 +127,7 @@ export function stakeBatchesOf(app: FastifyInstance): StakeBatches<StakeCall, St
  * the bet as the staker now sees it and the creator's notification; the live update and the
  * notification go out after it has committed (plugins/domain-events.ts, to the live layer and
  * push). Stakes arriving together are placed together in one call and one transaction
- * (stake-batches.ts, docs/decisions/012-stakes-in-batches.md).
+ * (StakeBatches below, docs/decisions/012-stakes-in-batches.md).
  */
 export async function placeStake(
   app: FastifyInstance,
@@ -191,228 +171,134 @@ export async function placeStake(
 }
 
 /**
- * Pays out (or refunds) every stake of a bet whose status the caller has just moved out of
- * 'active' in this transaction, so no other settlement of it can run: every payment in one
- * movement of money, every outcome, feed line and notification in one statement each.
+ * StakeBatches gathers stakes that arrive while others are being placed, so that they are placed together in
+ * one call and one transaction and share one commit (docs/decisions/012-stakes-in-batches.md).
+ *
+ * Nothing waits on a timer: a stake goes out at once, alone, whenever fewer than `batches`
+ * batches are running. Only when that many are running do stakes queue, and the next free slot
+ * takes everything queued (up to `size`). So a lone stake costs what it did before, and under
+ * load the batches grow with the load.
+ *
+ * Two running batches of one instance never share a bet: a stake on a bet that a running batch
+ * holds waits for it, rather than going out only to wait for that batch's lock in the database.
+ * (The database function's lock order keeps batches of different instances from deadlocking.)
+ *
+ * The plain way is each stake alone (PLAIN_PATHS=stake-batches); concurrency.test.ts ("leaves the
+ * same money, pools and figures as the same stakes placed one at a time") holds the two equal.
  */
-async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlement: Settlement, winningLabel: string | null) {
-  const settled = betStakes.map((stake) => {
-    const paid = settlement.paid.get(stake.id) ?? 0;
-    const outcome = settlement.kind === 'refund' ? 'refunded' : stake.optionIdx === bet.winningOption ? 'won' : 'lost';
-    return { stake, paid, outcome } as const;
-  });
-  // One stake per player and bet (stakes_bet_user_key), so one move per staker.
-  await moveMoney(
-    tx,
-    settlement.kind === 'refund' ? 'refund' : 'payout',
-    settled.filter((s) => s.paid > 0).map((s) => ({ userId: s.stake.userId, amountCents: s.paid, betId: bet.id })),
-  );
-  // The player figures and platform totals follow each outcome by their triggers
-  // (features/figures/figures.sql).
-  await tx.execute(sql`update ${stakes} set settled_cents = v.paid, outcome = v.outcome
-    from unnest(${sql.param(settled.map((s) => s.stake.id))}::integer[], ${sql.param(settled.map((s) => s.paid))}::bigint[],
-      ${sql.param(settled.map((s) => s.outcome))}::text[]) as v(id, paid, outcome)
-    where ${stakes.id} = v.id`);
-  // What each player reads about it: a line of their feed and a notification.
-  const told = settled.map(({ stake, paid, outcome }) => {
-    const line = { userId: stake.userId, betId: bet.id };
-    return (
-      {
-        refunded: {
-          activity: { ...line, type: 'bet_refunded', amountCents: paid },
-          title: 'Stake refunded',
-          body: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
-        },
-        won: {
-          activity: { ...line, type: 'bet_won', amountCents: paid, optionIdx: stake.optionIdx },
-          title: `You won ${formatDollars(paid)}!`,
-          body: `"${winningLabel}" won in "${bet.title}"`,
-        },
-        lost: {
-          activity: { ...line, type: 'bet_lost', amountCents: stake.amountCents },
-          title: `You lost ${formatDollars(stake.amountCents)}`,
-          body: `"${winningLabel}" won in "${bet.title}"`,
-        },
-      } satisfies Record<typeof outcome, { activity: ActivityFact; title: string; body: string }>
-    )[outcome];
-  });
-  if (told.length > 0) await recordActivity(tx, told.map((t) => t.activity));
-  return notifyAll(
-    tx,
-    settled.map(({ stake }, i) => ({ userId: stake.userId, type: 'bet_settled', title: told[i]!.title, body: told[i]!.body, betId: bet.id })),
-  );
+
+export interface BatchLimits {
+  /** Batches in the database at once. */
+  batches: number;
+  /** Stakes in one batch at most. */
+  size: number;
+  /** Stakes queued before a batch starts beside a running one. */
+  fill: number;
 }
 
-/**
- * The bet's stakes, oldest first, with their stakers' rows locked in id order, as a stake locks
- * them: settlements and stakes that share players take turns on their balances and figures
- * instead of deadlocking.
- */
-async function stakesOf(tx: Tx, betId: number): Promise<StakeRow[]> {
-  const rows = await tx
-    .select({ stake: stakes })
-    .from(stakes)
-    .innerJoin(users, eq(users.id, stakes.userId))
-    .where(eq(stakes.betId, betId))
-    .orderBy(asc(users.id))
-    .for('no key update', { of: users });
-  return rows.map((row) => row.stake).sort((a, b) => a.id - b.id);
+export interface BatchRunners<S, R> {
+  /** Places one stake alone. */
+  one(stake: S): Promise<R>;
+  /**
+   * Places several stakes in one transaction, answering in their order. If it throws, none of
+   * them was placed, unless `placedNone` says the error leaves that in doubt.
+   */
+  many(stakes: S[]): Promise<R[]>;
+  /**
+   * Whether `error`, thrown by `many`, proves that nothing of the batch committed (the database
+   * answered with an error, so its transaction rolled back). Then each stake is placed again on
+   * its own, where it meets the same rules and its own error alone. Otherwise (a lost connection,
+   * say) every stake of the batch fails with the error, as a lone stake would.
+   */
+  placedNone(error: unknown): boolean;
 }
 
-/**
- * Why `actor` may not resolve the bet, or null when they may (docs/product.md §4.6): a bet is
- * resolved once, only while it is open; by its creator when it is indefinite or has expired, by
- * an admin at any time. resolveBet enforces it; the bet detail's `canResolve` shows it.
- */
-export function resolveRefusal(bet: BetRow, expired: boolean, actor: Pick<UserRow, 'id'>, asAdmin: boolean): AppError | null {
-  if (bet.status === 'resolved') return conflict('This bet has already been resolved', 'already_resolved');
-  if (bet.status !== 'active') return conflict('This bet is closed', 'bet_closed');
-  if (asAdmin) return null;
-  if (bet.creatorId !== actor.id) return forbidden('Only the creator can resolve this bet', 'not_creator');
-  if (bet.expirationType !== 'indefinite' && !expired) return conflict('This bet can only be resolved after it expires', 'not_expired');
-  return null;
+interface Pending<S, R> {
+  stake: S;
+  resolve: (answer: R) => void;
+  reject: (error: unknown) => void;
 }
 
-export async function resolveBet(
-  app: FastifyInstance,
-  actor: UserRow,
-  betId: number,
-  winningOption: number,
-  options: { asAdmin: boolean },
-): Promise<void> {
-  const { participantIds, notified } = await inTransaction(app.db, async (tx) => {
-    if (!options.asAdmin && !(await findVisibleBet(tx, actor, betId))) throw betNotFound();
-    const locked = await lockBet(tx, betId);
-    if (!locked) throw betNotFound();
-    const { bet, expired } = locked;
-    const refusal = resolveRefusal(bet, expired, actor, options.asAdmin);
-    if (refusal) throw refusal;
-    const betOptionRows = await tx.select().from(betOptions).where(eq(betOptions.betId, betId)).orderBy(asc(betOptions.idx));
-    const winner = betOptionRows[winningOption];
-    if (!winner) {
-      throw badRequest(`Winning option must be between 0 and ${betOptionRows.length - 1}`, 'invalid_option');
-    }
-    // Exactly one resolver gets past this UPDATE: settlement happens once (docs/product.md §2.5).
-    const [resolved] = await tx
-      .update(bets)
-      .set({ status: 'resolved', winningOption, resolvedAt: new Date(), resolvedBy: actor.id, updatedAt: new Date() })
-      .where(and(eq(bets.id, betId), eq(bets.status, 'active')))
-      .returning();
-    if (!resolved) throw conflict('This bet has already been resolved', 'already_resolved');
+export class StakeBatches<S extends { betId: number }, R> {
+  private readonly queue: Pending<S, R>[] = [];
+  private readonly betsHeld = new Set<number>();
+  private running = 0;
+  /** Since start: stakes placed alone, batches placed, the stakes in them, and stakes placed again alone after a batch failed. */
+  readonly counts = { alone: 0, batches: 0, batched: 0, againAlone: 0 };
 
-    const betStakes = await stakesOf(tx, betId);
-    const settlement = settle(
-      betStakes.map((s) => ({ id: s.id, option: s.optionIdx, amountCents: s.amountCents, placedOrder: s.id })),
-      winningOption,
-    );
-    const settledNotices = await paySettlement(tx, resolved, betStakes, settlement, winner.label);
-    if (options.asAdmin) {
-      await recordAdminAction(tx, {
-        actorId: actor.id,
-        action: 'bet.resolve',
-        targetType: 'bet',
-        targetId: betId,
-        before: auditSnapshot(bet),
-        after: { ...auditSnapshot(resolved), winningLabel: winner.label, settlement: settlement.kind },
+  constructor(
+    private readonly runners: BatchRunners<S, R>,
+    private readonly limits: BatchLimits,
+  ) {}
+
+  place(stake: S): Promise<R> {
+    return new Promise<R>((resolve, reject) => {
+      this.queue.push({ stake, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Stakes waiting for a free slot. */
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  private pump(): void {
+    while (this.running < this.limits.batches) {
+      if (this.running > 0 && this.queue.length < this.limits.fill) return;
+      const batch = this.takeBatch();
+      if (batch.length === 0) return;
+      this.running += 1;
+      for (const pending of batch) this.betsHeld.add(pending.stake.betId);
+      void this.run(batch).finally(() => {
+        this.running -= 1;
+        for (const pending of batch) this.betsHeld.delete(pending.stake.betId);
+        this.pump();
       });
-    }
-    await recordActivity(tx, { type: 'bet_resolved', userId: bet.creatorId, betId, optionIdx: winningOption });
-    return { participantIds: betStakes.map((s) => s.userId), notified: settledNotices };
-  });
-  app.domainEvents.emit({ type: 'bet_resolved', betId, actorId: actor.id, participantIds });
-  app.domainEvents.notified(notified);
-}
-
-/**
- * Voids a bet and refunds every stake: admin delete (which also hides it), the overdue sweep,
- * a deactivated creator. Returns false when the bet was already settled (someone else won).
- */
-export async function voidBet(
-  app: FastifyInstance,
-  betId: number,
-  reason: string,
-  // `audited`: an admin asked for this (delete, deactivating the creator): the audit log says so.
-  options: { actorId: number | null; delete: boolean; audited?: boolean },
-): Promise<boolean> {
-  const auditActorId = options.audited ? options.actorId : null;
-  const outcome = await inTransaction(app.db, async (tx) => {
-    const locked = await lockBet(tx, betId);
-    if (!locked) throw betNotFound();
-    if (locked.bet.status !== 'active') {
-      if (options.delete) {
-        // A settled bet has nothing left to refund; deleting only hides it.
-        const [hidden] = await tx
-          .update(bets)
-          .set({ deletedAt: new Date(), updatedAt: new Date() })
-          .where(eq(bets.id, betId))
-          .returning();
-        if (auditActorId !== null && hidden) {
-          await recordAdminAction(tx, {
-            actorId: auditActorId,
-            action: 'bet.delete',
-            targetType: 'bet',
-            targetId: betId,
-            before: auditSnapshot(locked.bet),
-            after: { ...auditSnapshot(hidden), refundedStakes: 0 },
-          });
-        }
-      }
-      return null;
-    }
-    const [voided] = await tx
-      .update(bets)
-      .set({
-        status: 'void',
-        voidReason: reason,
-        resolvedAt: new Date(),
-        resolvedBy: options.actorId,
-        deletedAt: options.delete ? new Date() : null,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(bets.id, betId), eq(bets.status, 'active')))
-      .returning();
-    if (!voided) return null;
-    const betStakes = await stakesOf(tx, betId);
-    const refunds = refundAll(
-      betStakes.map((s) => ({ id: s.id, option: s.optionIdx, amountCents: s.amountCents, placedOrder: s.id })),
-    );
-    const notified = await paySettlement(tx, voided, betStakes, refunds, null);
-    if (auditActorId !== null) {
-      await recordAdminAction(tx, {
-        actorId: auditActorId,
-        action: options.delete ? 'bet.delete' : 'bet.void',
-        targetType: 'bet',
-        targetId: betId,
-        before: auditSnapshot(locked.bet),
-        after: { ...auditSnapshot(voided), refundedStakes: betStakes.length },
-      });
-    }
-    return { participantIds: betStakes.map((s) => s.userId), notified };
-  });
-  if (outcome === null) return false;
-  app.domainEvents.emit({ type: 'bet_voided', betId, actorId: options.actorId, participantIds: outcome.participantIds });
-  app.domainEvents.notified(outcome.notified);
-  return true;
-}
-
-/**
- * The background sweep: bets left unresolved VOID_AFTER_DAYS after expiry are voided and
- * refunded. Safe on every instance at once: voidBet settles each bet exactly once.
- */
-export async function voidOverdueBets(app: FastifyInstance): Promise<number> {
-  const overdue = rowsOf<{ id: number }>(
-    await app.db.execute(sql`select id from ${bets}
-      where status = 'active' and expires_at < now() - make_interval(days => ${app.config.voidAfterDays})
-      order by id limit 100`),
-  );
-  let voided = 0;
-  for (const { id } of overdue) {
-    try {
-      if (await voidBet(app, id, 'expired_unresolved', { actorId: null, delete: false })) voided += 1;
-    } catch (error) {
-      if (!(error instanceof AppError && error.statusCode === 404)) throw error;
     }
   }
-  return voided;
-}
 
+  /** The queued stakes on bets no running batch holds, oldest first; the others keep their place. */
+  private takeBatch(): Pending<S, R>[] {
+    const batch: Pending<S, R>[] = [];
+    let kept = 0;
+    for (const pending of this.queue) {
+      if (batch.length < this.limits.size && !this.betsHeld.has(pending.stake.betId)) batch.push(pending);
+      else this.queue[kept++] = pending;
+    }
+    this.queue.length = kept;
+    return batch;
+  }
+
+  private async run(batch: Pending<S, R>[]): Promise<void> {
+    if (batch.length === 1) {
+      this.counts.alone += 1;
+      return this.runAlone(batch[0]!);
+    }
+    let answers: R[];
+    try {
+      answers = await this.runners.many(batch.map((p) => p.stake));
+      if (answers.length !== batch.length) throw new Error(`a batch of ${batch.length} stakes answered ${answers.length}`);
+    } catch (error) {
+      if (!this.runners.placedNone(error)) {
+        for (const pending of batch) pending.reject(error);
+        return;
+      }
+      // Nothing committed: each stake again, on its own, so one stake's error stays its own.
+      this.counts.againAlone += batch.length;
+      await Promise.all(batch.map((pending) => this.runAlone(pending)));
+      return;
+    }
+    this.counts.batches += 1;
+    this.counts.batched += batch.length;
+    batch.forEach((pending, i) => pending.resolve(answers[i]!));
+  }
+
+  private async runAlone(pending: Pending<S, R>): Promise<void> {
+    try {
+      pending.resolve(await this.runners.one(pending.stake));
+    } catch (error) {
+      pending.reject(error);
+    }
+  }
+}

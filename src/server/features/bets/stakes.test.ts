@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StakeBatches, type BatchLimits } from './stake-batches.ts';
+import { StakeBatches, type BatchLimits } from './stakes.ts';
 
 interface Stake {
   betId: number;

@@ -1,0 +1,281 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { formatCents, formatDollars } from '../../../shared/money.ts';
+import { refundAll, settle, type Settlement } from '../../../shared/payout.ts';
+import { rowsOf } from '../../db/client.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { recordActivity, type ActivityFact } from '../activities/service.ts';
+import { recordAdminAction } from '../audit-log/service.ts';
+import { notifyAll } from '../notifications/service.ts';
+import { users, type UserRow } from '../users/service.ts';
+import { moveMoney } from '../wallet/service.ts';
+import { betOptions, bets, stakes, type BetRow, type StakeRow } from './tables.ts';
+
+/**
+ * A bet's money comes out (docs/product.md §4.6): paid to the winners (resolveBet) or refunded to
+ * everyone (voidBet: an admin's delete, the overdue sweep, a deactivated creator). Every payment
+ * moves through moveMoney (features/wallet/service.ts, move_money in features/wallet/money.sql),
+ * a ledger row in the statement that changes each balance; the player figures and platform totals
+ * follow the stakes' outcomes by triggers (features/figures/figures.sql); events go out after
+ * commit. Stakes go in through stakes.ts.
+ */
+
+/** The answer for a bet that does not exist or that the caller may not see: never reveal which. */
+export const betNotFound = () => notFound('Bet not found', 'bet_not_found');
+
+/**
+ * Locks the bet row for the rest of the transaction, with whether it has expired by the database's
+ * clock. With `seenBy`, only a bet that user may see (the view bet_viewers, visibility.sql): the
+ * caller answers 404 for any other, never revealing that it exists.
+ */
+export async function lockBet(tx: Tx, betId: number, seenBy?: number): Promise<{ bet: BetRow; expired: boolean } | null> {
+  const seen = seenBy === undefined ? undefined : sql`exists (select 1 from bet_viewers v where v.bet_id = ${bets.id} and v.viewer_id = ${seenBy})`;
+  const [row] = await tx
+    .select({ bet: bets, expired: sql<boolean>`coalesce(${bets.expiresAt} <= now(), false)` })
+    .from(bets)
+    .where(and(eq(bets.id, betId), seen))
+    .for('update', { of: bets });
+  return row && !row.bet.deletedAt ? row : null;
+}
+
+
+/** What the audit log keeps of a bet before and after an admin touched it. */
+function auditSnapshot(bet: BetRow): Record<string, unknown> {
+  return {
+    title: bet.title,
+    description: bet.description,
+    status: bet.status,
+    winningOption: bet.winningOption,
+    totalPot: formatCents(bet.totalPotCents),
+    participants: bet.participantCount,
+    voidReason: bet.voidReason,
+    deleted: bet.deletedAt !== null,
+  };
+}
+
+/**
+ * Pays out (or refunds) every stake of a bet whose status the caller has just moved out of
+ * 'active' in this transaction, so no other settlement of it can run: every payment in one
+ * movement of money, every outcome, feed line and notification in one statement each.
+ */
+async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlement: Settlement, winningLabel: string | null) {
+  const settled = betStakes.map((stake) => {
+    const paid = settlement.paid.get(stake.id) ?? 0;
+    const outcome = settlement.kind === 'refund' ? 'refunded' : stake.optionIdx === bet.winningOption ? 'won' : 'lost';
+    return { stake, paid, outcome } as const;
+  });
+  // One stake per player and bet (stakes_bet_user_key), so one move per staker.
+  await moveMoney(
+    tx,
+    settlement.kind === 'refund' ? 'refund' : 'payout',
+    settled.filter((s) => s.paid > 0).map((s) => ({ userId: s.stake.userId, amountCents: s.paid, betId: bet.id })),
+  );
+  // The player figures and platform totals follow each outcome by their triggers
+  // (features/figures/figures.sql).
+  await tx.execute(sql`update ${stakes} set settled_cents = v.paid, outcome = v.outcome
+    from unnest(${sql.param(settled.map((s) => s.stake.id))}::integer[], ${sql.param(settled.map((s) => s.paid))}::bigint[],
+      ${sql.param(settled.map((s) => s.outcome))}::text[]) as v(id, paid, outcome)
+    where ${stakes.id} = v.id`);
+  // What each player reads about it: a line of their feed and a notification.
+  const told = settled.map(({ stake, paid, outcome }) => {
+    const line = { userId: stake.userId, betId: bet.id };
+    return (
+      {
+        refunded: {
+          activity: { ...line, type: 'bet_refunded', amountCents: paid },
+          title: 'Stake refunded',
+          body: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
+        },
+        won: {
+          activity: { ...line, type: 'bet_won', amountCents: paid, optionIdx: stake.optionIdx },
+          title: `You won ${formatDollars(paid)}!`,
+          body: `"${winningLabel}" won in "${bet.title}"`,
+        },
+        lost: {
+          activity: { ...line, type: 'bet_lost', amountCents: stake.amountCents },
+          title: `You lost ${formatDollars(stake.amountCents)}`,
+          body: `"${winningLabel}" won in "${bet.title}"`,
+        },
+      } satisfies Record<typeof outcome, { activity: ActivityFact; title: string; body: string }>
+    )[outcome];
+  });
+  if (told.length > 0) await recordActivity(tx, told.map((t) => t.activity));
+  return notifyAll(
+    tx,
+    settled.map(({ stake }, i) => ({ userId: stake.userId, type: 'bet_settled', title: told[i]!.title, body: told[i]!.body, betId: bet.id })),
+  );
+}
+
+/**
+ * The bet's stakes, oldest first, with their stakers' rows locked in id order, as a stake locks
+ * them: settlements and stakes that share players take turns on their balances and figures
+ * instead of deadlocking.
+ */
+async function stakesOf(tx: Tx, betId: number): Promise<StakeRow[]> {
+  const rows = await tx
+    .select({ stake: stakes })
+    .from(stakes)
+    .innerJoin(users, eq(users.id, stakes.userId))
+    .where(eq(stakes.betId, betId))
+    .orderBy(asc(users.id))
+    .for('no key update', { of: users });
+  return rows.map((row) => row.stake).sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Why `actor` may not resolve the bet, or null when they may (docs/product.md §4.6): a bet is
+ * resolved once, only while it is open; by its creator when it is indefinite or has expired, by
+ * an admin at any time. resolveBet enforces it; the bet detail's `canResolve` shows it.
+ */
+export function resolveRefusal(bet: BetRow, expired: boolean, actor: Pick<UserRow, 'id'>, asAdmin: boolean): AppError | null {
+  if (bet.status === 'resolved') return conflict('This bet has already been resolved', 'already_resolved');
+  if (bet.status !== 'active') return conflict('This bet is closed', 'bet_closed');
+  if (asAdmin) return null;
+  if (bet.creatorId !== actor.id) return forbidden('Only the creator can resolve this bet', 'not_creator');
+  if (bet.expirationType !== 'indefinite' && !expired) return conflict('This bet can only be resolved after it expires', 'not_expired');
+  return null;
+}
+
+export async function resolveBet(
+  app: FastifyInstance,
+  actor: UserRow,
+  betId: number,
+  winningOption: number,
+  options: { asAdmin: boolean },
+): Promise<void> {
+  const { participantIds, notified } = await inTransaction(app.db, async (tx) => {
+    const locked = await lockBet(tx, betId, options.asAdmin ? undefined : actor.id);
+    if (!locked) throw betNotFound();
+    const { bet, expired } = locked;
+    const refusal = resolveRefusal(bet, expired, actor, options.asAdmin);
+    if (refusal) throw refusal;
+    const betOptionRows = await tx.select().from(betOptions).where(eq(betOptions.betId, betId)).orderBy(asc(betOptions.idx));
+    const winner = betOptionRows[winningOption];
+    if (!winner) {
+      throw badRequest(`Winning option must be between 0 and ${betOptionRows.length - 1}`, 'invalid_option');
+    }
+    // Exactly one resolver gets past this UPDATE: settlement happens once (docs/product.md §2.5).
+    const [resolved] = await tx
+      .update(bets)
+      .set({ status: 'resolved', winningOption, resolvedAt: new Date(), resolvedBy: actor.id, updatedAt: new Date() })
+      .where(and(eq(bets.id, betId), eq(bets.status, 'active')))
+      .returning();
+    if (!resolved) throw conflict('This bet has already been resolved', 'already_resolved');
+
+    const betStakes = await stakesOf(tx, betId);
+    const settlement = settle(
+      betStakes.map((s) => ({ id: s.id, option: s.optionIdx, amountCents: s.amountCents, placedOrder: s.id })),
+      winningOption,
+    );
+    const settledNotices = await paySettlement(tx, resolved, betStakes, settlement, winner.label);
+    if (options.asAdmin) {
+      await recordAdminAction(tx, {
+        actorId: actor.id,
+        action: 'bet.resolve',
+        targetType: 'bet',
+        targetId: betId,
+        before: auditSnapshot(bet),
+        after: { ...auditSnapshot(resolved), winningLabel: winner.label, settlement: settlement.kind },
+      });
+    }
+    await recordActivity(tx, { type: 'bet_resolved', userId: bet.creatorId, betId, optionIdx: winningOption });
+    return { participantIds: betStakes.map((s) => s.userId), notified: settledNotices };
+  });
+  app.domainEvents.emit({ type: 'bet_resolved', betId, actorId: actor.id, participantIds });
+  app.domainEvents.notified(notified);
+}
+
+/**
+ * Voids a bet and refunds every stake: admin delete (which also hides it), the overdue sweep,
+ * a deactivated creator. Returns false when the bet was already settled (someone else won).
+ */
+export async function voidBet(
+  app: FastifyInstance,
+  betId: number,
+  reason: string,
+  // `audited`: an admin asked for this (delete, deactivating the creator): the audit log says so.
+  options: { actorId: number | null; delete: boolean; audited?: boolean },
+): Promise<boolean> {
+  const auditActorId = options.audited ? options.actorId : null;
+  const outcome = await inTransaction(app.db, async (tx) => {
+    const locked = await lockBet(tx, betId);
+    if (!locked) throw betNotFound();
+    if (locked.bet.status !== 'active') {
+      if (options.delete) {
+        // A settled bet has nothing left to refund; deleting only hides it.
+        const [hidden] = await tx
+          .update(bets)
+          .set({ deletedAt: new Date(), updatedAt: new Date() })
+          .where(eq(bets.id, betId))
+          .returning();
+        if (auditActorId !== null && hidden) {
+          await recordAdminAction(tx, {
+            actorId: auditActorId,
+            action: 'bet.delete',
+            targetType: 'bet',
+            targetId: betId,
+            before: auditSnapshot(locked.bet),
+            after: { ...auditSnapshot(hidden), refundedStakes: 0 },
+          });
+        }
+      }
+      return null;
+    }
+    const [voided] = await tx
+      .update(bets)
+      .set({
+        status: 'void',
+        voidReason: reason,
+        resolvedAt: new Date(),
+        resolvedBy: options.actorId,
+        deletedAt: options.delete ? new Date() : null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(bets.id, betId), eq(bets.status, 'active')))
+      .returning();
+    if (!voided) return null;
+    const betStakes = await stakesOf(tx, betId);
+    const refunds = refundAll(
+      betStakes.map((s) => ({ id: s.id, option: s.optionIdx, amountCents: s.amountCents, placedOrder: s.id })),
+    );
+    const notified = await paySettlement(tx, voided, betStakes, refunds, null);
+    if (auditActorId !== null) {
+      await recordAdminAction(tx, {
+        actorId: auditActorId,
+        action: options.delete ? 'bet.delete' : 'bet.void',
+        targetType: 'bet',
+        targetId: betId,
+        before: auditSnapshot(locked.bet),
+        after: { ...auditSnapshot(voided), refundedStakes: betStakes.length },
+      });
+    }
+    return { participantIds: betStakes.map((s) => s.userId), notified };
+  });
+  if (outcome === null) return false;
+  app.domainEvents.emit({ type: 'bet_voided', betId, actorId: options.actorId, participantIds: outcome.participantIds });
+  app.domainEvents.notified(outcome.notified);
+  return true;
+}
+
+/**
+ * The background sweep: bets left unresolved VOID_AFTER_DAYS after expiry are voided and
+ * refunded. Safe on every instance at once: voidBet settles each bet exactly once.
+ */
+export async function voidOverdueBets(app: FastifyInstance): Promise<number> {
+  const overdue = rowsOf<{ id: number }>(
+    await app.db.execute(sql`select id from ${bets}
+      where status = 'active' and expires_at < now() - make_interval(days => ${app.config.voidAfterDays})
+      order by id limit 100`),
+  );
+  let voided = 0;
+  for (const { id } of overdue) {
+    try {
+      if (await voidBet(app, id, 'expired_unresolved', { actorId: null, delete: false })) voided += 1;
+    } catch (error) {
+      if (!(error instanceof AppError && error.statusCode === 404)) throw error;
+    }
+  }
+  return voided;
+}
+
