@@ -28,7 +28,7 @@ import { oddsHistoryRoutes } from './features/odds-history/routes.ts';
 import { profileRoutes } from './features/profiles/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
 import { startPushDelivery } from './features/push/service.ts';
-import { registerMailDelivery } from './features/mail/service.ts';
+import { mailRoutes, registerMail } from './features/mail/service.ts';
 import { statisticsRoutes } from './features/statistics/routes.ts';
 import { notifyExpiredBets, registerBetMetrics, voidOverdueBets } from './features/bets/service.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
@@ -193,7 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('presence', presence);
   const vapidKeys = await startPushDelivery(app);
   // Mail queued by requests goes out from here, stopped (and the SMTP connection closed) on close.
-  registerMailDelivery(app);
+  registerMail(app);
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { rp: await setUpSignIn(app) });
@@ -210,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(chatRoutes);
   await app.register(statisticsRoutes);
   await app.register(accountRoutes);
+  await app.register(mailRoutes);
   await app.register(adminRoutes);
   await app.register(contentReportRoutes);
   if (config.backgroundJobs) startBackgroundJobs(app);

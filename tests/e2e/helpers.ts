@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
@@ -47,6 +47,19 @@ export interface Screen {
 }
 export const DESKTOP: Screen = { viewport: { width: 1280, height: 800 } };
 export const PHONE: Screen = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** The narrow layout's view title and slide-in menu. */
+export const title = (page: Page) => page.getByTestId('view-title');
+export const menu = (page: Page): Locator => page.getByRole('dialog', { name: 'Betbro menu' });
+
+/** Opens a view from the narrow layout's slide-in menu. */
+export async function openMenuItem(page: Page, label: string, viewTitle: string) {
+  await page.getByRole('button', { name: 'Open menu' }).tap();
+  await expect(menu(page)).toBeVisible();
+  await menu(page).getByRole('button', { name: label, exact: true }).tap();
+  await expect(menu(page)).toHaveCount(0);
+  await expect(title(page)).toHaveText(viewTitle);
+}
 
 /** A new browser context (its own cookies) with a freshly signed-up user in it. */
 export async function newUser(browser: Browser, username: string, email?: string, screen: Screen = DESKTOP): Promise<Page> {

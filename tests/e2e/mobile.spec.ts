@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { PHONE, adminPage, api, expectAccessible, newUser, screenshot, uniqueSuffix, userId } from './helpers.ts';
+import { PHONE, adminPage, api, expectAccessible, menu, newUser, openMenuItem, screenshot, title, uniqueSuffix, userId } from './helpers.ts';
 
 // The narrow layout (docs/product.md §13.3) at 390x844 with touch.
 test.describe.configure({ mode: 'serial' });
@@ -24,7 +24,6 @@ async function dismissToasts(page: Page) {
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
 }
 
-const title = (page: Page) => page.getByTestId('view-title');
 const tabs = (page: Page) => page.getByRole('navigation', { name: 'Tabs' });
 
 async function tapTab(page: Page, label: string, viewTitle: string) {
@@ -32,17 +31,6 @@ async function tapTab(page: Page, label: string, viewTitle: string) {
   await expect(title(page)).toHaveText(viewTitle);
 }
 
-function menu(page: Page): Locator {
-  return page.getByRole('dialog', { name: 'Betbro menu' });
-}
-
-async function openMenuItem(page: Page, label: string, viewTitle: string) {
-  await page.getByRole('button', { name: 'Open menu' }).tap();
-  await expect(menu(page)).toBeVisible();
-  await menu(page).getByRole('button', { name: label, exact: true }).tap();
-  await expect(menu(page)).toHaveCount(0);
-  await expect(title(page)).toHaveText(viewTitle);
-}
 
 async function openSetting(page: Page, label: string, viewTitle: string) {
   await openMenuItem(page, 'Settings', 'Settings');

@@ -5,6 +5,7 @@ import { Button } from '../components/ui/button.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/ui/skip-link.tsx';
 import { useAuth, useCurrentUser } from '../lib/use-auth.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
+import { VerifyEmailBanner } from '../features/account/components/verify-email-banner.tsx';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useFrame } from './user-card.tsx';
@@ -29,6 +30,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </header>
         <ConnectionNotice className="sticky top-0 z-20" />
         <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-6 py-8 focus:outline-none">
+          <VerifyEmailBanner />
           {children}
         </main>
       </div>

@@ -27,6 +27,12 @@ const CompleteProfileScreen = lazyScreen(() => import('../features/auth/componen
 const AppLayoutScreen = lazyScreen(() => import('./app-layout.tsx'), (m) => m.AppLayout);
 const MobileScreen = lazyScreen(() => import('../mobile/mobile-app.tsx'), (m) => m.MobileApp);
 const InviteScreen = lazyScreen(() => import('../features/invites/components/invite-page.tsx'), (m) => m.InvitePage);
+/** The pages a mailed link opens (and the provider's "Forgot password?"), signed in or not. */
+const ACCOUNT_PAGES = [
+  { path: '/verify-email', screen: lazyScreen(() => import('../features/account/components/verify-email-page.tsx'), (m) => m.VerifyEmailPage) },
+  { path: '/forgot-password', screen: lazyScreen(() => import('../features/account/components/forgot-password-page.tsx'), (m) => m.ForgotPasswordPage) },
+  { path: '/reset-password', screen: lazyScreen(() => import('../features/account/components/reset-password-page.tsx'), (m) => m.ResetPasswordPage) },
+];
 /** Every signed-in screen with a desktop address (docs/product.md §13.2), plus bet deep links. */
 const SIGNED_IN_ROUTES = SCREEN_NAMES.flatMap((name) => {
   const { path, screen } = SCREENS[name];
@@ -65,6 +71,8 @@ function storedUser() {
   }
 }
 preloadScreenFor(storedUser());
+// A mailed link's page, whoever opens it: its code downloads beside the first script's start.
+ACCOUNT_PAGES.find(({ path }) => matchPath(path, window.location.pathname))?.screen.preload();
 void askWhoAmIAtStart().then((user) => {
   preloadScreenFor(user);
   startDashboardReadsFor(user);
@@ -178,12 +186,24 @@ function InviteRoute(): ReactNode {
   );
 }
 
+/** A page outside the sign-in gate, in its own chunk. */
+function OpenPageRoute({ screen }: { screen: LazyScreen }): ReactNode {
+  return (
+    <Suspense fallback={appLoader}>
+      <screen.Component />
+    </Suspense>
+  );
+}
+
 export function AppRoutes() {
   useResumeInvite();
   return (
     <Routes>
       <Route path="/auth-callback" element={<CallbackRoute />} />
       <Route path="/invite/:token" element={<InviteRoute />} />
+      {ACCOUNT_PAGES.map(({ path, screen }) => (
+        <Route key={path} path={path} element={<OpenPageRoute screen={screen} />} />
+      ))}
       {SIGNED_IN_ROUTES.map(({ name, path, screen }) => (
         <Route key={path} path={path} element={<SignedIn name={name} screen={screen} />} />
       ))}

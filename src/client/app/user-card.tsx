@@ -1,14 +1,19 @@
 import { useEffect } from 'react';
 import type { CurrentUser } from '../../shared/schemas/auth.ts';
-import { usePreferences } from '../features/profiles/api.ts';
+import { useAdoptBrowserTimeZone, usePreferences } from '../features/profiles/api.ts';
 import { showAmount } from '../lib/format.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { useLiveUpdates } from './use-live-updates.ts';
 
-/** What both frames do for the signed-in user: live updates over the socket, and their theme. */
+/**
+ * What both frames do for the signed-in user: live updates over the socket, their theme, and
+ * their time zone told to the server while they have chosen none.
+ */
 export function useFrame(user: CurrentUser): void {
   useLiveUpdates(user.id);
-  const theme = usePreferences().data?.theme;
+  const preferences = usePreferences().data;
+  const theme = preferences?.theme;
+  useAdoptBrowserTimeZone(preferences?.timeZone);
   useEffect(() => {
     if (theme) applyTheme(theme);
   }, [theme]);

@@ -18,6 +18,12 @@ interface AuthContextValue {
   /** Called by the sign-in callback with the exchange's answer. */
   completeSignIn: (result: ExchangeResponse) => Promise<void>;
   signOut: () => Promise<void>;
+  /**
+   * Forgets the sign-in here without asking the server, which has ended the session itself (the
+   * account was deleted, the password reset): the stored auth, the query cache and the live
+   * sockets go, and the gate shows the landing page from the next render on.
+   */
+  forgetSignIn: () => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -74,14 +80,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       : {}),
   });
 
-  const user = query.data ?? null;
+  // Set by forgetSignIn: signed out from that render on, whatever answer is still on its way.
+  const [forgotten, setForgotten] = useState(false);
+  const user = forgotten ? null : (query.data ?? null);
   useEffect(() => {
-    if (query.data) writeStoredAuth(localStorage, query.data, query.data.sessionExpiresAt);
+    if (query.data && !forgotten) writeStoredAuth(localStorage, query.data, query.data.sessionExpiresAt);
     else if (query.data === null) clearStoredAuth(localStorage);
-  }, [query.data]);
+  }, [query.data, forgotten]);
 
   const completeSignIn = useCallback(
     async (result: ExchangeResponse) => {
+      setForgotten(false);
       writeStoredAuth(localStorage, result.user, result.tokens.expires_at);
       // A "who am I?" sent before the session existed must not land after this and sign us out.
       await queryClient.cancelQueries({ queryKey: queryKeys.auth.user });
@@ -109,14 +118,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
   }, [queryClient]);
 
+  const forgetSignIn = useCallback(() => {
+    stopLiveSockets();
+    clearStoredAuth(localStorage);
+    // Signed out from the next render on: the gate drops the signed-in screens before anything they read is gone.
+    setForgotten(true);
+    queryClient.clear();
+    queryClient.setQueryData(queryKeys.auth.user, null);
+  }, [queryClient]);
+
   useEffect(() => {
     if (sessionStorage.getItem(LOGGED_OUT_KEY) === null) return;
     sessionStorage.removeItem(LOGGED_OUT_KEY);
     toast.success('Logged out successfully');
   }, []);
 
-  const status: AuthStatus = user ? 'signed-in' : query.isPending ? 'loading' : 'signed-out';
-  const value = useMemo(() => ({ user, status, completeSignIn, signOut }), [user, status, completeSignIn, signOut]);
+  const status: AuthStatus = user ? 'signed-in' : query.isPending && !forgotten ? 'loading' : 'signed-out';
+  const value = useMemo(
+    () => ({ user, status, completeSignIn, signOut, forgetSignIn }),
+    [user, status, completeSignIn, signOut, forgetSignIn],
+  );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

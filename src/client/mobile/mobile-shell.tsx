@@ -2,6 +2,7 @@ import { Menu } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '../lib/use-auth.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
+import { VerifyEmailBanner } from '../features/account/components/verify-email-banner.tsx';
 import { showAmount } from '../lib/format.ts';
 import { BottomBar } from './bottom-bar.tsx';
 import { useScreenNav } from '../lib/screen-nav.tsx';
@@ -82,6 +83,7 @@ export function MobileShell() {
         <NotificationBell onOpen={() => navigate({ name: 'notifications' })} />
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="w-full min-w-0 flex-1 px-4 pt-4 pb-28 focus:outline-none">
+        <VerifyEmailBanner />
         <CurrentView view={view} />
       </main>
       {/* Just above the tab bar: clear of the header and the tab bar, and seen wherever the view is scrolled. */}

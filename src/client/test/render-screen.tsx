@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { SIGNED_IN_HINT_COOKIE, type CurrentUser } from '../../shared/schemas/auth.ts';
 import type { Bet } from '../../shared/schemas/bets.ts';
+import { NOTIFICATION_TYPES, type Preferences } from '../../shared/schemas/notifications.ts';
 import { pathOf } from '../app/screens.ts';
 import { ScreenNavContext, type ScreenNav, type ScreenTarget } from '../lib/screen-nav.tsx';
 import { AppToaster } from '../components/ui/toaster.tsx';
@@ -48,6 +49,17 @@ export const me = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   location: null,
   favoriteCategory: null,
   sessionExpiresAt: 4_102_444_800,
+  ...overrides,
+});
+
+/** The preferences of a player who changed nothing: every notification on, no mail, no quiet hours, no time zone chosen. */
+export const somePreferences = (overrides: Partial<Preferences> = {}): Preferences => ({
+  theme: 'system',
+  notifications: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true])) as Preferences['notifications'],
+  privacy: { showOnLeaderboard: true, findableByEmail: true },
+  email: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, 'off'])) as Preferences['email'],
+  quietHours: null,
+  timeZone: null,
   ...overrides,
 });
 

@@ -70,6 +70,18 @@ export function messagePage(title: string, message: string, link?: { href: strin
   );
 }
 
+/** A page that asks before it acts: one button posting `fields` to `action` (a mail's unsubscribe link, followed in a browser). */
+export function confirmPage(title: string, message: string, form: { action: string; button: string; fields: Record<string, string> }): string {
+  const fields = Object.entries(form.fields)
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  return page(
+    title,
+    `<div class="logo" aria-hidden="true">B</div><h1>${escapeHtml(title)}</h1><p class="sub">${escapeHtml(message)}</p>
+<form method="post" action="${escapeHtml(form.action)}">${fields}<button type="submit">${escapeHtml(form.button)}</button></form>`,
+  );
+}
+
 /** The script that submits the provider's sign-out form without asking (one Sign Out is enough). */
 export const AUTO_SUBMIT_LOGOUT_SCRIPT = "document.getElementById('op.logoutForm').submit();";
 

@@ -26,6 +26,7 @@ const TAGS = [
   { name: 'push', description: "Web Push subscriptions of the signed-in user's devices" },
   { name: 'statistics', description: "The signed-in user's and the platform's figures" },
   { name: 'account', description: "The signed-in user's settings and data" },
+  { name: 'mail', description: 'One-click unsubscribe from the mails Betbro sends' },
   { name: 'moderation', description: 'Reports of content by players' },
   { name: 'admin', description: 'The admin console: users, bets, reports, audit log' },
   { name: 'health', description: 'Liveness and readiness for load balancers' },

@@ -212,6 +212,19 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/account/password-reset/confirm', body: { token: 'made-up', newPassword: 'something-new-1' } }),
     expect: all(400),
   },
+  'GET /api/account/export': { request: () => ({ url: '/api/account/export' }), expect: signedIn(200) },
+  // A name other than the caller's deletes nothing, so the cast stays whole.
+  'DELETE /api/account': { request: () => ({ url: '/api/account', body: { confirm: 'not-your-name' } }), expect: signedIn(400) },
+  // Unsubscribe links are signed, not tied to a session: a forged one is refused for everyone,
+  // and opened in a browser it shows a page saying so.
+  'GET /api/mail/unsubscribe': {
+    request: (w) => ({ url: `/api/mail/unsubscribe?u=${w.users.user.id}&topic=bet_staked&sig=${'A'.repeat(43)}` }),
+    expect: all(200),
+  },
+  'POST /api/mail/unsubscribe': {
+    request: (w) => ({ url: `/api/mail/unsubscribe?u=${w.users.user.id}&topic=bet_staked&sig=${'A'.repeat(43)}`, body: {} }),
+    expect: all(400),
+  },
 
   'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expect: adminOnly(200) },
   'GET /api/admin/users/:id': { request: (w) => ({ url: `/api/admin/users/${w.users.user.id}` }), expect: adminOnly(200) },

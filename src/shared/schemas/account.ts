@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { betSchema, ledgerEntrySchema } from './bets.ts';
+import { preferencesSchema } from './notifications.ts';
 import { newPasswordSchema } from './password.ts';
+import { ROLES } from './users.ts';
 
 /**
  * The caller's sign-in account: whether Betbro's own provider keeps the password (so it can be
@@ -53,3 +56,74 @@ export const passwordResetConfirmBodySchema = z.object({
 });
 export type PasswordResetConfirmBody = z.infer<typeof passwordResetConfirmBodySchema>;
 export const passwordResetConfirmResponseSchema = z.object({ ok: z.literal(true) });
+
+/*
+ * "Take your data" and "Leave" (docs/product.md §8.4): everything the account holds as one
+ * download, and the deletion of the account.
+ */
+
+/** What a player owns of a stake: theirs, on a bet they could see when they placed it. */
+export const exportedStakeSchema = z.object({
+  id: z.number().int(),
+  betId: z.number().int(),
+  betTitle: z.string(),
+  option: z.number().int(),
+  optionLabel: z.string(),
+  amount: z.string(),
+  /** How it settled; null while the bet is open. */
+  outcome: z.enum(['won', 'lost', 'refunded']).nullable(),
+  /** What settlement paid back (payout, refund, or 0.00); null while unsettled. */
+  payout: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  /** The User of docs/product.md §2.1 as its owner sees it, without the figures computed from the rest. */
+  profile: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    email: z.string().nullable(),
+    emailVerified: z.boolean(),
+    firstName: z.string().nullable(),
+    bio: z.string().nullable(),
+    location: z.string().nullable(),
+    favoriteCategory: z.string().nullable(),
+    role: z.enum(ROLES),
+    balance: z.string(),
+    createdAt: z.string(),
+  }),
+  /** As GET /api/users/preferences answers them. */
+  preferences: preferencesSchema,
+  /** The bets the player created, newest first, as the bet lists show them (options, pools, their own stake). */
+  bets: z.array(betSchema),
+  /** Their stakes, oldest first. */
+  stakes: z.array(exportedStakeSchema),
+  /** Every ledger row, oldest first: the balance is their sum. */
+  ledger: z.array(ledgerEntrySchema),
+  /** Their friends, by username, with when the friendship began. */
+  friends: z.array(z.object({ id: z.number().int(), username: z.string(), since: z.string() })),
+  /** The chat messages they sent, oldest first. */
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      conversationId: z.number().int(),
+      recipient: z.object({ id: z.number().int(), username: z.string() }),
+      text: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** The comments they wrote on bets, oldest first. */
+  comments: z.array(z.object({ id: z.number().int(), betId: z.number().int(), text: z.string(), createdAt: z.string() })),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
+
+export const CONFIRM_DELETION_MESSAGE = 'Type your username to confirm';
+
+/** The player types their username to delete the account; anything else changes nothing. */
+export const deleteAccountBodySchema = z.object(
+  { confirm: z.string({ error: CONFIRM_DELETION_MESSAGE }).max(200, CONFIRM_DELETION_MESSAGE) },
+  { error: CONFIRM_DELETION_MESSAGE },
+);
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+export const deleteAccountResponseSchema = z.object({ ok: z.literal(true) });

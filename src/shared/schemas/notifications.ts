@@ -45,10 +45,37 @@ export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
 
 export const THEMES = ['light', 'dark', 'system'] as const;
 
+/** How a notification type reaches a player's mailbox: never, a mail each, or in the daily digest. */
+export const EMAIL_MODES = ['off', 'instant', 'daily'] as const;
+export type EmailMode = (typeof EMAIL_MODES)[number];
+export const EMAIL_MODE_LABELS: Record<EmailMode, string> = { off: 'Off', instant: 'Instant', daily: 'Daily digest' };
+
+/** A time of day on the player's clock, "HH:MM" (24 hours). */
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 22:00');
+/** Hours with no push, in the player's time zone; `from` after `to` spans midnight. */
+export const quietHoursSchema = z.object({ from: clockTime, to: clockTime });
+export type QuietHours = z.infer<typeof quietHoursSchema>;
+
+/** Whether the runtime knows the IANA time zone (Intl throws a RangeError for an unknown one). */
+export function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const timeZoneSchema = z.string().max(64, 'Unknown time zone').refine(isTimeZone, 'Unknown time zone');
+
 export const preferencesSchema = z.object({
   theme: z.enum(THEMES),
   notifications: z.record(z.enum(NOTIFICATION_TYPES), z.boolean()),
   privacy: z.object({ showOnLeaderboard: z.boolean(), findableByEmail: z.boolean() }),
+  /** Per type; every type is off until the player turns it on. Mail goes only to a verified email. */
+  email: z.record(z.enum(NOTIFICATION_TYPES), z.enum(EMAIL_MODES)),
+  quietHours: quietHoursSchema.nullable(),
+  /** IANA name; null until chosen, when the browser's own applies (and UTC for the server's mail). */
+  timeZone: z.string().nullable(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -56,4 +83,8 @@ export const updatePreferencesBodySchema = z.object({
   theme: z.enum(THEMES, { error: 'Theme must be light, dark or system' }).optional(),
   notifications: z.partialRecord(z.enum(NOTIFICATION_TYPES), z.boolean()).optional(),
   privacy: z.object({ showOnLeaderboard: z.boolean().optional(), findableByEmail: z.boolean().optional() }).optional(),
+  email: z.partialRecord(z.enum(NOTIFICATION_TYPES), z.enum(EMAIL_MODES, { error: 'Mail must be off, instant or daily' })).optional(),
+  quietHours: quietHoursSchema.nullable().optional(),
+  timeZone: timeZoneSchema.optional(),
 });
+export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBodySchema>;

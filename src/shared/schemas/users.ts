@@ -30,6 +30,15 @@ const ORDINARY_WORDS = ['badminton', 'supporter'];
 export const RESERVED_USERNAME_MESSAGE = 'This username is reserved';
 
 /**
+ * What a player who deleted their account is called from then on (docs/product.md §8.4): the
+ * name others see on their bets, stakes, messages and feed lines. It holds spaces, which no chosen
+ * name may, and the reserved-name rule refuses its forms without them ("Deleted_player_7",
+ * "deletedplayer"), so no living player can pass for one.
+ */
+export const DELETED_PLAYER_NAME = 'Deleted player';
+export const deletedPlayerName = (userId: number) => `${DELETED_PLAYER_NAME} ${userId}`;
+
+/**
  * The reserved-name rule, comparing names after `fold`: here case is folded; the server folds
  * look-alikes too (src/server/features/users/usernames.ts). Answers the message to show, or null.
  */
@@ -37,9 +46,10 @@ export function reservedNameCheck(fold: (text: string) => string): (name: string
   const names = new Set(RESERVED_USERNAMES.map(fold));
   const words = RESERVED_WORDS.map((word) => ({ word, folded: fold(word) }));
   const ordinary = ORDINARY_WORDS.map(fold);
+  const deletedPlayer = fold(DELETED_PLAYER_NAME.replaceAll(' ', ''));
   return (name) => {
     let folded = fold(name.replaceAll('_', ''));
-    if (names.has(folded)) return RESERVED_USERNAME_MESSAGE;
+    if (names.has(folded) || folded.startsWith(deletedPlayer)) return RESERVED_USERNAME_MESSAGE;
     // A space, so that cutting a word out cannot join what was around it into a reserved one.
     for (const word of ordinary) folded = folded.replaceAll(word, ' ');
     const held = words.find(({ folded: word }) => folded.includes(word));

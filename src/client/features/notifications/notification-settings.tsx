@@ -3,26 +3,36 @@ import { Section, SwitchRow } from '../../components/ui/blocks.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { usePreferences, useSavePreferences } from '../profiles/api.ts';
 import { PushSwitch } from '../push/push-switch.tsx';
+import { MailSettings } from './components/mail-settings.tsx';
+import { QuietHoursSettings } from './components/quiet-hours-settings.tsx';
 
-/** Which kinds of notification to receive: on the Notifications screen, and in Settings on the desktop. */
+/**
+ * What the player hears about and how: which kinds of notification to receive, which come by
+ * mail (at once or in the daily digest), quiet hours and the time zone. The one home of these
+ * settings: on the Notifications screen, and in Settings on the desktop.
+ */
 export function NotificationSettings() {
   const { data: prefs } = usePreferences();
   const save = useSavePreferences();
   if (!prefs) return null;
   return (
-    <Section title="Notify me about">
-      <Card className="divide-y divide-slate-100 px-4 py-1 dark:divide-slate-800">
-        <PushSwitch id="push-this-device" />
-        {NOTIFICATION_TYPES.map((type) => (
-          <SwitchRow
-            key={type}
-            id={`notify-${type}`}
-            label={NOTIFICATION_TYPE_LABELS[type]}
-            checked={prefs.notifications[type]}
-            onChange={(on) => save({ notifications: { [type]: on } })}
-          />
-        ))}
-      </Card>
-    </Section>
+    <>
+      <Section title="Notify me about">
+        <Card className="divide-y divide-slate-100 px-4 py-1 dark:divide-slate-800">
+          <PushSwitch id="push-this-device" />
+          {NOTIFICATION_TYPES.map((type) => (
+            <SwitchRow
+              key={type}
+              id={`notify-${type}`}
+              label={NOTIFICATION_TYPE_LABELS[type]}
+              checked={prefs.notifications[type]}
+              onChange={(on) => save({ notifications: { [type]: on } })}
+            />
+          ))}
+        </Card>
+      </Section>
+      <MailSettings prefs={prefs} save={save} />
+      <QuietHoursSettings prefs={prefs} save={save} />
+    </>
   );
 }

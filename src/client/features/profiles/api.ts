@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { preferencesSchema, type Preferences } from '../../../shared/schemas/notifications.ts';
+import { useEffect, useRef } from 'react';
+import { isTimeZone, preferencesSchema, type UpdatePreferencesBody } from '../../../shared/schemas/notifications.ts';
 import { ownProfileSchema } from '../../../shared/schemas/profiles.ts';
 import { toast } from '../../lib/toast.ts';
 import { apiRequest } from '../../lib/api.ts';
@@ -26,11 +27,8 @@ export function usePreferences() {
   return useQuery({ queryKey: queryKeys.profiles.preferences, queryFn: () => apiRequest('GET', READ_PATHS.preferences, preferencesSchema) });
 }
 
-type PreferencesChange = {
-  theme?: Preferences['theme'];
-  notifications?: Partial<Preferences['notifications']>;
-  privacy?: Partial<Preferences['privacy']>;
-};
+/** Any part of the preferences: the fields of PUT /api/users/preferences. */
+type PreferencesChange = UpdatePreferencesBody;
 
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
@@ -54,4 +52,27 @@ export function useSavePreferences(): (change: PreferencesChange, saved?: string
         throw error;
       },
     );
+}
+
+/** This browser's time zone (an IANA name), which applies while the player has chosen none. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/**
+ * Until the player chooses a time zone (the server says null), the server is told this
+ * browser's, once, without a toast: the daily digest and quiet hours then keep the player's clock
+ * instead of UTC. `timeZone` is the saved one, undefined while the preferences load.
+ */
+export function useAdoptBrowserTimeZone(timeZone: string | null | undefined): void {
+  const { mutate } = useUpdatePreferences();
+  const told = useRef(false);
+  useEffect(() => {
+    if (timeZone !== null || told.current) return;
+    const own = browserTimeZone();
+    if (!isTimeZone(own)) return;
+    told.current = true;
+    // A failure is left alone: the next visit tells it again.
+    mutate({ timeZone: own });
+  }, [timeZone, mutate]);
 }

@@ -1,8 +1,12 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  accountExportSchema,
   accountSchema,
   changePasswordBodySchema,
   changePasswordResponseSchema,
+  deleteAccountBodySchema,
+  deleteAccountResponseSchema,
   mailQueuedResponseSchema,
   passwordResetBodySchema,
   passwordResetConfirmBodySchema,
@@ -10,15 +14,31 @@ import {
   verifyEmailBodySchema,
   verifyEmailResponseSchema,
 } from '../../../shared/schemas/account.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { clearSessionCookie, requireUser } from '../../plugins/auth.ts';
 import {
   changePassword,
   confirmPasswordReset,
+  deleteAccount,
   describeAccount,
+  exportAccount,
+  exportFileName,
   requestPasswordReset,
   resendVerificationMail,
   verifyEmail,
 } from './service.ts';
+
+/**
+ * A JSON document as a file to keep: laid out for reading, sent as text (a string with a JSON
+ * content type skips the route's serializer; exportAccount has checked the document against the
+ * schema), never cached.
+ */
+function sendDownload(reply: FastifyReply, fileName: string, document: unknown): FastifyReply {
+  return reply
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(document, null, 2));
+}
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -95,5 +115,41 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => confirmPasswordReset(app, request, reply, request.body),
+  );
+
+  app.get(
+    '/api/account/export',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          "Everything the caller's account holds, as a JSON download: profile, preferences, bets created, stakes, ledger, friends, messages and comments sent",
+        response: { 200: accountExportSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const now = new Date();
+      const document = await exportAccount(app, user, now);
+      return sendDownload(reply, exportFileName(user.username, now), document);
+    },
+  );
+
+  app.delete(
+    '/api/account',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          "Deletes the caller's account once they type their username: every session ends, their open bets are voided and refunded, email and profile are erased; the ledger stays",
+        body: deleteAccountBodySchema,
+        response: { 200: deleteAccountResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await deleteAccount(app, requireUser(request), request.body.confirm);
+      clearSessionCookie(reply, app.config);
+      return result;
+    },
   );
 };

@@ -1,11 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Account, ChangePasswordBody, PasswordResetConfirmBody } from '../../../shared/schemas/account.ts';
-import { needsProfileSetup } from '../../../shared/schemas/users.ts';
 import type { Db } from '../../db/client.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { identities, markEmailVerified } from '../auth/service.ts';
-import { wakeMailDelivery } from '../mail/service.ts';
+import { greetingName, wakeMailDelivery } from '../mail/service.ts';
 import { users, type UserRow } from '../users/service.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
 import { accountOfToken, mailEmailVerification, mailPasswordReset, spendToken, spendTokensOf } from '../../oidc/account-tokens.ts';
@@ -119,10 +118,6 @@ async function usersOfLocalAccount(app: FastifyInstance, db: Db | Tx, localAccou
     .then((rows) => rows.map((r) => r.user));
 }
 
-/** How a mail greets a player: by name once chosen, else by the start of their email. */
-const greetingName = (user: Pick<UserRow, 'username'> | undefined, email: string) =>
-  user && !needsProfileSetup(user.username) ? user.username : (email.split('@')[0] ?? email);
-
 /** Marks the account's email verified, and its users; answers the users ADMIN_EMAILS just made admins. */
 async function verifyLocalAccount(app: FastifyInstance, tx: Tx, localAccountId: number): Promise<number[]> {
   await markLocalEmailVerified(tx, localAccountId);
@@ -226,3 +221,6 @@ export async function confirmPasswordReset(
   for (const userId of playerIds) await endSessionsOfUser(app, userId, null);
   return { ok: true };
 }
+
+export { exportAccount, exportFileName } from './export.ts';
+export { deleteAccount } from './leave.ts';

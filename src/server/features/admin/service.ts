@@ -259,14 +259,19 @@ export async function createUser(app: FastifyInstance, admin: UserRow, input: Cr
  * removing or demoting each other at once then take turns, and the second sees the first's
  * change: the last admin can never disappear in a race.
  */
-async function lockActiveAdmins(tx: Tx, actor: UserRow): Promise<number[]> {
+export async function lockActiveAdminIds(tx: Tx): Promise<number[]> {
   const rows = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(eq(users.role, 'admin'), isNull(users.deactivatedAt)))
     .orderBy(asc(users.id))
     .for('update');
-  const ids = rows.map((r) => r.id);
+  return rows.map((r) => r.id);
+}
+
+/** lockActiveAdminIds, for an admin's own action: they must still be one of them. */
+async function lockActiveAdmins(tx: Tx, actor: UserRow): Promise<number[]> {
+  const ids = await lockActiveAdminIds(tx);
   if (!ids.includes(actor.id)) throw forbidden('Admin access required');
   return ids;
 }

@@ -181,4 +181,4 @@ export async function addComment(app: FastifyInstance, user: UserRow, betId: num
   return presentComment(row, user.username);
 }
 
-export { betComments, messages } from './tables.ts';
+export { betComments, conversations, messages } from './tables.ts';

@@ -163,6 +163,9 @@ describe(`friends and profiles on ${testDbKind}`, () => {
         theme: 'system',
         notifications: { friend_request: true, friend_accepted: true, bet_staked: true, bet_expired: true, bet_settled: true, message: true, invite_accepted: true },
         privacy: { showOnLeaderboard: true, findableByEmail: true },
+        email: { friend_request: 'off', friend_accepted: 'off', bet_staked: 'off', bet_expired: 'off', bet_settled: 'off', message: 'off', invite_accepted: 'off' },
+        quietHours: null,
+        timeZone: null,
       });
       const changed = (await cat.agent.put('/api/users/preferences', { theme: 'dark', notifications: { message: false } })).json();
       expect(changed).toMatchObject({ theme: 'dark', notifications: { message: false, bet_staked: true } });

@@ -14,6 +14,11 @@ export interface Letter {
   action: { label: string; url: string };
   /** Paragraphs after the button: what to do when the mail was not expected. */
   after: string[];
+  /**
+   * A notification mail's way out: the one-click link (RFC 8058) that turns this mail off, named
+   * in the headers for mail clients and at the foot of the mail for its reader.
+   */
+  unsubscribe?: { url: string; what: string };
 }
 
 export interface ComposedMail {
@@ -22,6 +27,7 @@ export interface ComposedMail {
   text: string;
   html: string;
   links: string[];
+  headers: Record<string, string>;
 }
 
 const escapeHtml = (text: string) =>
@@ -33,8 +39,18 @@ const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:15px;li
 export function composeMail(letter: Letter): ComposedMail {
   const { url, label } = letter.action;
   const greeting = `Hi ${letter.name},`;
-  const text = [greeting, '', ...letter.lines.flatMap((l) => [l, '']), `${label}: ${url}`, '', ...letter.after.flatMap((l) => [l, '']), '— Betbro']
-    .join('\n');
+  const unsubscribe = letter.unsubscribe;
+  const footer = unsubscribe ? `You get this mail because you asked for ${unsubscribe.what}. Unsubscribe: ${unsubscribe.url}` : null;
+  const text = [
+    greeting,
+    '',
+    ...letter.lines.flatMap((l) => [l, '']),
+    `${label}: ${url}`,
+    '',
+    ...letter.after.flatMap((l) => [l, '']),
+    '— Betbro',
+    ...(footer ? ['', footer] : []),
+  ].join('\n');
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(letter.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f1f5f9;${FONT}">
@@ -48,8 +64,15 @@ ${letter.lines.map(paragraph).join('\n')}
 <p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#64748b">Or open this link: <a href="${escapeHtml(url)}" style="color:#4338ca;word-break:break-all">${escapeHtml(url)}</a></p>
 ${letter.after.map((l) => `<p style="margin:0 0 12px;font-size:13px;line-height:1.5;color:#64748b">${escapeHtml(l)}</p>`).join('\n')}
 </td></tr></table>
-<p style="margin:16px 0 0;font-size:12px;color:#94a3b8">Betbro — betting among friends</p>
+<p style="margin:16px 0 0;font-size:12px;color:#94a3b8">Betbro — betting among friends</p>${
+    unsubscribe
+      ? `\n<p style="margin:8px 0 0;font-size:12px;color:#94a3b8">You get this mail because you asked for ${escapeHtml(unsubscribe.what)}. <a href="${escapeHtml(unsubscribe.url)}" style="color:#64748b">Unsubscribe</a></p>`
+      : ''
+  }
 </td></tr></table>
 </body></html>`;
-  return { to: letter.to, subject: letter.subject, text, html, links: [url] };
+  const headers: Record<string, string> = unsubscribe
+    ? { 'List-Unsubscribe': `<${unsubscribe.url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+    : {};
+  return { to: letter.to, subject: letter.subject, text, html, links: unsubscribe ? [url, unsubscribe.url] : [url], headers };
 }

@@ -30,15 +30,21 @@ const senders = new WeakMap<FastifyInstance, Sender>();
 
 /** Writes a mail to the outbox, in the caller's transaction: it goes out once that commits. */
 export async function queueMail(db: Db | Tx, mail: ComposedMail): Promise<void> {
-  await db.insert(mailOutbox).values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html, links: mail.links });
+  await db
+    .insert(mailOutbox)
+    .values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html, links: mail.links, headers: mail.headers });
 }
+
+/** Work that writes mail to the outbox, run by the sender's loop before it delivers. */
+export type MailProducer = (app: FastifyInstance) => Promise<unknown>;
 
 /**
  * Sets the sender up: the SMTP transport, when SMTP_URL is set, closed with the app; and with
  * background jobs on, a loop that runs when woken (after a request queued mail) and every
- * `pollIntervalMs` (mail queued by another instance, or due for another try).
+ * `pollIntervalMs` (mail queued by another instance, or due for another try). Each run first lets
+ * the `producers` write what is due (notification mails, digests), then delivers.
  */
-export function registerMailDelivery(app: FastifyInstance): void {
+export function registerMailDelivery(app: FastifyInstance, producers: readonly MailProducer[] = []): void {
   const { smtpUrl, pollIntervalMs } = app.config.mail;
   const transport = smtpUrl ? smtpTransport(smtpUrl) : null;
   let running: Promise<void> | null = null;
@@ -52,7 +58,7 @@ export function registerMailDelivery(app: FastifyInstance): void {
     }
     running = app.backgroundWork
       .track(
-        deliverAllDue(app).then(
+        produceThenDeliver(app, producers).then(
           () => undefined,
           (err: unknown) => app.log.error({ err }, 'mail delivery failed'),
         ),
@@ -79,6 +85,14 @@ export function registerMailDelivery(app: FastifyInstance): void {
 /** Lets the sender know mail was just queued (and committed), so it goes out without waiting for the poll. */
 export function wakeMailDelivery(app: FastifyInstance): void {
   senders.get(app)?.wake();
+}
+
+async function produceThenDeliver(app: FastifyInstance, producers: readonly MailProducer[]): Promise<void> {
+  for (const produce of producers) {
+    // One producer failing (a database hiccup) must not keep the rest of the mail waiting.
+    await produce(app).catch((err: unknown) => app.log.error({ err }, 'writing mail failed'));
+  }
+  await deliverAllDue(app);
 }
 
 function smtpTransport(smtpUrl: string): Transporter {
@@ -125,7 +139,14 @@ async function deliverOne(app: FastifyInstance, row: MailRow): Promise<boolean> 
   const transport = senders.get(app)?.transport ?? null;
   try {
     if (transport) {
-      await transport.sendMail({ from: app.config.mail.from, to: row.recipient, subject: row.subject, text: row.text, html: row.html });
+      await transport.sendMail({
+        from: app.config.mail.from,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        headers: row.headers,
+      });
     } else {
       // The embedded default has no mail server: the log is where the links can be read.
       app.log.info({ mail: { to: row.recipient, subject: row.subject, links: row.links } }, 'mail not sent (SMTP_URL is unset)');

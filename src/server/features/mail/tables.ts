@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.ts';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, idOf } from '../../db/columns.ts';
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 
@@ -19,6 +19,8 @@ export const mailOutbox = pgTable(
     html: text('html').notNull(),
     /** The links the mail carries, for the log line written instead of a mail without SMTP_URL. */
     links: jsonb('links').$type<string[]>().notNull().default([]),
+    /** Extra headers: a notification mail's one-click unsubscribe (RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -31,4 +33,32 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.nextAttemptAt, t.id).where(sql`${t.status} = 'pending'`),
     check('mail_outbox_status_known', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
+);
+
+/**
+ * Notifications waiting to be mailed one by one: the trigger in notification-mail.sql writes a row
+ * in the statement that stores a notification whose type its player mails 'instant'; the sender
+ * (notification-mail.ts) turns each into a mail in the outbox and deletes the row, in one
+ * transaction, so each notification is mailed exactly once.
+ */
+export const notificationMails = pgTable('notification_mails', {
+  notificationId: bigint('notification_id', { mode: 'number' })
+    .primaryKey()
+    .references(idOf('notifications'), { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * One row per player and day on their clock whose digest was considered: the primary key lets
+ * one instance, and one only, send it. `mailed` is false when nothing was unread that day.
+ */
+export const mailDigests = pgTable(
+  'mail_digests',
+  {
+    userId: integer('user_id').notNull().references(idOf('users')),
+    day: date('day', { mode: 'string' }).notNull(),
+    mailed: boolean('mailed').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -74,10 +74,18 @@ export function readableBy(readerId: number): SQL {
 }
 
 /** The same question for one notification on its way out, after its transaction committed. */
-export async function mayReachOwner(db: Db, row: Pick<typeof notifications.$inferSelect, 'userId' | 'betId'>): Promise<boolean> {
+export async function mayReachOwner(db: Db | Tx, row: Pick<typeof notifications.$inferSelect, 'userId' | 'betId'>): Promise<boolean> {
   if (row.betId === null) return true;
   const [seen] = rowsOf<{ seen: boolean | null }>(await db.execute(sql`select ${seesBet(row.betId, row.userId)} as seen`));
   return seen?.seen === true;
+}
+
+/** Where a notification leads, in the client: its bet, the messages, the friends, or the list. */
+export function notificationPath(row: Pick<typeof notifications.$inferSelect, 'type' | 'betId' | 'conversationId'>): string {
+  if (row.betId !== null) return `/bets/${row.betId}`;
+  if (row.conversationId !== null) return '/messages';
+  if (['friend_request', 'friend_accepted', 'invite_accepted'].includes(row.type)) return '/friends';
+  return '/notifications';
 }
 
 export async function unreadCount(db: Db, userId: number): Promise<number> {

@@ -1,12 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../shared/money.ts';
-import { NOTIFICATION_TYPES, type Preferences } from '../../../shared/schemas/notifications.ts';
+import { NOTIFICATION_TYPES, type Preferences, type UpdatePreferencesBody } from '../../../shared/schemas/notifications.ts';
 import { computeAchievements, type FriendProfile, type OwnProfile } from '../../../shared/schemas/profiles.ts';
 import { rowsOf } from '../../db/client.ts';
 import { bets, stakes } from '../bets/service.ts';
 import { userPreferences, type UserRow, users } from '../users/service.ts';
-import { notFound } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { visibleTo } from '../bets/service.ts';
 import { areFriends, friendIdsOf } from '../friends/service.ts';
 import { figuresOf } from '../figures/service.ts';
@@ -122,29 +122,42 @@ export async function friendProfile(app: FastifyInstance, viewer: UserRow, userI
 export async function getPreferences(app: FastifyInstance, userId: number): Promise<Preferences> {
   const [row] = await app.db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
   const muted = new Set(row?.mutedNotifications ?? []);
+  const mailed = row?.emailModes ?? {};
   return {
     theme: row?.theme ?? 'system',
     notifications: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, !muted.has(type)])) as Preferences['notifications'],
     privacy: { showOnLeaderboard: row?.showOnLeaderboard ?? true, findableByEmail: row?.findableByEmail ?? true },
+    email: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, mailed[type] ?? 'off'])) as Preferences['email'],
+    quietHours: row?.quietFrom && row.quietTo ? { from: row.quietFrom, to: row.quietTo } : null,
+    timeZone: row?.timeZone ?? null,
   };
 }
 
-export async function updatePreferences(
-  app: FastifyInstance,
-  userId: number,
-  changes: {
-    theme?: Preferences['theme'] | undefined;
-    notifications?: Partial<Record<string, boolean>> | undefined;
-    privacy?: { showOnLeaderboard?: boolean | undefined; findableByEmail?: boolean | undefined } | undefined;
-  },
-): Promise<Preferences> {
+/** Whether the database knows the time zone too: the daily digest reads the player's clock there. */
+async function databaseKnowsTimeZone(app: FastifyInstance, name: string): Promise<boolean> {
+  const [row] = rowsOf<{ known: boolean }>(await app.db.execute(sql`select exists (select 1 from pg_timezone_names where name = ${name}) as known`));
+  return row?.known === true;
+}
+
+export async function updatePreferences(app: FastifyInstance, userId: number, changes: UpdatePreferencesBody): Promise<Preferences> {
+  if (changes.timeZone !== undefined && !(await databaseKnowsTimeZone(app, changes.timeZone))) {
+    throw badRequest('Unknown time zone', 'invalid_time_zone');
+  }
   const current = await getPreferences(app, userId);
   const notificationsOn = { ...current.notifications, ...changes.notifications };
+  const email = { ...current.email, ...changes.email };
+  const quietHours = changes.quietHours === undefined ? current.quietHours : changes.quietHours;
   const next = {
     theme: changes.theme ?? current.theme,
     mutedNotifications: NOTIFICATION_TYPES.filter((type) => notificationsOn[type] === false),
     showOnLeaderboard: changes.privacy?.showOnLeaderboard ?? current.privacy.showOnLeaderboard,
     findableByEmail: changes.privacy?.findableByEmail ?? current.privacy.findableByEmail,
+    emailModes: Object.fromEntries(
+      NOTIFICATION_TYPES.flatMap((type) => (email[type] === 'off' ? [] : [[type, email[type]] as const])),
+    ) as Record<string, 'instant' | 'daily'>,
+    quietFrom: quietHours?.from ?? null,
+    quietTo: quietHours?.to ?? null,
+    timeZone: changes.timeZone ?? current.timeZone,
     updatedAt: new Date(),
   };
   await app.db

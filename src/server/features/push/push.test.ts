@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clockTimeIn } from '../../../shared/quiet-hours.ts';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { pushPayloadSchema, type PushPayload } from '../../../shared/schemas/push.ts';
 import { notifications } from '../notifications/service.ts';
@@ -318,6 +319,30 @@ describe(`push delivery on ${testDbKind}`, () => {
     expect((await bob.agent.post('/api/friends', { addresseeId: cat.id })).statusCode).toBe(201);
     await app.backgroundWork.drain(5_000);
     expect(receiver.received).toEqual([]);
+  });
+
+  it('sends nothing in quiet hours on the player\'s clock, and pushes again outside them', async () => {
+    const eve = await createUser(app, 'Quinn');
+    await subscribeAs(eve);
+    const zone = 'Asia/Tokyo';
+    const now = clockTimeIn(zone, new Date());
+    const hour = Number(now.slice(0, 2));
+    const pad = (h: number) => `${String((h + 24) % 24).padStart(2, '0')}:00`;
+    // Quiet from an hour ago to two hours ahead on Tokyo's clock: now is inside.
+    let put = await eve.agent.put('/api/users/preferences', { quietHours: { from: pad(hour - 1), to: pad(hour + 2) }, timeZone: zone });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await bob.agent.post('/api/friends', { addresseeId: eve.id })).statusCode).toBe(201);
+    await app.backgroundWork.drain(5_000);
+    expect(receiver.received).toEqual([]);
+    // The notification itself is stored and listed: only the push waits out the quiet hours.
+    expect(((await eve.agent.get('/api/notifications')).json() as { unreadCount: number }).unreadCount).toBe(1);
+    // Quiet hours that end before now: pushed.
+    put = await eve.agent.put('/api/users/preferences', { quietHours: { from: pad(hour + 2), to: pad(hour) } });
+    expect(put.statusCode, put.body).toBe(200);
+    const frank = await createUser(app, 'Quiet2');
+    expect((await frank.agent.post('/api/friends', { addresseeId: eve.id })).statusCode).toBe(201);
+    await receiver.waitFor(1);
+    expect(receiver.received).toHaveLength(1);
   });
 
   it.each([410, 404])('removes the subscription when the push service answers %i', async (status) => {

@@ -4,14 +4,13 @@ import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import webPush from 'web-push';
 import { ReadBatches, readLimitsFor } from '../../db/read-batches.ts';
-import { bets } from '../bets/service.ts';
-import { notifications, type NotificationRow } from '../notifications/service.ts';
+import { mayReachOwner, notificationPath, notifications, type NotificationRow } from '../notifications/service.ts';
 import { pushSubscriptions } from './tables.ts';
-import type { UserRow } from '../users/service.ts';
+import { userPreferences, type UserRow } from '../users/service.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { DomainEvent } from '../../plugins/domain-events.ts';
 import type { PushPayload, PushSubscriptionBody } from '../../../shared/schemas/push.ts';
-import { visibleTo } from '../bets/service.ts';
+import { inQuietHours } from '../../../shared/quiet-hours.ts';
 import { checkPushEndpoint, isAllowedOrigin, NonPublicAddressError, publicOnlyLookup, urlRefusal } from './endpoint.ts';
 import { loadVapidKeys, type VapidKeys } from './vapid-keys.ts';
 
@@ -66,18 +65,10 @@ export async function unsubscribe(app: FastifyInstance, user: UserRow, endpoint:
   if (removed.length === 0) throw notFound('Push subscription not found', 'subscription_not_found');
 }
 
-/** Where a notification leads when its push is clicked: an absolute URL of the client. */
+/** What a push shows, and where it leads when clicked: an absolute URL of the client. */
 export function pushPayloadOf(row: Pick<NotificationRow, 'type' | 'title' | 'body' | 'betId' | 'conversationId'>, publicUrl: string): PushPayload {
-  const path =
-    row.betId !== null
-      ? `/bets/${row.betId}`
-      : row.conversationId !== null
-        ? '/messages'
-        : ['friend_request', 'friend_accepted', 'invite_accepted'].includes(row.type)
-          ? '/friends'
-          : '/notifications';
   const body = row.body.length > BODY_MAX_CHARS ? `${row.body.slice(0, BODY_MAX_CHARS - 1)}…` : row.body;
-  return { title: row.title, body, url: `${publicUrl}${path}` };
+  return { title: row.title, body, url: `${publicUrl}${notificationPath(row)}` };
 }
 
 type Subscription = typeof pushSubscriptions.$inferSelect;
@@ -203,8 +194,10 @@ async function pushNotification(
   if (subscriptions.length === 0) return;
   const [row] = event.row ? [event.row] : await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
   if (!row) return;
-  const stillWanted = () => maySeeNamedBet(app, row.userId, row.betId);
+  // A push shows the bet's title on a lock screen: it follows who sees the bet when it is sent.
+  const stillWanted = () => mayReachOwner(app.db, row);
   if (!(await stillWanted())) return;
+  if (await inQuietHoursNow(app, row.userId)) return;
   // Counted once a push is due, so that users without subscriptions cost the limiter nothing.
   const rate = await app.rateLimiter.hit(`push:user:${row.userId}`, app.config.push.perUserPerMinute, 60);
   if (!rate.allowed) {
@@ -215,19 +208,13 @@ async function pushNotification(
   await Promise.all(subscriptions.map((s) => deliver(app, keys, s, payload, stillWanted, signal)));
 }
 
-/**
- * Whether the user may see the bet a notification names, now (true when it names none): a push
- * shows the bet's title on a lock screen, so it follows who sees the bet (the bets feature's
- * visibleTo) at the time it is sent, not at the time the notification was stored.
- */
-async function maySeeNamedBet(app: FastifyInstance, userId: number, betId: number | null): Promise<boolean> {
-  if (betId === null) return true;
-  const [seen] = await app.db
-    .select({ id: bets.id })
-    .from(bets)
-    .where(and(eq(bets.id, betId), visibleTo({ id: userId })))
-    .limit(1);
-  return seen !== undefined;
+/** Whether the player is in their quiet hours now (docs/product.md §8.3): no push then. */
+async function inQuietHoursNow(app: FastifyInstance, userId: number): Promise<boolean> {
+  const [row] = await app.db
+    .select({ from: userPreferences.quietFrom, to: userPreferences.quietTo, timeZone: userPreferences.timeZone })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
+  return row?.from && row.to ? inQuietHours({ from: row.from, to: row.to }, row.timeZone, new Date()) : false;
 }
 
 /**

@@ -25,6 +25,8 @@ export const users = pgTable(
     location: text('location'),
     favoriteCategory: text('favorite_category'),
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
+    /** When the player deleted their account: their email and profile are erased, their ledger kept. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -43,8 +45,10 @@ export const users = pgTable(
   ],
 );
 
-/** Per-user settings: theme, which notifications to receive, privacy. */
-export const userPreferences = pgTable('user_preferences', {
+/** Per-user settings: theme, which notifications to receive and how, privacy. */
+export const userPreferences = pgTable(
+  'user_preferences',
+  {
   userId: integer('user_id')
     .primaryKey()
     .references(() => users.id),
@@ -53,8 +57,17 @@ export const userPreferences = pgTable('user_preferences', {
   mutedNotifications: jsonb('muted_notifications').$type<string[]>().notNull().default([]),
   showOnLeaderboard: boolean('show_on_leaderboard').notNull().default(true),
   findableByEmail: boolean('findable_by_email').notNull().default(true),
+  /** Notification types mailed, each 'instant' or 'daily'; every other type is not mailed. */
+  emailModes: jsonb('email_modes').$type<Record<string, 'instant' | 'daily'>>().notNull().default({}),
+  /** Hours without push, "HH:MM" on the player's clock; both set or both null. */
+  quietFrom: text('quiet_from'),
+  quietTo: text('quiet_to'),
+  /** IANA name; null until chosen (the browser's applies there, UTC for mail). */
+  timeZone: text('time_zone'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+  },
+  (t) => [check('user_preferences_quiet_hours_whole', sql`(${t.quietFrom} is null) = (${t.quietTo} is null)`)],
+);
 
 /** A user row as the query builder reads it, named once for every feature that passes it around. */
 export type UserRow = typeof users.$inferSelect;

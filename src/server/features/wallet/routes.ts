@@ -1,7 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { formatCents } from '../../../shared/money.ts';
 import { ledgerPageSchema, listQuerySchema } from '../../../shared/schemas/bets.ts';
+import { presentLedgerEntry } from './service.ts';
 import { ledgerEntries } from './tables.ts';
 import { requireUser } from '../../plugins/auth.ts';
 
@@ -26,15 +26,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(desc(ledgerEntries.id))
         .limit(limit);
       return {
-        entries: rows.map((row) => ({
-          id: row.id,
-          kind: row.kind,
-          amount: formatCents(row.amountCents),
-          balanceAfter: formatCents(row.balanceAfterCents),
-          betId: row.betId,
-          note: row.note,
-          createdAt: row.createdAt.toISOString(),
-        })),
+        entries: rows.map(presentLedgerEntry),
         nextBefore: rows.length === limit ? (rows.at(-1)?.id ?? null) : null,
       };
     },

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { assertCents } from '../../../shared/money.ts';
 import { AppError } from '../../errors.ts';
-import type { LedgerKind } from './tables.ts';
+import { formatCents } from '../../../shared/money.ts';
+import type { ledgerEntries, LedgerKind } from './tables.ts';
 
 /** A transaction or the database itself: anything that runs queries. */
 export type Queryable = Pick<Db, 'execute' | 'insert' | 'select' | 'update' | 'delete'>;
@@ -47,6 +48,19 @@ export const STARTING_GRANT_CENTS = 100_000;
 export async function grantStartingBalance(tx: Queryable, userId: number): Promise<number> {
   const balances = await moveMoney(tx, 'grant', [{ userId, amountCents: STARTING_GRANT_CENTS, note: 'Starting balance' }]);
   return balances.get(userId)!;
+}
+
+/** A ledger row as the API and the data export show it. */
+export function presentLedgerEntry(row: typeof ledgerEntries.$inferSelect) {
+  return {
+    id: row.id,
+    kind: row.kind,
+    amount: formatCents(row.amountCents),
+    balanceAfter: formatCents(row.balanceAfterCents),
+    betId: row.betId,
+    note: row.note,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export { auditLedger, type AuditResult, type AuditTotals } from './audit.ts';

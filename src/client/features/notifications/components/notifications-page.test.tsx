@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_TYPES, type Notification, type Preferences } from '../../../../shared/schemas/notifications.ts';
+import type { Notification, Preferences } from '../../../../shared/schemas/notifications.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { renderScreen } from '../../../test/render-screen.tsx';
+import { renderScreen, somePreferences } from '../../../test/render-screen.tsx';
 import { NotificationsPage } from './notifications-page.tsx';
 
 const aNotification = (overrides: Partial<Notification>): Notification => ({
@@ -27,16 +27,14 @@ const page = (notifications: Notification[]) => ({
   nextBefore: null,
 });
 
-const preferences: Preferences = {
-  theme: 'system',
-  notifications: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true])) as Preferences['notifications'],
-  privacy: { showOnLeaderboard: true, findableByEmail: true },
-};
+const preferences = somePreferences();
 
-/** The notification routes as the server answers them, marking read what it is told to. */
-function notificationServer(list: Notification[]) {
+/** The notification routes as the server answers them, marking read what it is told to; the preference changes it was sent in `bodies`. */
+function notificationServer(list: Notification[], saved: Preferences = preferences) {
   const sent: string[] = [];
+  const bodies: unknown[] = [];
   let current = list;
+  let prefs = saved;
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = String(input);
     const method = init?.method ?? 'GET';
@@ -46,11 +44,20 @@ function notificationServer(list: Notification[]) {
     if (method === 'POST' && path === '/api/notifications/read-all') current = current.map((n) => ({ ...n, read: true }));
     if (path.startsWith('/api/notifications')) return Response.json(method === 'GET' ? page(current) : { unreadCount: page(current).unreadCount });
     if (method === 'PUT' && path === '/api/users/preferences') {
-      return Response.json({ ...preferences, notifications: { ...preferences.notifications, ...JSON.parse(String(init?.body)).notifications } });
+      const change = JSON.parse(String(init?.body)) as Partial<Preferences>;
+      bodies.push(change);
+      prefs = {
+        ...prefs,
+        notifications: { ...prefs.notifications, ...change.notifications },
+        email: { ...prefs.email, ...change.email },
+        ...(change.quietHours !== undefined ? { quietHours: change.quietHours } : {}),
+        ...(change.timeZone !== undefined ? { timeZone: change.timeZone } : {}),
+      };
+      return Response.json(prefs);
     }
     return Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
   });
-  return sent;
+  return Object.assign(sent, { bodies });
 }
 
 describe('the notifications screen', { timeout: 20_000 }, () => {
@@ -99,6 +106,76 @@ describe('the notifications screen', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Settings saved')).toBeInTheDocument();
     await waitFor(() => expect(messages).not.toBeChecked());
     expect(sent).toContain('PUT /api/users/preferences');
+  });
+
+  it('sends each type by mail as chosen: off, at once, or in the daily digest', async () => {
+    const { bodies } = notificationServer([]);
+    renderScreen(<NotificationsPage />, {
+      data: [
+        [queryKeys.notifications.all, page([])],
+        [queryKeys.profiles.preferences, somePreferences({ email: { ...preferences.email, message: 'instant' } })],
+      ],
+    });
+    const messages = screen.getByRole('combobox', { name: 'New messages by email' });
+    expect(messages).toHaveValue('instant');
+    expect(within(messages).getAllByRole('option').map((option) => option.textContent)).toEqual(['Off', 'Instant', 'Daily digest']);
+    const requests = screen.getByRole('combobox', { name: 'Friend requests by email' });
+    expect(requests).toHaveValue('off');
+    await userEvent.selectOptions(requests, 'Daily digest');
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(bodies).toEqual([{ email: { friend_request: 'daily' } }]);
+    expect(requests).toHaveValue('daily');
+  });
+
+  it('turns quiet hours on from 22:00 to 08:00, changes them, and turns them off', async () => {
+    const { bodies } = notificationServer([], somePreferences({ timeZone: 'Europe/Berlin' }));
+    renderScreen(<NotificationsPage />, {
+      data: [
+        [queryKeys.notifications.all, page([])],
+        [queryKeys.profiles.preferences, somePreferences({ timeZone: 'Europe/Berlin' })],
+      ],
+    });
+    const quiet = screen.getByRole('switch', { name: /^Quiet hours/ });
+    expect(quiet).not.toBeChecked();
+    expect(screen.queryByLabelText('Quiet from')).toBeNull();
+    await userEvent.click(quiet);
+    expect(await screen.findByText('Quiet hours on')).toBeInTheDocument();
+    const from = await screen.findByLabelText('Quiet from');
+    expect(from).toHaveValue('22:00');
+    expect(screen.getByLabelText('Quiet until')).toHaveValue('08:00');
+    expect(screen.getByRole('button', { name: 'Save quiet hours' })).toBeDisabled();
+
+    // A time the schema refuses is said beside its field, and nothing is sent.
+    await userEvent.clear(from);
+    await userEvent.click(screen.getByRole('button', { name: 'Save quiet hours' }));
+    expect(await screen.findByText('Use a time like 22:00')).toBeInTheDocument();
+    await userEvent.type(from, '23:30');
+    await userEvent.click(screen.getByRole('button', { name: 'Save quiet hours' }));
+    expect(await screen.findByText('Quiet hours saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Quiet from')).toHaveValue('23:30'));
+
+    await userEvent.click(screen.getByRole('switch', { name: /^Quiet hours/ }));
+    expect(await screen.findByText('Quiet hours off')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByLabelText('Quiet from')).toBeNull());
+    expect(bodies).toEqual([{ quietHours: { from: '22:00', to: '08:00' } }, { quietHours: { from: '23:30', to: '08:00' } }, { quietHours: null }]);
+  });
+
+  it("shows the chosen time zone, else this browser's, and saves another", async () => {
+    const { bodies } = notificationServer([]);
+    const { queryClient } = renderScreen(<NotificationsPage />, {
+      data: [
+        [queryKeys.notifications.all, page([])],
+        [queryKeys.profiles.preferences, preferences],
+      ],
+    });
+    const zone = screen.getByRole('combobox', { name: 'Time zone' });
+    expect(zone).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(within(zone).getByRole('option', { name: 'America/New York' })).toHaveValue('America/New_York');
+    await userEvent.selectOptions(zone, 'America/New_York');
+    expect(await screen.findByText('Time zone saved')).toBeInTheDocument();
+    expect(bodies).toEqual([{ timeZone: 'America/New_York' }]);
+    expect(queryClient.getQueryData<Preferences>(queryKeys.profiles.preferences)?.timeZone).toBe('America/New_York');
+    expect(zone).toHaveValue('America/New_York');
   });
 
   it('in the narrow frame goes back to the settings', async () => {

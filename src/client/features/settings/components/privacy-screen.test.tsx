@@ -1,16 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_TYPES, type Preferences } from '../../../../shared/schemas/notifications.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { renderScreen } from '../../../test/render-screen.tsx';
+import { renderScreen, somePreferences } from '../../../test/render-screen.tsx';
 import { PrivacyView } from './privacy-screen.tsx';
 
-const prefs: Preferences = {
-  theme: 'system',
-  notifications: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, true])) as Preferences['notifications'],
-  privacy: { showOnLeaderboard: true, findableByEmail: false },
-};
+const prefs = somePreferences({ privacy: { showOnLeaderboard: true, findableByEmail: false } });
 
 describe('the privacy view', { timeout: 20_000 }, () => {
   it('shows both switches as the server holds them, and saves a change', async () => {

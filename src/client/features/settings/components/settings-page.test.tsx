@@ -1,15 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { renderScreen } from '../../../test/render-screen.tsx';
+import { renderScreen, somePreferences } from '../../../test/render-screen.tsx';
 import { SettingsPage } from './settings-page.tsx';
 
-const prefs = {
-  theme: 'light',
-  notifications: { friend_request: true, friend_accepted: true, bet_staked: true, bet_expired: true, bet_settled: true, message: true },
-  privacy: { showOnLeaderboard: true, findableByEmail: false },
-};
+const prefs = somePreferences({ theme: 'light', privacy: { showOnLeaderboard: true, findableByEmail: false } });
 
 describe('the settings screen', () => {
   it('on the desktop holds the notification and privacy switches itself', () => {
@@ -28,6 +24,20 @@ describe('the settings screen', () => {
     }
     expect(visits.map((v) => v.name)).toEqual(['profile-edit', 'password-change', 'notifications', 'privacy']);
     expect(screen.queryByRole('switch')).toBeNull();
+  });
+
+  it.each([false, true])('offers the data download and the account deletion in both layouts (narrow: %s)', (narrow) => {
+    renderScreen(<SettingsPage />, { narrow, data: [[queryKeys.profiles.preferences, prefs]] });
+    const section = screen.getByRole('region', { name: 'Your data and account' });
+    expect(within(section).getByRole('button', { name: 'Download my data' })).toBeEnabled();
+    expect(within(section).getByRole('button', { name: 'Delete my account' })).toBeEnabled();
+  });
+
+  it('on the desktop holds the mail, quiet hours and time zone settings too', () => {
+    renderScreen(<SettingsPage />, { data: [[queryKeys.profiles.preferences, prefs]] });
+    expect(screen.getByRole('combobox', { name: 'New messages by email' })).toHaveValue('off');
+    expect(screen.getByRole('switch', { name: /^Quiet hours/ })).not.toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toBeInTheDocument();
   });
 
   it('shows the account and waits for the preferences', () => {

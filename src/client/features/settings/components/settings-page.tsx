@@ -8,8 +8,9 @@ import { applyTheme } from '../../../lib/theme.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAuth, useCurrentUser } from '../../../lib/use-auth.tsx';
 import { NotificationSettings } from '../../notifications/notification-settings.tsx';
-import { usePreferences, useUpdatePreferences } from '../../profiles/api.ts';
+import { browserTimeZone, usePreferences, useUpdatePreferences } from '../../profiles/api.ts';
 import { PrivacySettings } from './privacy-screen.tsx';
+import { YourDataSection } from './your-data-section.tsx';
 
 const THEMES: [Preferences['theme'], string][] = [
   ['light', 'Light'],
@@ -39,7 +40,8 @@ export function SettingsPage() {
   };
   // The choice shows at once; the saved preference takes over when the server has it.
   const shownTheme = (update.isPending ? update.variables?.theme : undefined) ?? prefs?.theme;
-  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  // The one chosen (with the notification settings), else this browser's.
+  const timeZone = prefs?.timeZone ?? browserTimeZone();
 
   return (
     <div className="max-w-3xl space-y-6">
@@ -74,7 +76,7 @@ export function SettingsPage() {
           <Card className="p-1">
           <RowButton icon={<UserPen className="h-5 w-5" />} label="Edit Profile" hint="Bio, location, favorite category" onClick={() => navigate({ name: 'profile-edit' })} />
           <RowButton icon={<KeyRound className="h-5 w-5" />} label="Change Password" hint="Your sign-in password" onClick={() => navigate({ name: 'password-change' })} />
-          <RowButton icon={<Bell className="h-5 w-5" />} label="Notifications" hint="Your notifications and what you hear about" onClick={() => navigate({ name: 'notifications' })} />
+          <RowButton icon={<Bell className="h-5 w-5" />} label="Notifications" hint="What you hear about, by mail too; quiet hours" onClick={() => navigate({ name: 'notifications' })} />
           <RowButton icon={<Shield className="h-5 w-5" />} label="Privacy" hint="Leaderboard and search" onClick={() => navigate({ name: 'privacy' })} />
           </Card>
         </Section>
@@ -116,6 +118,7 @@ export function SettingsPage() {
           </dl>
         </Card>
       </Section>
+      <YourDataSection />
       <button
         type="button"
         onClick={() => void signOut()}

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { Account } from '../../../../shared/schemas/account.ts';
+import { renderScreen } from '../../../test/render-screen.tsx';
+import { accountQueryKey } from '../api.ts';
+import { VerifyEmailBanner } from './verify-email-banner.tsx';
+
+const unverified: Account = { passwordManagedBy: 'betbro', providerUrl: null, emailVerified: false };
+
+/** POST /api/account/verification-mail answered with `answer`; the account read again as `after`. */
+function mailServer(answer: () => Response, after: Account = unverified) {
+  const sent: string[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const method = init?.method ?? 'GET';
+    const path = String(input);
+    sent.push(`${method} ${path}`);
+    if (method === 'POST' && path === '/api/account/verification-mail') return answer();
+    if (method === 'GET' && path === '/api/account') return Response.json(after);
+    return Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
+  });
+  return sent;
+}
+
+describe('the verify-your-email banner', { timeout: 20_000 }, () => {
+  it.each([false, true])('asks to verify and mails the link again on Resend link (narrow: %s)', async (narrow) => {
+    const sent = mailServer(() => Response.json({ ok: true }, { status: 202 }));
+    renderScreen(<VerifyEmailBanner />, { narrow, data: [[accountQueryKey, unverified]] });
+    const banner = screen.getByRole('region', { name: 'Email verification' });
+    expect(banner).toHaveTextContent('Please verify your email address. We sent you a link.');
+    await userEvent.click(screen.getByRole('button', { name: 'Resend link' }));
+    expect(await screen.findByText('Verification link sent')).toBeInTheDocument();
+    expect(sent).toEqual(['POST /api/account/verification-mail']);
+  });
+
+  it("says the server's refusal when too many links were asked for", async () => {
+    mailServer(() => Response.json({ error: 'Too many requests, please slow down', code: 'rate_limited' }, { status: 429 }));
+    renderScreen(<VerifyEmailBanner />, { data: [[accountQueryKey, unverified]] });
+    await userEvent.click(screen.getByRole('button', { name: 'Resend link' }));
+    expect(await screen.findByText('Link not sent')).toBeInTheDocument();
+    expect(screen.getByText('Too many requests, please slow down')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend link' })).toBeEnabled();
+  });
+
+  it('goes once the server says the email was verified meanwhile', async () => {
+    mailServer(
+      () => Response.json({ error: 'Your email address is already verified', code: 'already_verified' }, { status: 409 }),
+      { ...unverified, emailVerified: true },
+    );
+    renderScreen(<VerifyEmailBanner />, { data: [[accountQueryKey, unverified]] });
+    await userEvent.click(screen.getByRole('button', { name: 'Resend link' }));
+    expect(await screen.findByText('Your email address is already verified')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Email verification' })).toBeNull());
+  });
+
+  it.each<[string, Account | undefined]>([
+    ['a verified email', { ...unverified, emailVerified: true }],
+    ['an account of an outside provider', { passwordManagedBy: 'external', providerUrl: 'https://id.example', emailVerified: false }],
+    ['an account that could not be read', undefined],
+  ])('shows nothing for %s', async (_, account) => {
+    const sent = mailServer(() => Response.json({ ok: true }, { status: 202 }));
+    renderScreen(<VerifyEmailBanner />, { data: account ? [[accountQueryKey, account]] : [] });
+    if (!account) await waitFor(() => expect(sent).toEqual(['GET /api/account']));
+    expect(screen.queryByRole('region', { name: 'Email verification' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resend link' })).toBeNull();
+  });
+});

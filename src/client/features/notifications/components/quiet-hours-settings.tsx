@@ -1,0 +1,100 @@
+import { useMemo, useState } from 'react';
+import { quietHoursSchema, type Preferences, type QuietHours } from '../../../../shared/schemas/notifications.ts';
+import { Section, SwitchRow } from '../../../components/ui/blocks.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Field, Select } from '../../../components/ui/field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { browserTimeZone, type useSavePreferences } from '../../profiles/api.ts';
+
+type Save = ReturnType<typeof useSavePreferences>;
+
+/** The quiet hours a player gets on turning them on, unless they had others before on this screen. */
+const DEFAULT_QUIET_HOURS: QuietHours = { from: '22:00', to: '08:00' };
+
+/** Every IANA time zone this browser knows, with `current` among them even when the list leaves it out (UTC, in some). */
+function timeZoneChoices(current: string): string[] {
+  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return known.includes(current) ? known : [current, ...known];
+}
+
+/** From and until: saved together with their button, checked with the shared schema. */
+function QuietHoursForm({ hours, save }: { hours: QuietHours; save: Save }) {
+  const form = useZodForm(quietHoursSchema, { from: hours.from, to: hours.to });
+  const [saving, setSaving] = useState(false);
+  const unchanged = form.values.from === hours.from && form.values.to === hours.to;
+  const onSubmit = form.submit((body) => {
+    setSaving(true);
+    save({ quietHours: body }, 'Quiet hours saved').then(
+      () => setSaving(false),
+      () => setSaving(false),
+    );
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Quiet hours" className="grid gap-3 pb-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <Field id="quiet-from" label="Quiet from" error={form.errors.from}>
+        <Input id="quiet-from" type="time" required {...form.field('from')} />
+      </Field>
+      <Field id="quiet-to" label="Quiet until" error={form.errors.to}>
+        <Input id="quiet-to" type="time" required {...form.field('to')} />
+      </Field>
+      <Button type="submit" variant="secondary" disabled={saving || unchanged}>
+        Save quiet hours
+      </Button>
+    </form>
+  );
+}
+
+/** The player's clock: chosen here, or this browser's until they choose. */
+function TimeZoneField({ timeZone, save }: { timeZone: string | null; save: Save }) {
+  const [saving, setSaving] = useState<string | null>(null);
+  const shown = saving ?? timeZone ?? browserTimeZone();
+  const choices = useMemo(() => timeZoneChoices(shown), [shown]);
+  const change = (next: string) => {
+    setSaving(next);
+    save({ timeZone: next }, 'Time zone saved').then(
+      () => setSaving(null),
+      () => setSaving(null),
+    );
+  };
+  return (
+    <Field id="time-zone" label="Time zone" hint="Quiet hours and the daily digest follow this clock.">
+      <Select id="time-zone" value={shown} onChange={(event) => change(event.target.value)}>
+        {choices.map((zone) => (
+          <option key={zone} value={zone}>
+            {zone.replaceAll('_', ' ')}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/** Hours without push notifications, and the time zone they (and the daily digest) are read in. */
+export function QuietHoursSettings({ prefs, save }: { prefs: Preferences; save: Save }) {
+  // What the player had before turning them off, to get back on turning them on again.
+  const [last, setLast] = useState<QuietHours>(prefs.quietHours ?? DEFAULT_QUIET_HOURS);
+  const hours = prefs.quietHours;
+  return (
+    <Section title="Quiet hours and time zone">
+      <Card className="space-y-1 px-4 py-3">
+        <SwitchRow
+          id="quiet-hours"
+          label="Quiet hours"
+          description="No push notifications between these times. Your notifications still wait for you in Betbro."
+          checked={hours !== null}
+          onChange={(on) => {
+            if (!on && hours) setLast(hours);
+            return save({ quietHours: on ? last : null }, on ? 'Quiet hours on' : 'Quiet hours off');
+          }}
+        />
+        {/* Drawn afresh from what is saved each time it changes. */}
+        {hours && <QuietHoursForm key={`${hours.from}-${hours.to}`} hours={hours} save={save} />}
+        <div className="pt-2 pb-1">
+          <TimeZoneField timeZone={prefs.timeZone} save={save} />
+        </div>
+      </Card>
+    </Section>
+  );
+}

@@ -1,0 +1,151 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseAmountToCents } from '../../../shared/money.ts';
+import { accountExportSchema, type AccountExport } from '../../../shared/schemas/account.ts';
+import { conversationSchema } from '../../../shared/schemas/chat.ts';
+import { errorBodySchema } from '../../../shared/schemas/common.ts';
+import { preferencesSchema } from '../../../shared/schemas/notifications.ts';
+import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
+import { HttpAgent } from '../../test/http-agent.ts';
+import { createTestApp, testDbKind } from '../../test/test-app.ts';
+
+/** A signed amount of the API ("-25.50") in cents. */
+const cents = (amount: string) => (amount.startsWith('-') ? -1 : 1) * parseAmountToCents(amount.replace(/^-/, ''))!;
+
+describe(`"Take your data": GET /api/account/export on ${testDbKind}`, () => {
+  let app: FastifyInstance;
+  let ann: TestUser;
+  let bob: TestUser;
+  let raw: { statusCode: number; headers: Record<string, unknown>; body: string };
+  let exported: AccountExport;
+  let annsBetId: number;
+  let bobsBetId: number;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    ann = await createUser(app, 'Ann');
+    bob = await createUser(app, 'Bob');
+    await makeFriends(app, ann, bob);
+
+    const profile = await ann.agent.post('/api/users/profile', { bio: 'Odds are my thing', location: 'Leeds', favoriteCategory: 'Sports' });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect((await ann.agent.put('/api/users/preferences', { theme: 'dark', privacy: { findableByEmail: false } })).statusCode).toBe(200);
+
+    annsBetId = (await createBetAs(ann, { title: 'Will it rain on Sunday?', options: ['Rain', 'Dry', 'Snow'] })).id;
+    bobsBetId = (await createBetAs(bob, { title: 'Derby winner' })).id;
+    const stake = await ann.agent.post(`/api/bets/${bobsBetId}/participate`, { option: 1, amount: '25.50' });
+    expect(stake.statusCode, stake.body).toBe(200);
+    // Bob's stake on Ann's bet counts in its pools, but is not Ann's.
+    expect((await bob.agent.post(`/api/bets/${annsBetId}/participate`, { option: 0, amount: '7' })).statusCode).toBe(200);
+
+    const conversation = conversationSchema.parse((await ann.agent.post('/api/conversations', { userId: bob.id })).json());
+    expect((await ann.agent.post(`/api/conversations/${conversation.id}/messages`, { text: 'Ann writes: loser buys lunch' })).statusCode).toBe(201);
+    expect((await bob.agent.post(`/api/conversations/${conversation.id}/messages`, { text: 'Bob writes: deal, secretly' })).statusCode).toBe(201);
+    expect((await ann.agent.post(`/api/bets/${bobsBetId}/comments`, { text: 'Ann comments: away win' })).statusCode).toBe(201);
+    expect((await bob.agent.post(`/api/bets/${annsBetId}/comments`, { text: 'Bob comments: bring an umbrella' })).statusCode).toBe(201);
+
+    raw = await ann.agent.get('/api/account/export');
+    expect(raw.statusCode, raw.body).toBe(200);
+    exported = accountExportSchema.strict().parse(JSON.parse(raw.body));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('is a JSON file to download, named after the player and the day, never cached', () => {
+    const today = new Date().toISOString().slice(0, 10);
+    expect(raw.headers['content-type']).toMatch(/^application\/json/);
+    expect(raw.headers['content-disposition']).toBe(`attachment; filename="betbro-Ann-${today}.json"`);
+    expect(raw.headers['cache-control']).toBe('no-store');
+  });
+
+  it('holds the profile, with the own email and the balance in dollars', async () => {
+    expect(exported.profile).toEqual({
+      id: ann.id,
+      username: 'Ann',
+      email: 'ann@betbro.test',
+      emailVerified: true,
+      firstName: null,
+      bio: 'Odds are my thing',
+      location: 'Leeds',
+      favoriteCategory: 'Sports',
+      role: 'user',
+      balance: '974.50',
+      createdAt: expect.any(String),
+    });
+    expect(await balanceOf(app, ann.id)).toBe(97_450);
+  });
+
+  it('holds the preferences as GET /api/users/preferences answers them', async () => {
+    const preferences = preferencesSchema.parse((await ann.agent.get('/api/users/preferences')).json());
+    expect(exported.preferences).toEqual(preferences);
+    expect(exported.preferences).toMatchObject({ theme: 'dark', privacy: { findableByEmail: false, showOnLeaderboard: true } });
+  });
+
+  it('holds the bets the player created, with their options, and only those', () => {
+    expect(exported.bets.map((b) => [b.id, b.title, b.options, b.optionAmounts, b.creator.username])).toEqual([
+      [annsBetId, 'Will it rain on Sunday?', ['Rain', 'Dry', 'Snow'], ['7.00', '0.00', '0.00'], 'Ann'],
+    ]);
+  });
+
+  it('holds their stakes, not the stakes of others on their bets', () => {
+    expect(exported.stakes).toEqual([
+      {
+        id: expect.any(Number),
+        betId: bobsBetId,
+        betTitle: 'Derby winner',
+        option: 1,
+        optionLabel: 'Away',
+        amount: '25.50',
+        outcome: null,
+        payout: null,
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
+
+  it('holds every ledger row, oldest first, summing to the balance', () => {
+    expect(exported.ledger.map((e) => [e.kind, e.amount, e.betId])).toEqual([
+      ['grant', '1000.00', null],
+      ['stake', '-25.50', bobsBetId],
+    ]);
+    expect(exported.ledger.reduce((sum, e) => sum + cents(e.amount), 0)).toBe(cents(exported.profile.balance));
+    expect(exported.ledger.at(-1)?.balanceAfter).toBe(exported.profile.balance);
+  });
+
+  it('holds their friends with when the friendship began', () => {
+    expect(exported.friends).toEqual([{ id: bob.id, username: 'Bob', since: expect.any(String) }]);
+  });
+
+  it('holds the messages and comments they sent, and nothing others wrote to them', () => {
+    expect(exported.messages).toEqual([
+      {
+        id: expect.any(Number),
+        conversationId: expect.any(Number),
+        recipient: { id: bob.id, username: 'Bob' },
+        text: 'Ann writes: loser buys lunch',
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(exported.comments).toEqual([{ id: expect.any(Number), betId: bobsBetId, text: 'Ann comments: away win', createdAt: expect.any(String) }]);
+    expect(raw.body).not.toContain('Bob writes');
+    expect(raw.body).not.toContain('Bob comments');
+  });
+
+  it("holds no other player's email", () => {
+    expect(raw.body).not.toContain('bob@betbro.test');
+  });
+
+  it('answers only the player it belongs to', async () => {
+    const bobs = accountExportSchema.parse(JSON.parse((await bob.agent.get('/api/account/export')).body));
+    expect(bobs.profile.username).toBe('Bob');
+    expect(bobs.bets.map((b) => b.id)).toEqual([bobsBetId]);
+    expect(JSON.stringify(bobs)).not.toContain('ann@betbro.test');
+  });
+
+  it('is 401 signed out', async () => {
+    const response = await new HttpAgent(app).get('/api/account/export');
+    expect(response.statusCode).toBe(401);
+    expect(errorBodySchema.parse(response.json()).code).toBe('unauthorized');
+  });
+});
