@@ -122,7 +122,9 @@ async function expectNoticeInPlace(page: Page, notice: ReturnType<Page['locator'
   }
 }
 
-test('after the server was away for over a minute, the screen says so, then catches up and is live again', async ({ browser, consoleErrors }, testInfo) => {
+// The phone run keeps the server away for over a minute, past the longest wait between tries
+// (docs/live-updates.md); the desktop run, a few seconds: the same catch-up, a minute sooner.
+test('when the server is away, the screen says so, then catches up and is live again', async ({ browser, consoleErrors }, testInfo) => {
   test.setTimeout(300_000);
   const screen = screenOf(testInfo);
   const narrow = screen === PHONE;
@@ -150,7 +152,7 @@ test('after the server was away for over a minute, the screen says so, then catc
     await viewer.context().setOffline(false);
     await expect(status).toHaveCount(0);
 
-    // The server stops for just over a minute: the screen says it is reconnecting, all along.
+    // The server stops (on a phone for just over a minute): the screen says it is reconnecting, all along.
     const stoppedAt = Date.now();
     await server.stop();
     await expect(status).toHaveText('Reconnecting…');
@@ -163,7 +165,7 @@ test('after the server was away for over a minute, the screen says so, then catc
       await screenshot(viewer, 'connection-notice-320');
       await viewer.setViewportSize(PHONE.viewport);
     }
-    await viewer.waitForTimeout(Math.max(0, stoppedAt + 61_000 - Date.now()));
+    await viewer.waitForTimeout(Math.max(0, stoppedAt + (narrow ? 61_000 : 5_000) - Date.now()));
     await expect(status).toHaveText('Reconnecting…');
     await server.start();
 
