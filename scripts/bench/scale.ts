@@ -207,6 +207,7 @@ function routesFor(s: Subjects): { route: string; path: string; as: 'player' | '
     player('/api/bets/:id', `/api/bets/${s.bet}`),
     player('/api/bets/:id/comments', `/api/bets/${s.bet}/comments`),
     player('/api/bets/:id/history', `/api/bets/${s.bet}/history`),
+    player('/api/bets/:id/timeline', `/api/bets/${s.bet}/timeline`),
     player('/api/invites'),
     player('/api/invites/:token', `/api/invites/${s.inviteToken}`),
     player('/api/push/public-key'),
@@ -231,6 +232,7 @@ function routesFor(s: Subjects): { route: string; path: string; as: 'player' | '
     player('/api/conversations/:id/messages', `/api/conversations/${s.conversation}/messages`),
     player('/api/wallet/ledger'),
     player('/api/account'),
+    player('/api/account/export'),
     admin('/api/bets (admin)', '/api/bets'),
     admin('/api/admin/users'),
     admin('/api/admin/users?sort=balance', '/api/admin/users?sort=balance'),
@@ -245,7 +247,8 @@ function routesFor(s: Subjects): { route: string; path: string; as: 'player' | '
 /** GET routes of the OpenAPI document that the list above does not call. */
 async function unmeasuredRoutes(baseUrl: string, measured: string[]): Promise<string[]> {
   const doc = (await (await fetch(`${baseUrl}/api/docs`)).json()) as { paths: Record<string, Record<string, unknown>> };
-  const notCalledByPlayers = new Set(['/api/login', '/api/docs']);
+  // The unsubscribe page is a mail's link, read by whoever follows it, not by a screen.
+  const notCalledByPlayers = new Set(['/api/login', '/api/docs', '/api/mail/unsubscribe']);
   // Only the API: /healthz and /readyz are the load balancer's.
   const names = new Set(measured.map((r) => r.split('?')[0]!.replace(' (admin)', '')));
   return Object.entries(doc.paths)

@@ -14,6 +14,8 @@ export const queryKeys = {
     list: (kind: string) => ['bets', 'list', kind] as const,
     detail: (id: number) => ['bets', 'detail', id] as const,
     comments: (id: number) => ['bets', 'comments', id] as const,
+    /** Under `bets.all`: a live bet_updated / bet_resolved refreshes it with the detail. */
+    timeline: (id: number) => ['bets', 'timeline', id] as const,
   },
   activities: { all: ['activities'] as const },
   friends: {

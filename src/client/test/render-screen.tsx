@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { SIGNED_IN_HINT_COOKIE, type CurrentUser } from '../../shared/schemas/auth.ts';
-import type { Bet } from '../../shared/schemas/bets.ts';
+import type { Bet, BetResolution } from '../../shared/schemas/bets.ts';
 import { NOTIFICATION_TYPES, type Preferences } from '../../shared/schemas/notifications.ts';
 import { pathOf } from '../app/screens.ts';
 import { ScreenNavContext, type ScreenNav, type ScreenTarget } from '../lib/screen-nav.tsx';
@@ -63,6 +63,19 @@ export const somePreferences = (overrides: Partial<Preferences> = {}): Preferenc
   ...overrides,
 });
 
+/** Who decides a bet: its creator unless overridden (a referee: `aResolution({ mode: 'referee', referee: { id, username } })`). */
+export const aResolution = (overrides: Partial<BetResolution> = {}): BetResolution => ({
+  mode: 'creator',
+  referee: null,
+  proposedOption: null,
+  evidence: null,
+  challengeEndsAt: null,
+  juryEndsAt: null,
+  votesCast: 0,
+  votesNeeded: 0,
+  ...overrides,
+});
+
 export const aBet = (overrides: Partial<Bet> = {}): Bet => ({
   id: 7,
   title: 'Who wins the derby?',
@@ -86,6 +99,7 @@ export const aBet = (overrides: Partial<Bet> = {}): Bet => ({
   createdAt: '2026-11-24T10:00:00.000Z',
   resolvedAt: null,
   userParticipation: null,
+  resolution: aResolution(),
   ...overrides,
 });
 

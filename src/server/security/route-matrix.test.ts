@@ -57,6 +57,7 @@ const MATRIX: Record<string, Row> = {
   'GET /api/my-bets': { request: () => ({ url: '/api/my-bets' }), expect: signedIn(200) },
   'GET /api/bets/:id': { request: (w) => ({ url: `/api/bets/${w.betId}` }), expect: betAudience(200) },
   'GET /api/bets/:id/history': { request: (w) => ({ url: `/api/bets/${w.betId}/history` }), expect: betAudience(200) },
+  'GET /api/bets/:id/timeline': { request: (w) => ({ url: `/api/bets/${w.betId}/timeline` }), expect: betAudience(200) },
   'POST /api/bets': {
     request: () => ({ url: '/api/bets', body: { title: 'Mine', description: 'Mine too', options: ['A', 'B'] } }),
     expect: signedIn(201),

@@ -39,6 +39,24 @@ const optionsSchema = z
       .refine((list) => new Set(list.map((o) => o.toLowerCase())).size === list.length, 'Options must be different'),
   );
 
+/**
+ * Who decides a bet (docs/product.md §4.6): its creator (the default), or a referee, a friend of
+ * the creator who alone (or an admin) resolves it and may never stake on it.
+ */
+export const RESOLUTION_MODES = ['creator', 'referee', 'jury'] as const;
+export type ResolutionMode = (typeof RESOLUTION_MODES)[number];
+export const resolutionBodySchema = z.discriminatedUnion(
+  'mode',
+  [
+    z.object({ mode: z.literal('creator') }),
+    z.object({
+      mode: z.literal('referee'),
+      refereeId: z.number({ error: 'Choose a referee' }).int('Choose a referee').positive('Choose a referee').max(2_147_483_647, 'Choose a referee'),
+    }),
+  ],
+  { error: 'Who decides must be the creator or a referee' },
+);
+
 export const createBetBodySchema = z
   .object({
     title: titleSchema,
@@ -50,6 +68,7 @@ export const createBetBodySchema = z
       .union([z.string().max(100), z.number()])
       .optional()
       .transform((value) => (value === undefined ? '' : String(value).trim())),
+    resolution: resolutionBodySchema.default({ mode: 'creator' }),
   })
   .superRefine((body, ctx) => {
     if (body.expirationType === 'time') {
@@ -97,6 +116,19 @@ export const userParticipationSchema = z.object({
   payout: z.string().nullable(),
 });
 
+/** Who decides the bet and where that stands (docs/product.md §4.6). */
+export const betResolutionSchema = z.object({
+  mode: z.enum(RESOLUTION_MODES),
+  referee: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+  proposedOption: z.number().int().nullable(),
+  evidence: z.object({ text: z.string().nullable(), url: z.string().nullable() }).nullable(),
+  challengeEndsAt: z.string().nullable(),
+  juryEndsAt: z.string().nullable(),
+  votesCast: z.number().int(),
+  votesNeeded: z.number().int(),
+});
+export type BetResolution = z.infer<typeof betResolutionSchema>;
+
 /** The Bet of docs/product.md §4.1. Amounts are decimal strings; odds null means infinity. */
 export const betSchema = z.object({
   id: z.number().int(),
@@ -121,6 +153,7 @@ export const betSchema = z.object({
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
   userParticipation: userParticipationSchema.nullable(),
+  resolution: betResolutionSchema,
 });
 export type Bet = z.infer<typeof betSchema>;
 
@@ -150,6 +183,22 @@ export const betDetailSchema = betSchema.extend({
 export type BetDetail = z.infer<typeof betDetailSchema>;
 
 export const betListSchema = z.array(betSchema);
+
+export const TIMELINE_KINDS = ['created', 'proposed', 'disputed', 'voted', 'resolved', 'voided'] as const;
+/** What happened to a bet, oldest first (docs/product.md §4.6). */
+export const betTimelineSchema = z.object({
+  events: z.array(
+    z.object({
+      at: z.string(),
+      kind: z.enum(TIMELINE_KINDS),
+      actor: z.object({ id: z.number().int(), username: z.string() }).nullable(),
+      option: z.number().int().optional(),
+      text: z.string().optional(),
+      url: z.string().optional(),
+    }),
+  ),
+});
+export type BetTimeline = z.infer<typeof betTimelineSchema>;
 
 /** The most bets one page of a feed holds. */
 export const MAX_PAGE_SIZE = 100;

@@ -4,6 +4,7 @@ import {
   betDetailSchema,
   betListSchema,
   betSchema,
+  betTimelineSchema,
   type Bet,
   type BetDetail,
   type CreateBetBody,
@@ -33,6 +34,19 @@ export function useBet(id: number) {
   return useQuery({
     queryKey: queryKeys.bets.detail(id),
     queryFn: () => apiRequest('GET', `/api/bets/${id}`, betDetailSchema),
+    staleTime: BETS_STALE_MS,
+  });
+}
+
+/**
+ * What happened to the bet, oldest first (GET /api/bets/{id}/timeline). Its key sits under
+ * `bets.all`, so every bet change and the live bet_updated / bet_resolved events refresh it with
+ * the detail (app/use-live-updates.ts).
+ */
+export function useBetTimeline(betId: number) {
+  return useQuery({
+    queryKey: queryKeys.bets.timeline(betId),
+    queryFn: () => apiRequest('GET', `/api/bets/${betId}/timeline`, betTimelineSchema),
     staleTime: BETS_STALE_MS,
   });
 }

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aBet, renderScreen } from '../../test/render-screen.tsx';
+import { aBet, aResolution, renderScreen } from '../../test/render-screen.tsx';
 import { BetCard } from './bet-card.tsx';
 
 describe('a bet card', () => {
@@ -14,6 +14,18 @@ describe('a bet card', () => {
     renderScreen(<BetCard bet={aBet({ creatorId: 1, creator: { id: 1, username: 'Alice' } })} />);
     expect(screen.queryByText('Place a bet')).toBeNull();
     expect(screen.getByRole('link', { name: 'View details for Who wins the derby?' })).toBeInTheDocument();
+  });
+
+  it('names the referee of a bet a referee decides, and offers the referee no stake', () => {
+    renderScreen(<BetCard bet={aBet({ resolution: aResolution({ mode: 'referee', referee: { id: 1, username: 'Alice' } }) })} />);
+    expect(screen.getByText('Referee: Alice')).toBeInTheDocument();
+    expect(screen.queryByText('Place a bet')).toBeNull();
+    expect(screen.getByRole('link', { name: 'View details for Who wins the derby?' })).toBeInTheDocument();
+  });
+
+  it('names no referee when the creator decides', () => {
+    renderScreen(<BetCard bet={aBet()} />);
+    expect(screen.queryByText(/^Referee:/)).toBeNull();
   });
 
   it('counts one participant in the singular', () => {

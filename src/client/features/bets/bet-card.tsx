@@ -12,13 +12,15 @@ import { useCurrentUser } from '../../lib/use-auth.tsx';
 import { useBet } from './api.ts';
 import { BetOptions } from './components/bet-options.tsx';
 import { BetStatusBadge } from '../../components/bet-status-badge.tsx';
+import { isRefereeOf, RefereeLine } from './components/referee.tsx';
 import { StakeForm, stakeSummaryId } from './components/stake-form.tsx';
 
 /** Open for stakes: active, which is to say unresolved and not past its expiry. */
 export const isOpen = (bet: Bet) => betPhase(bet) === 'active';
 
-/** Whether the list's copy of a bet says staking is open to `me`; the server decides on the call. */
-export const looksStakeable = (bet: Bet, me: Pick<CurrentUser, 'id'>) => isOpen(bet) && bet.creatorId !== me.id && bet.userParticipation === null;
+/** Whether the list's copy of a bet says staking is open to `me` (not its creator, nor its referee); the server decides on the call. */
+export const looksStakeable = (bet: Bet, me: Pick<CurrentUser, 'id'>) =>
+  isOpen(bet) && bet.creatorId !== me.id && !isRefereeOf(bet, me) && bet.userParticipation === null;
 
 /**
  * A bet in a list: what it is about, who made it, the pool and every option; its title opens it.
@@ -64,6 +66,7 @@ export function BetCard({ bet, linked = true, children }: { bet: Bet; linked?: b
           </span>
         )}
       </p>
+      <RefereeLine bet={bet} className="-mt-2" />
       <BetOptions bet={bet} />
       {mine && (
         <p className="text-sm">
@@ -84,6 +87,7 @@ export function BetCard({ bet, linked = true, children }: { bet: Bet; linked?: b
 
 /** Staking right from a card: the bet's detail decides whether the caller may, then StakeForm does it. */
 export function InlineStake({ betId, onClose }: { betId: number; onClose: () => void }) {
+  const me = useCurrentUser();
   const { data: bet, isPending, isError } = useBet(betId);
   if (isPending) return <Loading message="Loading bet..." />;
   if (isError || !bet) return <p role="alert">Failed to fetch bets</p>;
@@ -91,7 +95,11 @@ export function InlineStake({ betId, onClose }: { betId: number; onClose: () => 
     return (
       <div className="space-y-2">
         <p id={stakeSummaryId(bet.id)} tabIndex={-1} className="text-sm text-slate-700 dark:text-slate-300">
-          {bet.userParticipation ? `Your stake is in: ${showAmount(bet.userParticipation.amount)} on ${bet.options[bet.userParticipation.option]}.` : 'Staking on this bet is closed for you.'}
+          {bet.userParticipation
+            ? `Your stake is in: ${showAmount(bet.userParticipation.amount)} on ${bet.options[bet.userParticipation.option]}.`
+            : isRefereeOf(bet, me)
+              ? 'You are the referee of this bet'
+              : 'Staking on this bet is closed for you.'}
         </p>
         <Button variant="secondary" className="w-full" onClick={onClose}>
           Close

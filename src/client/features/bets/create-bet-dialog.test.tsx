@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BetDetail } from '../../../shared/schemas/bets.ts';
+import type { Friend } from '../../../shared/schemas/friends.ts';
 import { aBet, me, renderScreen } from '../../test/render-screen.tsx';
 import { CreateBetDialog } from './create-bet-dialog.tsx';
 
@@ -19,8 +20,10 @@ function WithButton() {
   );
 }
 
-/** Answers the app's calls as the server would; returns the bodies POSTed to /api/bets. */
-function server(answer: { status: number; body: unknown }) {
+const aFriend = (id: number, username: string): Friend => ({ id, username, totalWins: 0, balance: '1000.00', isOnline: false });
+
+/** Answers the app's calls as the server would (the player's friends too); returns the bodies POSTed to /api/bets. */
+function server(answer: { status: number; body: unknown }, friends: Friend[] = [aFriend(2, 'Bob'), aFriend(3, 'Cleo')]) {
   const created: unknown[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = String(input);
@@ -28,6 +31,7 @@ function server(answer: { status: number; body: unknown }) {
       created.push(JSON.parse(String(init.body)));
       return Response.json(answer.body, { status: answer.status });
     }
+    if (path === '/api/friends') return Response.json(friends);
     if (path === '/api/auth/user') return Response.json(me());
     return Response.json({ error: 'Not found' }, { status: 404 });
   });
@@ -156,6 +160,7 @@ describe('the create-bet dialog', { timeout: 20_000 }, () => {
         options: ['Home', 'Away'],
         expirationType: 'date',
         expirationValue: new Date(local).toISOString(),
+        resolution: { mode: 'creator' },
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -166,6 +171,74 @@ describe('the create-bet dialog', { timeout: 20_000 }, () => {
     expect(within(again).getByLabelText('Category')).toHaveValue('General');
     expect(within(again).getAllByRole('textbox', { name: /^Option/ })).toHaveLength(2);
     expect(within(again).getByLabelText('Expiration')).toHaveValue('indefinite');
+    expect(within(again).getByRole('radio', { name: 'I decide (creator)' })).toBeChecked();
+  });
+
+  it('lets a friend decide the bet: sends the referee picked among the friends', async () => {
+    const created = server({ status: 201, body: aCreatedBet() });
+    const { dialog, fill, create } = await openDialog();
+    const decider = within(dialog).getByRole('group', { name: 'Who decides' });
+    expect(within(decider).getByRole('radio', { name: 'I decide (creator)' })).toBeChecked();
+    expect(within(dialog).queryByLabelText('Referee')).toBeNull();
+
+    await userEvent.click(within(decider).getByRole('radio', { name: 'A referee' }));
+    const referee = within(dialog).getByLabelText('Referee');
+    expect(await within(referee).findByRole('option', { name: 'Cleo' })).toBeInTheDocument();
+    expect(within(referee).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a friend', 'Bob', 'Cleo']);
+    await userEvent.selectOptions(referee, 'Cleo');
+    await fill({ Title: 'Rain tomorrow?', Description: 'In Leeds.', 'Option 1': 'Rain', 'Option 2': 'Sun' });
+    await create();
+
+    expect(await toast('Bet created!')).toBeInTheDocument();
+    expect(created).toEqual([expect.objectContaining({ title: 'Rain tomorrow?', resolution: { mode: 'referee', refereeId: 3 } })]);
+  });
+
+  it('says "Choose a referee" beside the Referee field when a referee decides but none is picked', async () => {
+    const created = server({ status: 201, body: aCreatedBet() });
+    const { dialog, fill, create } = await openDialog();
+    await fill({ Title: 'Rain tomorrow?', Description: 'In Leeds.', 'Option 1': 'Rain', 'Option 2': 'Sun' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'A referee' }));
+    await within(dialog).findByRole('option', { name: 'Bob' });
+    await create();
+
+    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Choose a referee']);
+    const referee = within(dialog).getByLabelText('Referee');
+    expect(referee).toHaveAttribute('aria-invalid', 'true');
+    expect(referee).toHaveAccessibleDescription('Choose a referee');
+    expect(referee).toHaveFocus();
+    expect(created).toEqual([]);
+
+    await userEvent.selectOptions(referee, 'Bob');
+    expect(within(dialog).queryByText('Choose a referee')).toBeNull();
+    // Back to the creator deciding: no referee needed, none sent.
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'I decide (creator)' }));
+    await create();
+    expect(await toast('Bet created!')).toBeInTheDocument();
+    expect(created).toEqual([expect.objectContaining({ resolution: { mode: 'creator' } })]);
+  });
+
+  it('says how to get a referee when the player has no friends', async () => {
+    server({ status: 201, body: aCreatedBet() }, []);
+    const { dialog } = await openDialog();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'A referee' }));
+    expect(await within(dialog).findByText('Add a friend to pick a referee')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Referee')).toHaveAccessibleDescription(/Add a friend to pick a referee/);
+  });
+
+  it("shows the server's refusal of the referee beside the Referee field", async () => {
+    server({ status: 400, body: { error: 'The referee must be one of your friends', code: 'invalid_referee' } });
+    const { dialog, fill, create } = await openDialog();
+    await fill({ Title: 'Rain tomorrow?', Description: 'In Leeds.', 'Option 1': 'Rain', 'Option 2': 'Sun' });
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'A referee' }));
+    await userEvent.selectOptions(within(dialog).getByLabelText('Referee'), await within(dialog).findByRole('option', { name: 'Bob' }));
+    await create();
+
+    expect(await toast('Failed to create bet')).toBeInTheDocument();
+    const referee = within(dialog).getByLabelText('Referee');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The referee must be one of your friends');
+    expect(referee).toHaveAccessibleDescription('The referee must be one of your friends');
+    await userEvent.selectOptions(referee, 'Cleo');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 
   it("says the server's refusal in a toast and keeps what was typed", async () => {

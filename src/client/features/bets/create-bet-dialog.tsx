@@ -11,9 +11,10 @@ import {
 } from '../../../shared/schemas/bets.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
-import { Field, FieldGroup, Select, Textarea } from '../../components/ui/field.tsx';
+import { Field, FieldGroup, Radio, Select, Textarea } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { ApiError, errorMessage } from '../../lib/api.ts';
+import { useFriends } from '../../lib/friends-list.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { useCreateBet } from './api.ts';
 
@@ -25,6 +26,9 @@ type FormValues = {
   expirationType: NonNullable<CreateBetBody['expirationType']>;
   hours: string;
   date: string;
+  /** Who decides the bet (docs/product.md §4.6): the creator, or a friend as referee. */
+  decider: 'creator' | 'referee';
+  refereeId: string;
 };
 
 const EMPTY: FormValues = {
@@ -35,27 +39,50 @@ const EMPTY: FormValues = {
   expirationType: 'indefinite',
   hours: '24',
   date: '',
+  decider: 'creator',
+  refereeId: '',
 };
 
-/** The body of POST /api/bets: the expiry's value from the field its type shows, a date as an instant. */
-const toBody = ({ hours, date, ...values }: FormValues): CreateBetBody => ({
+/**
+ * The body of POST /api/bets: the expiry's value from the field its type shows, a date as an
+ * instant; `resolution` only when a referee decides (the creator is the server's default).
+ */
+const toBody = ({ hours, date, decider, refereeId, ...values }: FormValues): CreateBetBody => ({
   ...values,
   expirationValue:
     values.expirationType === 'time' ? hours : values.expirationType === 'date' && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString() : '',
+  ...(decider === 'referee' ? { resolution: { mode: 'referee' as const, refereeId: refereeId === '' ? Number.NaN : Number(refereeId) } } : {}),
 });
 
-/** Blank options are dropped before sending: fewer than two left is said beside the options. */
-const check = ({ options }: FormValues) =>
-  options.filter((option) => option.trim()).length < MIN_OPTIONS ? { options: 'You need at least 2 options for a bet' } : {};
+const CHOOSE_REFEREE = 'Choose a referee';
+
+/**
+ * Blank options are dropped before sending: fewer than two left is said beside the options. A
+ * referee must be picked when a referee decides (the schema says so too, under `resolution`).
+ */
+const check = ({ options, decider, refereeId }: FormValues) => ({
+  ...(options.filter((option) => option.trim()).length < MIN_OPTIONS ? { options: 'You need at least 2 options for a bet' } : {}),
+  ...(decider === 'referee' && refereeId === '' ? { resolution: CHOOSE_REFEREE } : {}),
+});
 
 const optionId = (i: number) => `bet-option-${i}`;
+const NO_FRIENDS_ID = 'bet-referee-none';
+const FRIENDS_FAILED_ID = 'bet-referee-failed';
+const REFEREE_HINT = 'A friend who alone decides the result. They cannot bet on it.';
+const DECIDERS = [
+  { value: 'creator', label: 'I decide (creator)' },
+  { value: 'referee', label: 'A referee' },
+] as const;
 const LIMIT_ID = 'bet-options-limit';
 
 /** The bet-creation dialog: 2 to 10 options, three kinds of expiry, reset on close. */
 export function CreateBetDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const form = useZodForm(createBetBodySchema, EMPTY, { toBody, check });
   const createBet = useCreateBet();
-  const { options, expirationType } = form.values;
+  const { options, expirationType, decider } = form.values;
+  // Read only once a referee is wanted: the friends are who may be picked.
+  const friends = useFriends({ enabled: decider === 'referee' });
+  const refereeError = form.errors.refereeId ?? form.errors.resolution;
   const full = options.length >= MAX_OPTIONS;
 
   const close = (next: boolean) => {
@@ -68,7 +95,12 @@ export function CreateBetDialog({ open, onOpenChange }: { open: boolean; onOpenC
         toast.success('Bet created!', { description: 'Your bet has been created and is now live.' });
         close(false);
       },
-      onError: (error) => toast.error('Failed to create bet', { description: errorMessage(error, 'Something went wrong. Please try again.') }),
+      onError: (error) => {
+        const message = errorMessage(error, 'Something went wrong. Please try again.');
+        // The server's word on the referee goes beside the Referee field, as well as in the toast.
+        if (error instanceof ApiError && error.code === 'invalid_referee') form.setErrors({ refereeId: message });
+        toast.error('Failed to create bet', { description: message });
+      },
     }),
   );
   // The focus follows the list: to the option just added, or, once there are ten, to the note
@@ -141,6 +173,38 @@ export function CreateBetDialog({ open, onOpenChange }: { open: boolean; onOpenC
         {expirationType === 'date' && (
           <Field id="bet-date" label="Ends at" error={form.errors.expirationValue}>
             <Input type="datetime-local" {...form.field('date')} />
+          </Field>
+        )}
+        <FieldGroup id="bet-decider" legend="Who decides">
+          <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+            {DECIDERS.map(({ value, label }) => (
+              <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
+                <Radio name="bet-decider" value={value} checked={decider === value} onChange={() => form.set('decider', value)} className="h-4 w-4 accent-brand-600" />
+                {label}
+              </label>
+            ))}
+          </div>
+        </FieldGroup>
+        {decider === 'referee' && (
+          <Field id="bet-referee" label="Referee" error={refereeError} hint={REFEREE_HINT}>
+            <Select {...form.field('refereeId')} aria-describedby={friends.isError ? FRIENDS_FAILED_ID : friends.data?.length === 0 ? NO_FRIENDS_ID : undefined}>
+              <option value="">{friends.isPending ? 'Loading your friends...' : 'Choose a friend'}</option>
+              {friends.data?.map((friend) => (
+                <option key={friend.id} value={String(friend.id)}>
+                  {friend.username}
+                </option>
+              ))}
+            </Select>
+            {friends.isError && (
+              <p id={FRIENDS_FAILED_ID} className="mt-1 text-sm text-red-700 dark:text-red-300">
+                Your friends could not be loaded. Close the dialog and try again.
+              </p>
+            )}
+            {friends.data?.length === 0 && (
+              <p id={NO_FRIENDS_ID} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                Add a friend to pick a referee
+              </p>
+            )}
           </Field>
         )}
         <div className="flex justify-end gap-3 pt-2">

@@ -9,11 +9,12 @@ BEGIN
     SELECT json_build_object(
       'bet', row_to_json(b),
       'creatorUsername', u.username,
+      'refereeUsername', (SELECT r.username FROM users r WHERE r.id = b.referee_id),
       'options', (SELECT coalesce(json_agg(row_to_json(o) ORDER BY o.idx), '[]'::json)
                   FROM bet_options o WHERE o.bet_id = b.id),
       'viewerStake', (SELECT row_to_json(vs) FROM stakes vs WHERE vs.bet_id = b.id AND vs.user_id = p_viewer),
       -- Whether the viewer may stake on it, by the stake's own rules (stake_refusal, stake.sql).
-      'canStake', stake_refusal(true, b.creator_id, p_viewer, b.status, b.expires_at, true,
+      'canStake', stake_refusal(true, b.creator_id, b.referee_id, p_viewer, b.status, b.expires_at, true,
                     EXISTS (SELECT 1 FROM stakes vs WHERE vs.bet_id = b.id AND vs.user_id = p_viewer)) IS NULL,
       'participants', (SELECT coalesce(json_agg(json_build_object('stake', row_to_json(s), 'username', pu.username) ORDER BY s.id DESC), '[]'::json)
                        FROM (SELECT * FROM stakes rs WHERE rs.bet_id = b.id ORDER BY rs.id DESC LIMIT 50) s

@@ -281,6 +281,7 @@ describe(`betting on ${testDbKind}`, () => {
           await app.db.execute(sql`select json_build_object(
             'bet', row_to_json(b),
             'creatorUsername', u.username,
+            'refereeUsername', (select r.username from users r where r.id = b.referee_id),
             'options', (select json_agg(row_to_json(o) order by o.idx) from bet_options o where o.bet_id = b.id)) as bet
             from bets b join users u on u.id = b.creator_id where b.id = ${id}`),
         )[0]!.bet;

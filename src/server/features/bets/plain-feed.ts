@@ -28,7 +28,11 @@ export async function plainBetPage(
     mine: or(eq(bets.creatorId, viewer.id), sql`${bets.id} in (select bet_id from ${stakes} where user_id = ${viewer.id})`),
   };
   const rows = await db
-    .select({ bet: bets, creatorUsername: users.username })
+    .select({
+      bet: bets,
+      creatorUsername: users.username,
+      refereeUsername: sql<string | null>`(select r.username from ${users} r where r.id = ${bets.refereeId})`,
+    })
     .from(bets)
     .innerJoin(users, eq(users.id, bets.creatorId))
     .where(and(visibleTo(viewer), filters[filter.kind], page.before ? lt(bets.id, page.before) : undefined))
@@ -38,11 +42,12 @@ export async function plainBetPage(
   const ids = rows.map((row) => row.bet.id);
   const options = await db.select().from(betOptions).where(inArray(betOptions.betId, ids)).orderBy(asc(betOptions.idx));
   const own = await db.select().from(stakes).where(and(inArray(stakes.betId, ids), eq(stakes.userId, viewer.id)));
-  return rows.map(({ bet, creatorUsername }) =>
+  return rows.map(({ bet, creatorUsername, refereeUsername }) =>
     presentBet(
       {
         bet,
         creatorUsername,
+        refereeUsername,
         options: options.filter((option) => option.betId === bet.id),
         viewerStake: own.find((stake) => stake.betId === bet.id) ?? null,
       },

@@ -1,15 +1,23 @@
 import { formatCents } from '../../../shared/money.ts';
 import { allOdds, currentWinCents } from '../../../shared/odds.ts';
 import { z } from 'zod';
-import { betSchema, type Bet, type Participant } from '../../../shared/schemas/bets.ts';
+import { betSchema, type Bet, type BetResolution, type Participant } from '../../../shared/schemas/bets.ts';
 import type { BetPools } from '../../../shared/ws-events.ts';
 import { rowJson } from '../../db/row-json.ts';
 import { betOptions, bets, stakes, type BetRow, type OptionRow, type StakeRow } from './tables.ts';
 
-/** A bet as one viewer reads it: the row, its options, its creator's name and the viewer's stake. */
-export interface BetBundle {
-  bet: BetRow;
+/**
+ * The names a bet's answer shows beside its row: its creator's and its referee's. Read with the
+ * bet each time, never kept with it: a rename does not touch the bet row.
+ */
+export interface BetNames {
   creatorUsername: string;
+  refereeUsername: string | null;
+}
+
+/** A bet as one viewer reads it: the row, its options, its people's names and the viewer's stake. */
+export interface BetBundle extends BetNames {
+  bet: BetRow;
   options: OptionRow[];
   viewerStake: StakeRow | null;
 }
@@ -20,12 +28,13 @@ export const optionJson = rowJson(betOptions);
 export const stakeJson = rowJson(stakes);
 
 /** A bundle as PostgreSQL gives it: each row as JSON, for the decoders of src/server/db/row-json.ts. */
-export type BundleJson = { bet: unknown; creatorUsername: string; options: unknown[]; viewerStake: unknown };
+export type BundleJson = BetNames & { bet: unknown; options: unknown[]; viewerStake: unknown };
 
 export function toBundle(row: BundleJson): BetBundle {
   return {
     bet: betJson.decode(row.bet),
     creatorUsername: row.creatorUsername,
+    refereeUsername: row.refereeUsername,
     options: row.options.map(optionJson.decode),
     viewerStake: row.viewerStake ? stakeJson.decode(row.viewerStake) : null,
   };
@@ -35,9 +44,9 @@ export const isExpired = (bet: BetRow, now = new Date()) =>
   bet.status === 'active' && bet.expiresAt !== null && bet.expiresAt.getTime() <= now.getTime();
 
 /** The members of a bet's answer that every viewer shares at one version of the bet row. */
-const sharedFieldsSchema = betSchema.omit({ creator: true, isExpired: true, userParticipation: true });
-/** The rest: whose it is, whether it has expired by now, and the viewer's own stake. */
-type ViewerFields = Pick<Bet, 'creator' | 'isExpired' | 'userParticipation'>;
+const sharedFieldsSchema = betSchema.omit({ creator: true, isExpired: true, userParticipation: true, resolution: true });
+/** The rest: whose it is, who decides it, whether it has expired by now, and the viewer's own stake. */
+type ViewerFields = Pick<Bet, 'creator' | 'isExpired' | 'userParticipation' | 'resolution'>;
 
 /**
  * The part of a bet's answer that is the same for every viewer at one version of the bet row:
@@ -92,35 +101,44 @@ export function presentSharedBet(bet: BetRow, options: readonly OptionRow[]): Sh
   return { bet, pools, fields, json: membersJson(sharedFieldsSchema, fields) };
 }
 
-function viewerFields(
-  bet: BetRow,
-  pools: number[],
-  creatorUsername: string,
-  viewerStake: StakeRow | null,
-  now: Date,
-): ViewerFields {
+/** Who decides the bet (docs/product.md §4.6); the jury's fields stay empty for the other ways. */
+function presentResolution(bet: BetRow, refereeUsername: string | null): BetResolution {
   return {
-    creator: { id: bet.creatorId, username: creatorUsername },
+    mode: bet.resolutionMode,
+    referee: bet.refereeId !== null ? { id: bet.refereeId, username: refereeUsername ?? '' } : null,
+    proposedOption: null,
+    evidence: null,
+    challengeEndsAt: null,
+    juryEndsAt: null,
+    votesCast: 0,
+    votesNeeded: 0,
+  };
+}
+
+function viewerFields(bet: BetRow, pools: number[], names: BetNames, viewerStake: StakeRow | null, now: Date): ViewerFields {
+  return {
+    creator: { id: bet.creatorId, username: names.creatorUsername },
     isExpired: isExpired(bet, now),
     userParticipation: viewerStake ? presentParticipation(viewerStake, pools) : null,
+    resolution: presentResolution(bet, names.refereeUsername),
   };
 }
 
 /** A shared bet completed for one viewer at one moment. */
-export function presentForViewer(shared: SharedBet, creatorUsername: string, viewerStake: StakeRow | null, now: Date): Bet {
-  return { ...shared.fields, ...viewerFields(shared.bet, shared.pools, creatorUsername, viewerStake, now) };
+export function presentForViewer(shared: SharedBet, names: BetNames, viewerStake: StakeRow | null, now: Date): Bet {
+  return { ...shared.fields, ...viewerFields(shared.bet, shared.pools, names, viewerStake, now) };
 }
 
 /** A bet as docs/product.md §4.1 shows it: pools as decimal strings, odds with null for infinity. */
-export function presentBet({ bet, creatorUsername, options, viewerStake }: BetBundle, now = new Date()): Bet {
+export function presentBet(bundle: BetBundle, now = new Date()): Bet {
+  const { bet, options, viewerStake } = bundle;
   const pools = options.map((o) => o.poolCents);
-  return { ...sharedFields(bet, options, pools), ...viewerFields(bet, pools, creatorUsername, viewerStake, now) };
+  return { ...sharedFields(bet, options, pools), ...viewerFields(bet, pools, bundle, viewerStake, now) };
 }
 
 /** The bets of a feed page as the viewer sees them, in order. */
-export interface ViewedBet {
+export interface ViewedBet extends BetNames {
   shared: SharedBet;
-  creatorUsername: string;
   viewerStake: StakeRow | null;
 }
 
@@ -135,8 +153,9 @@ export interface ViewedBet {
  * ("answers every list route with the presented bets") holds the two equal.
  */
 export function betListJson(page: readonly ViewedBet[], now: Date): string {
-  const bets = page.map(({ shared, creatorUsername, viewerStake }) => {
-    const viewer = JSON.stringify(viewerFields(shared.bet, shared.pools, creatorUsername, viewerStake, now));
+  const bets = page.map((viewed) => {
+    const { shared, viewerStake } = viewed;
+    const viewer = JSON.stringify(viewerFields(shared.bet, shared.pools, viewed, viewerStake, now));
     return `{${shared.json},${viewer.slice(1, -1)}}`;
   });
   return `[${bets.join(',')}]`;

@@ -105,6 +105,9 @@ const optionsJson = sql<unknown[]>`(select coalesce(json_agg(${optionJson.sql('o
 /** The bet row's version for bet-cache.ts: the transaction that wrote it as it now is. */
 const rowVersion = sql<string>`${bets}.xmin::text`;
 
+/** The name of the referee of the row of `bets` in the query, or null. */
+const refereeUsername = sql<string | null>`(select r.username from ${users} r where r.id = ${bets}."referee_id")`;
+
 /** The viewer's own stake in the row of `bets` in the query, as JSON, or null. */
 const viewerStakeJson = (viewerId: IdParam) =>
   sql<unknown>`(select ${stakeJson.sql('vs')} from ${stakes} vs where vs.bet_id = ${outerBetId} and vs.user_id = ${viewerId})`;
@@ -120,6 +123,7 @@ function bundleSelection(viewerId: IdParam) {
   return {
     bet: betJson.sql('"bets"'),
     creatorUsername: users.username,
+    refereeUsername: refereeUsername,
     options: optionsJson,
     viewerStake: viewerStakeJson(viewerId),
   };
@@ -134,6 +138,7 @@ function pageSelection(viewerId: IdParam) {
     id: bets.id,
     version: rowVersion,
     creatorUsername: users.username,
+    refereeUsername: refereeUsername,
     viewerStake: viewerStakeJson(viewerId),
   };
 }
@@ -224,14 +229,21 @@ async function readBetPage(db: Db, viewer: UserRow, filter: BetFilter, page: Pag
   return rows.flatMap((row) => {
     const bet = found.get(row.id);
     if (!bet) return [];
-    return [{ shared: bet.shared, creatorUsername: row.creatorUsername, viewerStake: bet.viewerStake ? stakeJson.decode(bet.viewerStake) : null }];
+    return [
+      {
+        shared: bet.shared,
+        creatorUsername: row.creatorUsername,
+        refereeUsername: row.refereeUsername,
+        viewerStake: bet.viewerStake ? stakeJson.decode(bet.viewerStake) : null,
+      },
+    ];
   });
 }
 
 /** One page of a feed as `viewer` sees it, newest first, presented. */
 export async function listBets(db: Db, viewer: UserRow, filter: BetFilter, page: PageRequest, now = new Date()): Promise<Bet[]> {
   const viewed = await readBetPage(db, viewer, filter, page);
-  return viewed.map((bet) => presentForViewer(bet.shared, bet.creatorUsername, bet.viewerStake, now));
+  return viewed.map((bet) => presentForViewer(bet.shared, bet, bet.viewerStake, now));
 }
 
 /** The same page as the JSON text of its answer (betListJson), for the feed routes. */

@@ -5,6 +5,7 @@ import {
   betDetailSchema,
   betListSchema,
   betSchema,
+  betTimelineSchema,
   createBetBodySchema,
   editBetBodySchema,
   listQuerySchema,
@@ -23,6 +24,7 @@ import { findBetDetail, listBets, listBetsJson, type BetDetailRows, type BetFilt
 import { createBet, editBet, editOwnBet } from './service.ts';
 import { resolveBet, resolveRefusal, voidBet } from './settlement.ts';
 import { placeStake } from './stakes.ts';
+import { betTimeline } from './timeline.ts';
 
 /**
  * The create body as the client checks it, plus options that look alike ("Yes" and "Υes" with a
@@ -86,6 +88,23 @@ export const betRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/bets/:id',
     { schema: { tags: ['bets'], summary: 'A bet with its participants', params: idParamsSchema, response: { 200: betDetailSchema } } },
     async (request) => betDetail(app, requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/bets/:id/timeline',
+    {
+      schema: {
+        tags: ['bets'],
+        summary: 'What happened to a bet, oldest first: created, resolved or voided, with who and when',
+        params: idParamsSchema,
+        response: { 200: betTimelineSchema },
+      },
+    },
+    async (request) => {
+      const timeline = await betTimeline(app.db, requireUser(request), request.params.id);
+      if (!timeline) throw notFound('Bet not found', 'bet_not_found');
+      return timeline;
+    },
   );
 
   app.post(

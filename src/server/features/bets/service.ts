@@ -3,9 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { createBetBodySchema } from '../../../shared/schemas/bets.ts';
 import { betOptions, bets } from './tables.ts';
-import type { UserRow } from '../users/service.ts';
-import { inTransaction } from '../../db/transaction.ts';
-import { conflict, forbidden } from '../../errors.ts';
+import { users, type UserRow } from '../users/service.ts';
+import { rowsOf } from '../../db/client.ts';
+import { inTransaction, type Tx } from '../../db/transaction.ts';
+import { badRequest, conflict, forbidden, type AppError } from '../../errors.ts';
 import { recordActivity } from '../activities/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
 import { notify } from '../notifications/service.ts';
@@ -26,8 +27,27 @@ export { betOptions, bets, stakes, type BetRow, type OptionRow, type StakeRow } 
 
 type CreateBetInput = z.output<typeof createBetBodySchema>;
 
+/**
+ * Who may referee a creator's bet (docs/product.md §4.6): one of their friends, still a player. The
+ * friendship is read from creators_seen (visibility.sql), the rule of whose bets a player sees.
+ */
+async function refereeRefusal(tx: Tx, creator: UserRow, refereeId: number): Promise<AppError | null> {
+  if (refereeId === creator.id) return badRequest('You cannot referee your own bet', 'invalid_referee');
+  const [row] = rowsOf<{ friend: boolean }>(
+    await tx.execute(sql`select exists (
+      select 1 from creators_seen c join ${users} u on u.id = c.viewer_id
+      where c.creator_id = ${creator.id} and c.viewer_id = ${refereeId} and u.deactivated_at is null) as friend`),
+  );
+  return row?.friend ? null : badRequest('The referee must be one of your friends', 'invalid_referee');
+}
+
 export async function createBet(app: FastifyInstance, creator: UserRow, input: CreateBetInput): Promise<number> {
   const betId = await inTransaction(app.db, async (tx) => {
+    const refereeId = input.resolution.mode === 'referee' ? input.resolution.refereeId : null;
+    if (refereeId !== null) {
+      const refusal = await refereeRefusal(tx, creator, refereeId);
+      if (refusal) throw refusal;
+    }
     // Time limits count on the database's clock, the same one every stake is checked against.
     const expiresAt =
       input.expirationType === 'time'
@@ -45,6 +65,8 @@ export async function createBet(app: FastifyInstance, creator: UserRow, input: C
         expirationType: input.expirationType,
         expirationValue: input.expirationType === 'indefinite' ? '' : input.expirationValue,
         expiresAt,
+        resolutionMode: input.resolution.mode,
+        refereeId,
       })
       .returning({ id: bets.id });
     if (!bet) throw new Error('bet insert returned nothing');

@@ -125,14 +125,19 @@ async function stakesOf(tx: Tx, betId: number): Promise<StakeRow[]> {
 
 /**
  * Why `actor` may not resolve the bet, or null when they may (docs/product.md §4.6): a bet is
- * resolved once, only while it is open; by its creator when it is indefinite or has expired, by
- * an admin at any time. resolveBet enforces it; the bet detail's `canResolve` shows it.
+ * resolved once, only while it is open; by whoever decides it (its creator, or its referee) when
+ * it is indefinite or has expired, by an admin at any time. resolveBet enforces it; the bet
+ * detail's `canResolve` shows it.
  */
 export function resolveRefusal(bet: BetRow, expired: boolean, actor: Pick<UserRow, 'id'>, asAdmin: boolean): AppError | null {
   if (bet.status === 'resolved') return conflict('This bet has already been resolved', 'already_resolved');
   if (bet.status !== 'active') return conflict('This bet is closed', 'bet_closed');
   if (asAdmin) return null;
-  if (bet.creatorId !== actor.id) return forbidden('Only the creator can resolve this bet', 'not_creator');
+  if (bet.resolutionMode === 'referee') {
+    if (bet.refereeId !== actor.id) return forbidden('Only the referee can resolve this bet', 'not_referee');
+  } else if (bet.creatorId !== actor.id) {
+    return forbidden('Only the creator can resolve this bet', 'not_creator');
+  }
   if (bet.expirationType !== 'indefinite' && !expired) return conflict('This bet can only be resolved after it expires', 'not_expired');
   return null;
 }

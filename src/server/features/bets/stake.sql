@@ -2,18 +2,21 @@
 --
 -- stake_refusal: why a user may not stake on a bet, or null when they may (docs/product.md,
 -- "Staking"), in the order the rules are checked: the bet must be visible to them
--- (visibility.sql), not their own, open and not expired by the database's clock; the option must
--- exist; one stake per user and bet. The balance is checked by the debit itself (move_money). The
+-- (visibility.sql), not their own, not one they referee (§4.6), open and not expired by the
+-- database's clock; the option must exist; one stake per user and bet. The balance is checked by the debit itself (move_money). The
 -- stake and the bet detail's "can stake" (bet-detail.sql) both ask it, so the rule is written
 -- once. A plain expression: PostgreSQL writes it into each caller's query instead of calling it.
+DROP FUNCTION IF EXISTS stake_refusal(boolean, integer, integer, text, timestamptz, boolean, boolean);
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION stake_refusal(
-  p_visible boolean, p_creator integer, p_user integer, p_status text, p_expires_at timestamptz,
-  p_option_exists boolean, p_staked boolean
+  p_visible boolean, p_creator integer, p_referee integer, p_user integer, p_status text,
+  p_expires_at timestamptz, p_option_exists boolean, p_staked boolean
 ) RETURNS text
 LANGUAGE sql STABLE AS $$
   SELECT CASE
     WHEN NOT p_visible THEN 'not_found'
     WHEN p_creator = p_user THEN 'own_bet'
+    WHEN p_referee = p_user THEN 'referee'
     WHEN p_status <> 'active' THEN 'bet_closed'
     WHEN coalesce(p_expires_at <= now(), false) THEN 'bet_expired'
     WHEN NOT p_option_exists THEN 'invalid_option'
@@ -74,7 +77,7 @@ BEGIN
       SELECT c.*, b.creator_id, b.title, f.label,
         stake_refusal(
           EXISTS (SELECT 1 FROM bet_viewers v WHERE v.bet_id = c.bet_id AND v.viewer_id = c.user_id),
-          b.creator_id, c.user_id, b.status, b.expires_at, f.label IS NOT NULL, f.staked) AS refusal
+          b.creator_id, b.referee_id, c.user_id, b.status, b.expires_at, f.label IS NOT NULL, f.staked) AS refusal
       FROM calls c
       LEFT JOIN bets b ON b.id = c.bet_id
       LEFT JOIN LATERAL (
@@ -130,6 +133,7 @@ BEGIN
       CASE WHEN p.n IS NOT NULL THEN json_build_object(
         'bet', pot.bet_row,
         'creatorUsername', (SELECT cu.username FROM users cu WHERE cu.id = p.creator_id),
+        'refereeUsername', (SELECT ru.username FROM users ru WHERE ru.id = (pot.bet_row ->> 'referee_id')::integer),
         -- The options as this round's writes left them.
         'options', (SELECT json_agg(coalesce(w.option_row, row_to_json(o.*)) ORDER BY o.idx)
                     FROM bet_options o LEFT JOIN pools w ON w.bet_id = o.bet_id AND w.idx = o.idx

@@ -30,6 +30,7 @@ export function parseStakeAmount(amount: number | string): number {
 const STAKE_REFUSALS: Record<string, () => AppError> = {
   not_found: betNotFound,
   own_bet: () => forbidden('You cannot bet on your own bet', 'own_bet'),
+  referee: () => forbidden('The referee cannot bet on this bet', 'referee_cannot_stake'),
   bet_closed: () => conflict('This bet is closed', 'bet_closed'),
   bet_expired: () => conflict('This bet has expired', 'bet_expired'),
   invalid_option: () => badRequest('Please choose an option', 'invalid_option'),

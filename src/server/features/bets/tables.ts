@@ -5,6 +5,7 @@ import { cents, createdAt, idOf } from '../../db/columns.ts';
 export const BET_CATEGORIES = ['Sports', 'Entertainment', 'Politics', 'Personal', 'General'] as const;
 export const BET_STATUSES = ['active', 'resolved', 'void'] as const;
 export const EXPIRATION_TYPES = ['time', 'date', 'indefinite'] as const;
+export const RESOLUTION_MODES = ['creator', 'referee', 'jury'] as const;
 
 export const bets = pgTable(
   'bets',
@@ -31,6 +32,10 @@ export const bets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** When the creator was told the bet expired and awaits resolution (once). */
     expiryNotifiedAt: timestamp('expiry_notified_at', { withTimezone: true, mode: 'date' }),
+    /** Who decides it (docs/product.md §4.6): its creator, or its referee. */
+    resolutionMode: text('resolution_mode', { enum: RESOLUTION_MODES }).notNull().default('creator'),
+    /** The friend of the creator who alone (or an admin) resolves a referee bet, and never stakes on it. */
+    refereeId: integer('referee_id').references(idOf('users')),
   },
   (t) => [
     // Every bet query leaves deleted bets out; without them in the index, a feed's scan of each
@@ -41,6 +46,10 @@ export const bets = pgTable(
     check('bets_status_known', sql`${t.status} in ('active', 'resolved', 'void')`),
     check('bets_category_known', sql`${t.category} in ('Sports', 'Entertainment', 'Politics', 'Personal', 'General')`),
     check('bets_expiration_type_known', sql`${t.expirationType} in ('time', 'date', 'indefinite')`),
+    check('bets_resolution_mode_known', sql`${t.resolutionMode} in ('creator', 'referee', 'jury')`),
+    check('bets_referee_with_its_mode', sql`(${t.refereeId} is not null) = (${t.resolutionMode} = 'referee')`),
+    // A referee's bets, for the view of who sees a bet (visibility.sql).
+    index('bets_referee_idx').on(t.refereeId).where(sql`${t.refereeId} is not null`),
   ],
 );
 

@@ -1,5 +1,6 @@
 -- Who sees a bet (docs/product.md §5.1; docs/decisions/018-one-rule-for-who-sees-a-bet.md):
--- its creator, the creator's friends, whoever staked on it, and the admins; a deleted bet, nobody.
+-- its creator, the creator's friends, its referee, whoever staked on it, and the admins; a
+-- deleted bet, nobody.
 -- The one statement of the rule: the bet lists, the detail, the stake (stake.sql), the feed and
 -- the live audience all read it from these two views.
 -- Asked about one bet or one viewer, PostgreSQL pushes the question into each branch, so each
@@ -25,6 +26,9 @@ CREATE OR REPLACE VIEW bet_viewers AS
   UNION ALL
   SELECT b.id, c.viewer_id FROM bets b JOIN creators_seen c ON c.creator_id = b.creator_id
     WHERE b.deleted_at IS NULL
+  UNION ALL
+  -- The referee decides it, friends with the creator or no longer.
+  SELECT b.id, b.referee_id FROM bets b WHERE b.referee_id IS NOT NULL AND b.deleted_at IS NULL
   UNION ALL
   SELECT s.bet_id, s.user_id FROM stakes s JOIN bets b ON b.id = s.bet_id
     WHERE b.deleted_at IS NULL;

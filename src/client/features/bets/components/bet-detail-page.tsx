@@ -16,7 +16,9 @@ import { useBet } from '../api.ts';
 import { BetDiscussion } from './bet-discussion.tsx';
 import { BetOptions } from './bet-options.tsx';
 import { BetStatusBadge } from '../../../components/bet-status-badge.tsx';
+import { BetTimelineSection } from './bet-timeline.tsx';
 import { ParticipantListNote } from './participant-list-note.tsx';
+import { deciderOf, isRefereeOf, RefereeLine } from './referee.tsx';
 import { ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
 import { StakeForm, stakeSummaryId } from './stake-form.tsx';
 
@@ -94,6 +96,8 @@ export function BetDetailPage() {
   }
 
   const isCreator = bet.creatorId === user.id;
+  const isReferee = isRefereeOf(bet, user);
+  const decider = deciderOf(bet);
   const phase = betPhase(bet);
   return (
     <div className="space-y-6">
@@ -117,6 +121,7 @@ export function BetDetailPage() {
         <p className="mt-2 text-sm wrap-anywhere text-slate-600 dark:text-slate-300">
           Created by {bet.creator.username} on {showDate(bet.createdAt)} · Pot {showAmount(bet.totalPot)} · {participantCount(bet.participants)}
         </p>
+        <RefereeLine bet={bet} className="mt-1" />
       </header>
 
       {bet.status === 'resolved' && (
@@ -132,7 +137,7 @@ export function BetDetailPage() {
       )}
       {phase === 'active' && bet.expirationType !== 'indefinite' && (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Staking closes when the bet expires; then {isCreator ? 'you resolve it' : `${bet.creator.username} resolves it`}. Stakes are refunded if it
+          Staking closes when the bet expires; then {decider.id === user.id ? 'you resolve it' : `${decider.username} resolves it`}. Stakes are refunded if it
           stays unresolved for 7 days.
         </p>
       )}
@@ -153,9 +158,22 @@ export function BetDetailPage() {
               <StakeForm bet={bet} />
             </Card>
           )}
-          {!bet.canStake && bet.status === 'active' && isCreator && !bet.canResolve && (
+          {/* The referee decides the bet and so never stakes on it (the server's canStake says so too). */}
+          {!bet.canStake && isReferee && (
             <Card>
-              <p className="text-sm text-slate-600 dark:text-slate-300">This is your bet: your friends stake on it, and you resolve it once it expires.</p>
+              <p className="font-semibold">You are the referee of this bet</p>
+              {bet.status === 'active' && (
+                <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">You decide which option won, so you cannot bet on it.</p>
+              )}
+            </Card>
+          )}
+          {!bet.canStake && bet.status === 'active' && isCreator && !isReferee && !bet.canResolve && (
+            <Card>
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                {decider.id === user.id
+                  ? 'This is your bet: your friends stake on it, and you resolve it once it expires.'
+                  : `This is your bet: your friends stake on it, and ${decider.username}, its referee, resolves it.`}
+              </p>
             </Card>
           )}
           {bet.canResolve && <ResolvePanel bet={bet} asAdmin={resolvesAsAdmin(bet, user)} />}
@@ -194,6 +212,9 @@ export function BetDetailPage() {
                 </table>
               </div>
             )}
+          </Card>
+          <Card>
+            <BetTimelineSection betId={bet.id} options={bet.options} />
           </Card>
           <Card>
             <BetDiscussion betId={bet.id} />

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Bet } from '../../../../shared/schemas/bets.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { aBet, renderScreen } from '../../../test/render-screen.tsx';
+import { aBet, aResolution, renderScreen } from '../../../test/render-screen.tsx';
 import { MyBetsPage } from './my-bets-page.tsx';
 
 const alice = { id: 1, username: 'Alice' };
@@ -56,6 +56,15 @@ describe('my bets', { timeout: 20_000 }, () => {
     expect(within(expired).getByRole('button', { name: action('Edit', 'Ran out') })).toBeDisabled();
     // Its creator resolves a bet once it has run out.
     expect(within(expired).getByRole('button', { name: action('Resolve', 'Ran out') })).toBeInTheDocument();
+  });
+
+  it('offers no Resolve on a bet a referee decides, and names the referee', () => {
+    const refereed = aBet({ id: 6, title: 'Rain on Sunday?', creatorId: 1, creator: alice, resolution: aResolution({ mode: 'referee', referee: { id: 3, username: 'Cleo' } }) });
+    renderScreen(<MyBetsPage />, { data: [[queryKeys.bets.list('mine'), [refereed]]] });
+    const own = screen.getByTestId('my-bet');
+    expect(own).toHaveTextContent('Referee: Cleo');
+    expect(within(own).getByRole('button', { name: action('Edit', 'Rain on Sunday?') })).toBeEnabled();
+    expect(within(own).queryByRole('button', { name: action('Resolve', 'Rain on Sunday?') })).toBeNull();
   });
 
   it('in the narrow layout lists the ones created, then the ones joined', () => {

@@ -15,6 +15,7 @@ import { BetOptions } from './bet-options.tsx';
 import { BetStatusBadge } from '../../../components/bet-status-badge.tsx';
 import { EditBetDialog, mayEdit } from './edit-bet-dialog.tsx';
 import { ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
+import { deciderOf, RefereeLine } from './referee.tsx';
 
 type Group = 'active' | 'resolved' | 'expired';
 /** The tabs by the bets' phases; refunded bets are settled too, so they sit with the resolved ones. */
@@ -25,7 +26,7 @@ const groupOf = (bet: Bet): Group => {
 
 /** Mirrors the server's rule (docs/product.md §4.6) to decide whether to offer Resolve; the dialog asks the server. */
 const mayResolve = (bet: Bet, me: CurrentUser) =>
-  bet.status === 'active' && (me.role === 'admin' || (bet.creatorId === me.id && (bet.expirationType === 'indefinite' || betPhase(bet) === 'expired')));
+  bet.status === 'active' && (me.role === 'admin' || (deciderOf(bet).id === me.id && (bet.expirationType === 'indefinite' || betPhase(bet) === 'expired')));
 
 function ResolveBetDialog({ betId, onClose }: { betId: number; onClose: () => void }) {
   const me = useCurrentUser();
@@ -98,6 +99,7 @@ function MyBetCard({ bet, onEdit, onResolve }: { bet: Bet } & Actions) {
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {participantCount(bet.participants)} · Total {showAmount(bet.totalPot)}
       </p>
+      <RefereeLine bet={bet} className="-mt-2" />
       {!narrow && <BetOptions bet={bet} />}
       {bet.status === 'resolved' && (
         <p className="text-sm">

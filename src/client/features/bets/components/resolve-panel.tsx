@@ -5,14 +5,18 @@ import type { BetDetail } from '../../../../shared/schemas/bets.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useAdminResolveBet, useResolveBet } from '../api.ts';
+import { deciderOf } from './referee.tsx';
 
-/** Who settles the bet: the creator when the rules let them, otherwise an admin's override. */
+/**
+ * Who settles the bet: its decider (the referee when it has one, else the creator) when the rules
+ * let them, otherwise an admin's override.
+ */
 export function resolvesAsAdmin(bet: BetDetail, me: { id: number; role: string }): boolean {
-  const creatorMay = bet.creatorId === me.id && (bet.expirationType === 'indefinite' || betPhase(bet) === 'expired');
-  return !creatorMay && me.role === 'admin';
+  const deciderMay = deciderOf(bet).id === me.id && (bet.expirationType === 'indefinite' || betPhase(bet) === 'expired');
+  return !deciderMay && me.role === 'admin';
 }
 
-/** The creator (or an admin) declares the winner; payouts follow at once. */
+/** The bet's decider, creator or referee (or an admin), declares the winner; payouts follow at once. */
 export function ResolvePanel({ bet, asAdmin }: { bet: BetDetail; asAdmin: boolean }) {
   const [winner, setWinner] = useState<number | null>(null);
   const creatorResolve = useResolveBet();
