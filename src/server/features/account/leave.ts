@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CONFIRM_DELETION_MESSAGE } from '../../../shared/schemas/account.ts';
 import { deletedPlayerName } from '../../../shared/schemas/users.ts';
@@ -8,7 +8,7 @@ import { identityIssuerOfLocalAccounts } from '../../oidc/provider.ts';
 import { localAccounts } from '../../oidc/tables.ts';
 import { endSessionsOfUser, identities, revokeUserSessions } from '../auth/service.ts';
 import { lockActiveAdminIds } from '../admin/service.ts';
-import { bets, voidBet } from '../bets/service.ts';
+import { openBetsDecidedBy, voidBet } from '../bets/service.ts';
 import { mailOutbox } from '../mail/service.ts';
 import { notifications } from '../notifications/service.ts';
 import { pushSubscriptions } from '../push/service.ts';
@@ -22,9 +22,6 @@ import { userPreferences, users, type UserRow } from '../users/service.ts';
  * delete ends one (docs/product.md §10.1, admin/service.ts `deactivateUser`): deactivated, every
  * session ended, its open bets voided and refunded.
  */
-
-/** Why a bet was voided when its creator deleted their account (bets.void_reason). */
-const VOID_REASON = 'creator_deleted';
 
 const mismatch = () => badRequest(CONFIRM_DELETION_MESSAGE, 'confirmation_mismatch');
 
@@ -80,14 +77,9 @@ export async function deleteAccount(app: FastifyInstance, user: UserRow, confirm
 
   // Each void is its own transaction, as when an admin deletes an account: the account is closed,
   // so its creator can no longer resolve these bets meanwhile.
-  const open = await app.db
-    .select({ id: bets.id })
-    .from(bets)
-    .where(and(eq(bets.creatorId, user.id), eq(bets.status, 'active'), isNull(bets.deletedAt)))
-    .orderBy(asc(bets.id));
-  for (const { id } of open) {
+  for (const { id, role } of await openBetsDecidedBy(app.db, user.id)) {
     try {
-      await voidBet(app, id, VOID_REASON, { actorId: user.id, delete: false });
+      await voidBet(app, id, `${role}_deleted`, { actorId: user.id, delete: false });
     } catch (error) {
       // Deleted by an admin in the meantime: nothing left to refund.
       if (!(error instanceof AppError && error.statusCode === 404)) throw error;

@@ -21,7 +21,7 @@ import { localAccounts } from '../../oidc/tables.ts';
 import { newPasswordProblem } from '../../password-policy.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
 import { endSessionsOfUser, identities, revokeUserSessions, sessions } from '../auth/service.ts';
-import { bets, listBets, stakes, voidBet } from '../bets/service.ts';
+import { bets, listBets, openBetsDecidedBy, stakes, voidBet } from '../bets/service.ts';
 import { allTimeFiguresOf, figuresOf, platformTotals, playerFigures, presentFigures } from '../figures/service.ts';
 import { claimableUsername, presentUser, usernameTaken, users, type UserRow } from '../users/service.ts';
 import { LEDGER_KINDS, grantStartingBalance, ledgerEntries, moveMoney } from '../wallet/service.ts';
@@ -313,11 +313,7 @@ export async function deactivateUser(app: FastifyInstance, admin: UserRow, userI
       .returning({ deactivatedAt: users.deactivatedAt });
     const deactivatedAt = updated?.deactivatedAt ?? new Date();
     const sessionsRevoked = await revokeUserSessions(tx, userId);
-    const openBets = await tx
-      .select({ id: bets.id })
-      .from(bets)
-      .where(and(eq(bets.creatorId, userId), eq(bets.status, 'active'), isNull(bets.deletedAt)))
-      .orderBy(asc(bets.id));
+    const openBets = await openBetsDecidedBy(tx, userId);
     await recordAdminAction(tx, {
       actorId: admin.id,
       action: 'user.deactivate',
@@ -339,15 +335,11 @@ export async function deactivateUser(app: FastifyInstance, admin: UserRow, userI
 
   // Each void is its own transaction (and its own audit row): the account is already closed, so
   // its creator can no longer resolve these bets or open new ones meanwhile.
-  const open = await app.db
-    .select({ id: bets.id })
-    .from(bets)
-    .where(and(eq(bets.creatorId, userId), eq(bets.status, 'active'), isNull(bets.deletedAt)))
-    .orderBy(asc(bets.id));
+  const open = await openBetsDecidedBy(app.db, userId);
   const voidedBetIds: number[] = [];
-  for (const { id } of open) {
+  for (const { id, role } of open) {
     try {
-      if (await voidBet(app, id, 'creator_deactivated', { actorId: admin.id, delete: false, audited: true })) voidedBetIds.push(id);
+      if (await voidBet(app, id, `${role}_deactivated`, { actorId: admin.id, delete: false, audited: true })) voidedBetIds.push(id);
     } catch (error) {
       // Deleted by someone else in the meantime: nothing left to refund.
       if (!(error instanceof AppError && error.statusCode === 404)) throw error;

@@ -92,6 +92,24 @@ describe(`a bet decided by a referee on ${testDbKind}`, () => {
     expect((await admin.agent.post(`/api/admin/bets/${bet.id}/resolve`, { winningOption: 0 })).statusCode).toBeLessThan(300);
   });
 
+  it('voids and refunds the bets a referee decides once the referee is gone, and only those', async () => {
+    const eli = await createUser(app, 'RefEli');
+    await makeFriends(app, ann, eli);
+    const refereed = await createBetAs(ann, { title: 'Eli decides', resolution: { mode: 'referee', refereeId: eli.id } });
+    const own = await createBetAs(ann, { title: 'Ann decides' });
+    for (const betId of [refereed.id, own.id]) {
+      expect((await bob.agent.post(`/api/bets/${betId}/participate`, { option: 0, amount: '7.25' })).statusCode).toBe(200);
+    }
+    const before = await balanceOf(app, bob.id);
+    expect((await admin.agent.delete(`/api/admin/users/${eli.id}`)).statusCode).toBe(200);
+    expect(await detail(bob, refereed.id)).toMatchObject({ status: 'void' });
+    expect(await detail(bob, own.id)).toMatchObject({ status: 'active' });
+    expect(await balanceOf(app, bob.id)).toBe(before + 725);
+    const events = betTimelineSchema.parse((await bob.agent.get(`/api/bets/${refereed.id}/timeline`)).json()).events;
+    expect(events.at(-1)).toMatchObject({ kind: 'voided', text: 'referee_deactivated' });
+    expect((await auditLedger(app.db)).violations).toEqual([]);
+  });
+
   it('refuses a referee who is not a friend, the creator, or a deactivated player, and creates nothing', async () => {
     const before = await betCount();
     for (const [refereeId, message] of [

@@ -1,10 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { createBetBodySchema } from '../../../shared/schemas/bets.ts';
 import { betOptions, bets } from './tables.ts';
 import { users, type UserRow } from '../users/service.ts';
-import { rowsOf } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, type AppError } from '../../errors.ts';
 import { recordActivity } from '../activities/service.ts';
@@ -76,6 +76,20 @@ export async function createBet(app: FastifyInstance, creator: UserRow, input: C
   });
   app.domainEvents.emit({ type: 'bet_created', betId, actorId: creator.id });
   return betId;
+}
+
+/**
+ * The open bets that wait on a player's word: those they created, and those they referee
+ * (docs/product.md §4.7). When the player leaves or is deactivated, nobody else may decide them,
+ * so they are voided and refunded; the reason says which part the player had.
+ */
+export async function openBetsDecidedBy(db: Db | Tx, userId: number): Promise<{ id: number; role: 'creator' | 'referee' }[]> {
+  const rows = await db
+    .select({ id: bets.id, creatorId: bets.creatorId })
+    .from(bets)
+    .where(and(or(eq(bets.creatorId, userId), eq(bets.refereeId, userId)), eq(bets.status, 'active'), isNull(bets.deletedAt)))
+    .orderBy(asc(bets.id));
+  return rows.map((row) => ({ id: row.id, role: row.creatorId === userId ? 'creator' : 'referee' }));
 }
 
 export async function editBet(
