@@ -29,7 +29,11 @@ for (const [label, screen] of [
     await newcomer.getByRole('button', { name: 'Continue' }).click();
     await expect(newcomer.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
     await newcomer.getByLabel('Username').fill(newcomerName);
+    // The app reloads itself 1.5 s after setup: closing the context while that reload is under
+    // way can hang Chromium, so the journey waits for it as the sign-up helper does.
+    const reloaded = newcomer.waitForEvent('load', { timeout: 15_000 });
     await newcomer.getByRole('button', { name: 'Complete Setup' }).click();
+    await reloaded;
 
     // Straight back to the invite, accepted, and on to the dashboard.
     await expect(newcomer).toHaveURL(/\/$/, { timeout: 20_000 });

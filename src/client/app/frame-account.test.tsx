@@ -38,7 +38,7 @@ describe('both frames, for the account', { timeout: 20_000 }, () => {
     const changes = frameServer();
     renderScreen(narrow ? <MobileShell /> : <AppLayout>The screen</AppLayout>, { narrow, data: quiet(unverified, null) });
     expect(screen.getByRole('region', { name: 'Email verification' })).toHaveTextContent('Please verify your email address. We sent you a link.');
-    expect(screen.getByRole('button', { name: 'Resend link' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Get a new link' })).toBeInTheDocument();
     await waitFor(() => expect(changes).toEqual([{ timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone }]));
   });
 

@@ -67,7 +67,7 @@ describe('the verify-email page', { timeout: 20_000 }, () => {
     openPage(`/verify-email?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Your email address is not verified' })).toBeInTheDocument();
     expect(screen.getByText('This link is invalid or has expired')).toBeInTheDocument();
-    expect(screen.getByText(/ask for a new link with/)).toHaveTextContent('Resend link');
+    expect(screen.getByText(/ask for a new link with/)).toHaveTextContent('Get a new link');
   });
 
   it('says a link without its token is invalid, and asks the server nothing', () => {

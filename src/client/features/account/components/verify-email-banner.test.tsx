@@ -23,12 +23,12 @@ function mailServer(answer: () => Response, after: Account = unverified) {
 }
 
 describe('the verify-your-email banner', { timeout: 20_000 }, () => {
-  it.each([false, true])('asks to verify and mails the link again on Resend link (narrow: %s)', async (narrow) => {
+  it.each([false, true])('asks to verify and mails the link again on Get a new link (narrow: %s)', async (narrow) => {
     const sent = mailServer(() => Response.json({ ok: true }, { status: 202 }));
     renderScreen(<VerifyEmailBanner />, { narrow, data: [[accountQueryKey, unverified]] });
     const banner = screen.getByRole('region', { name: 'Email verification' });
     expect(banner).toHaveTextContent('Please verify your email address. We sent you a link.');
-    await userEvent.click(screen.getByRole('button', { name: 'Resend link' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Get a new link' }));
     expect(await screen.findByText('Verification link sent')).toBeInTheDocument();
     expect(sent).toEqual(['POST /api/account/verification-mail']);
   });
@@ -36,10 +36,10 @@ describe('the verify-your-email banner', { timeout: 20_000 }, () => {
   it("says the server's refusal when too many links were asked for", async () => {
     mailServer(() => Response.json({ error: 'Too many requests, please slow down', code: 'rate_limited' }, { status: 429 }));
     renderScreen(<VerifyEmailBanner />, { data: [[accountQueryKey, unverified]] });
-    await userEvent.click(screen.getByRole('button', { name: 'Resend link' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Get a new link' }));
     expect(await screen.findByText('Link not sent')).toBeInTheDocument();
     expect(screen.getByText('Too many requests, please slow down')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Resend link' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Get a new link' })).toBeEnabled();
   });
 
   it('goes once the server says the email was verified meanwhile', async () => {
@@ -48,7 +48,7 @@ describe('the verify-your-email banner', { timeout: 20_000 }, () => {
       { ...unverified, emailVerified: true },
     );
     renderScreen(<VerifyEmailBanner />, { data: [[accountQueryKey, unverified]] });
-    await userEvent.click(screen.getByRole('button', { name: 'Resend link' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Get a new link' }));
     expect(await screen.findByText('Your email address is already verified')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Email verification' })).toBeNull());
   });
@@ -62,6 +62,6 @@ describe('the verify-your-email banner', { timeout: 20_000 }, () => {
     renderScreen(<VerifyEmailBanner />, { data: account ? [[accountQueryKey, account]] : [] });
     if (!account) await waitFor(() => expect(sent).toEqual(['GET /api/account']));
     expect(screen.queryByRole('region', { name: 'Email verification' })).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Resend link' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Get a new link' })).toBeNull();
   });
 });

@@ -26,7 +26,7 @@ export function VerifyEmailBanner() {
       <MailWarning aria-hidden className="hidden h-6 w-6 shrink-0 sm:block" />
       <p className="min-w-0 flex-1 text-sm font-medium">Please verify your email address. We sent you a link.</p>
       <Button variant="secondary" size="sm" className="shrink-0 self-start sm:self-auto" onClick={send} disabled={resend.isPending} aria-busy={resend.isPending}>
-        Resend link
+        Get a new link
       </Button>
     </section>
   );

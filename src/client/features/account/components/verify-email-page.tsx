@@ -79,7 +79,7 @@ export function VerifyEmailPage() {
             </div>
             <p className="mt-2 font-semibold break-words text-red-700 dark:text-red-300">{phase.message}</p>
             <p className="mt-2 text-slate-600 dark:text-slate-300">
-              Signed in to Betbro, you can ask for a new link with <strong>Resend link</strong> at the top of the app.
+              Signed in to Betbro, you can ask for a new link with <strong>Get a new link</strong> at the top of the app.
             </p>
             <WayOn />
           </>
