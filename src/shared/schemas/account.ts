@@ -66,9 +66,10 @@ export const passwordResetConfirmResponseSchema = z.object({ ok: z.literal(true)
 export const exportedStakeSchema = z.object({
   id: z.number().int(),
   betId: z.number().int(),
-  betTitle: z.string(),
+  /** Null once an admin deleted the bet: a deleted bet's words are shown to nobody. */
+  betTitle: z.string().nullable(),
   option: z.number().int(),
-  optionLabel: z.string(),
+  optionLabel: z.string().nullable(),
   amount: z.string(),
   /** How it settled; null while the bet is open. */
   outcome: z.enum(['won', 'lost', 'refunded']).nullable(),

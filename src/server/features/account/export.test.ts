@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCents } from '../../../shared/money.ts';
 import { parseAmountToCents } from '../../../shared/money.ts';
 import { accountExportSchema, type AccountExport } from '../../../shared/schemas/account.ts';
 import { conversationSchema } from '../../../shared/schemas/chat.ts';
@@ -141,6 +142,20 @@ describe(`"Take your data": GET /api/account/export on ${testDbKind}`, () => {
     expect(bobs.profile.username).toBe('Bob');
     expect(bobs.bets.map((b) => b.id)).toEqual([bobsBetId]);
     expect(JSON.stringify(bobs)).not.toContain('ann@betbro.test');
+  });
+
+  it("keeps a stake on a bet an admin deleted, and that bet's words out", async () => {
+    const root = await createUser(app, 'ExportRoot', { admin: true });
+    const removed = await createBetAs(bob, { title: 'Words nobody may read', options: ['Said', 'Unsaid'] });
+    expect((await ann.agent.post(`/api/bets/${removed.id}/participate`, { option: 0, amount: '3' })).statusCode).toBe(200);
+    expect((await root.agent.delete(`/api/admin/bets/${removed.id}`)).statusCode).toBe(200);
+    const after = await ann.agent.get('/api/account/export');
+    expect(after.body).not.toContain('Words nobody may read');
+    expect(after.body).not.toContain('Unsaid');
+    const data = accountExportSchema.strict().parse(JSON.parse(after.body));
+    expect(data.stakes.find((s) => s.betId === removed.id)).toMatchObject({ betTitle: null, optionLabel: null, outcome: 'refunded', amount: '3.00' });
+    const sum = data.ledger.reduce((total, row) => total + Math.round(Number(row.amount) * 100), 0);
+    expect(formatCents(sum)).toBe(data.profile.balance);
   });
 
   it('is 401 signed out', async () => {

@@ -22,7 +22,12 @@ export async function exportAccount(app: FastifyInstance, user: UserRow, now = n
     getPreferences(app, user.id),
     betsCreatedBy(app, user),
     app.db
-      .select({ stake: stakes, betTitle: bets.title, optionLabel: betOptions.label })
+      // A deleted bet is seen by nobody (docs/product.md §5.1): its stake stays, its words do not.
+      .select({
+        stake: stakes,
+        betTitle: sql<string | null>`case when ${bets.deletedAt} is null then ${bets.title} end`,
+        optionLabel: sql<string | null>`case when ${bets.deletedAt} is null then ${betOptions.label} end`,
+      })
       .from(stakes)
       .innerJoin(bets, eq(bets.id, stakes.betId))
       .innerJoin(betOptions, and(eq(betOptions.betId, stakes.betId), eq(betOptions.idx, stakes.optionIdx)))
@@ -62,7 +67,8 @@ export async function exportAccount(app: FastifyInstance, user: UserRow, now = n
       location: user.location,
       favoriteCategory: user.favoriteCategory,
       role: user.role,
-      balance: formatCents(user.balanceCents),
+      // As the ledger read here leaves it, so that the file's ledger sums to it.
+      balance: formatCents(ledger.at(-1)?.balanceAfterCents ?? user.balanceCents),
       createdAt: user.createdAt.toISOString(),
     },
     preferences,

@@ -6,6 +6,7 @@ import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { friendships } from '../friends/service.ts';
 import { auditLedger } from '../wallet/service.ts';
+import { notifyExpiredBets } from './service.ts';
 import { voidBet } from './settlement.ts';
 import { bets } from './tables.ts';
 
@@ -85,6 +86,18 @@ describe(`a bet decided by a referee on ${testDbKind}`, () => {
     await app.db.delete(friendships).where(eq(friendships.addresseeId, dora.id));
     expect((await detail(dora, bet.id)).canResolve).toBe(true);
     expect((await dora.agent.post(`/api/bets/${bet.id}/resolve`, { winningOption: 0 })).statusCode).toBe(200);
+  });
+
+  it('tells the referee, not the creator, that an expired bet awaits a result', async () => {
+    const bet = await createBetAs(ann, { title: 'Expires for Rita', resolution: { mode: 'referee', refereeId: ref.id }, expirationType: 'time', expirationValue: '1' });
+    await app.db.update(bets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(bets.id, bet.id));
+    expect(await notifyExpiredBets(app)).toBeGreaterThanOrEqual(1);
+    const titles = async (user: TestUser) =>
+      ((await user.agent.get('/api/notifications')).json() as { notifications: { title: string; betId: number | null }[] }).notifications
+        .filter((n) => n.betId === bet.id)
+        .map((n) => n.title);
+    expect(await titles(ref)).toEqual(['Your bet needs a result']);
+    expect(await titles(ann)).toEqual([]);
   });
 
   it('lets an admin resolve a refereed bet too', async () => {

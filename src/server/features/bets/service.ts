@@ -33,11 +33,18 @@ type CreateBetInput = z.output<typeof createBetBodySchema>;
  */
 async function refereeRefusal(tx: Tx, creator: UserRow, refereeId: number): Promise<AppError | null> {
   if (refereeId === creator.id) return badRequest('You cannot referee your own bet', 'invalid_referee');
-  const [row] = rowsOf<{ friend: boolean }>(
-    await tx.execute(sql`select exists (
-      select 1 from creators_seen c join ${users} u on u.id = c.viewer_id
-      where c.creator_id = ${creator.id} and c.viewer_id = ${refereeId} and u.deactivated_at is null) as friend`),
-  );
+  // The referee's row is held until the bet commits: a deactivation or deletion of the referee
+  // waits, and then finds the bet among those it voids (openBetsDecidedBy).
+  const [referee] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, refereeId), isNull(users.deactivatedAt)))
+    .for('share');
+  const [row] = referee
+    ? rowsOf<{ friend: boolean }>(
+        await tx.execute(sql`select exists (select 1 from creators_seen c where c.creator_id = ${creator.id} and c.viewer_id = ${refereeId}) as friend`),
+      )
+    : [];
   return row?.friend ? null : badRequest('The referee must be one of your friends', 'invalid_referee');
 }
 
@@ -162,12 +169,13 @@ export async function notifyExpiredBets(app: FastifyInstance): Promise<number> {
           sql`${bets.expiryNotifiedAt} is null`,
         ),
       )
-      .returning({ id: bets.id, creatorId: bets.creatorId, title: bets.title });
+      .returning({ id: bets.id, creatorId: bets.creatorId, refereeId: bets.refereeId, title: bets.title });
     const list = [];
     for (const bet of claimed) {
       list.push(
+        // Whoever decides the bet (docs/product.md §4.6) is the one it waits for.
         await notify(tx, {
-          userId: bet.creatorId,
+          userId: bet.refereeId ?? bet.creatorId,
           type: 'bet_expired',
           title: 'Your bet needs a result',
           body: `"${bet.title}" has expired and awaits your resolution`,

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -89,6 +89,28 @@ describe(`notifications by mail on ${testDbKind}`, () => {
     const body = preferencesSchema.parse((await ann.agent.get('/api/users/preferences')).json());
     expect(body.email.bet_staked).toBe('off');
     expect(body.timeZone).toBeNull();
+  });
+
+  it('keeps every one of several changes sent at once', async () => {
+    const kit = await createUser(app, 'Kit');
+    const changes = [
+      { email: { bet_staked: 'instant' } },
+      { email: { friend_request: 'daily' } },
+      { timeZone: 'Europe/Paris' },
+      { quietHours: { from: '23:00', to: '07:00' } },
+      { theme: 'dark' },
+      { notifications: { message: false } },
+    ];
+    const answers = await Promise.all(changes.map((body) => kit.agent.put('/api/users/preferences', body)));
+    expect(answers.map((a) => a.statusCode)).toEqual(changes.map(() => 200));
+    const body = preferencesSchema.parse((await kit.agent.get('/api/users/preferences')).json());
+    expect(body).toMatchObject({
+      email: { bet_staked: 'instant', friend_request: 'daily', message: 'off' },
+      timeZone: 'Europe/Paris',
+      quietHours: { from: '23:00', to: '07:00' },
+      theme: 'dark',
+      notifications: { message: false, bet_staked: true },
+    });
   });
 
   it('mails an instant notification once, in the app look, with a one-click unsubscribe that works', async () => {
@@ -228,6 +250,20 @@ describe(`notifications by mail on ${testDbKind}`, () => {
       const mail = await smtp.waitFor((m) => to(m, 'gil@betbro.test') && m.subject === 'Your Betbro day: 1 unread notification');
       expect(mail.text).toContain('Jo wants to be your friend');
       expect(mail.text).not.toContain('Hana');
+
+      // A notice whose transaction began before that digest and committed after it (so it is
+      // stamped before it) comes in the next one; what that digest listed does not come again.
+      const kai = await createUser(app, 'Kai');
+      expect((await kai.agent.post('/api/friends', { addresseeId: gil.id })).statusCode).toBe(201);
+      await app.db
+        .update(notifications)
+        .set({ createdAt: new Date(dayAfter.getTime() - 5 * 60 * 1000) })
+        .where(and(eq(notifications.userId, gil.id), isNull(notifications.readAt), eq(notifications.fromUserId, kai.id)));
+      expect(await sendDailyDigests(app, new Date(dayAfter.getTime() + 24 * HOUR))).toBe(1);
+      await drainMail(app);
+      const late = await smtp.waitFor((m) => to(m, 'gil@betbro.test') && (m.text ?? '').includes('Kai wants to be your friend'));
+      expect(late.subject).toBe('Your Betbro day: 1 unread notification');
+      expect(late.text).not.toContain('Jo wants');
     });
 
     it('turns every daily type off with its one-click unsubscribe, and leaves instant mail on', async () => {

@@ -29,6 +29,8 @@ export const DIGEST_HOUR = 8;
 /** The most notifications a digest lists; it counts the rest. */
 const DIGEST_LIST = 20;
 const BATCH = 50;
+/** Longer than any transaction that stores notifications runs. */
+const DIGEST_OVERLAP_MS = 10 * 60 * 1000;
 
 /** How a mail greets a player: by name once chosen, else by the start of their email. */
 export const greetingName = (user: Pick<UserRow, 'username'> | undefined, email: string) =>
@@ -44,6 +46,8 @@ function unsubscribeSecret(app: FastifyInstance): Promise<string> {
   if (!secret) {
     secret = getOrCreateSecret(app.db, 'mail-unsubscribe', () => randomBytes(32).toString('base64url'));
     secrets.set(app, secret);
+    // A failed read (the database away a moment) is asked again next time, not kept.
+    secret.catch(() => secrets.delete(app));
   }
   return secret;
 }
@@ -184,7 +188,7 @@ export async function sendDailyDigests(app: FastifyInstance, now = new Date()): 
 
 async function digestOf(app: FastifyInstance, tx: Tx, secret: string, { userId, day }: DigestCandidate, now: Date): Promise<boolean> {
   const [previous] = await tx
-    .select({ at: mailDigests.createdAt })
+    .select({ at: mailDigests.createdAt, listed: mailDigests.notificationIds })
     .from(mailDigests)
     .where(eq(mailDigests.userId, userId))
     .orderBy(desc(mailDigests.createdAt))
@@ -202,7 +206,11 @@ async function digestOf(app: FastifyInstance, tx: Tx, secret: string, { userId, 
     .where(and(eq(users.id, userId), mailable));
   if (!row) return false;
   const dailyTypes = NOTIFICATION_TYPES.filter((type) => row.modes[type] === 'daily');
-  const since = previous?.at ?? new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  // A notification is stamped when its transaction began: one that began before the previous
+  // digest and committed after it was not there to be listed. Looking back a little further
+  // finds it; the previous digest's list keeps the rest from coming twice.
+  const since = previous ? new Date(previous.at.getTime() - DIGEST_OVERLAP_MS) : new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  const listedBefore = new Set(previous?.listed ?? []);
   const unread = await tx
     .select()
     .from(notifications)
@@ -218,7 +226,9 @@ async function digestOf(app: FastifyInstance, tx: Tx, secret: string, { userId, 
     .orderBy(desc(notifications.id))
     .limit(200);
   const listed: NotificationRow[] = [];
-  for (const notification of unread) if (await mayReachOwner(tx, notification)) listed.push(notification);
+  for (const notification of unread) {
+    if (!listedBefore.has(notification.id) && (await mayReachOwner(tx, notification))) listed.push(notification);
+  }
   if (listed.length === 0) return false;
   const email = row.user.email!;
   const count = listed.length === 1 ? '1 unread notification' : `${listed.length} unread notifications`;
@@ -239,6 +249,9 @@ async function digestOf(app: FastifyInstance, tx: Tx, secret: string, { userId, 
       unsubscribe: { url: unsubscribeUrl(app, secret, userId, 'digest'), what: topicWords('digest') },
     }),
   );
-  await tx.update(mailDigests).set({ mailed: true }).where(and(eq(mailDigests.userId, userId), eq(mailDigests.day, day)));
+  await tx
+    .update(mailDigests)
+    .set({ mailed: true, notificationIds: listed.map((n) => n.id) })
+    .where(and(eq(mailDigests.userId, userId), eq(mailDigests.day, day)));
   return true;
 }

@@ -58,6 +58,8 @@ export const mailDigests = pgTable(
     userId: integer('user_id').notNull().references(idOf('users')),
     day: date('day', { mode: 'string' }).notNull(),
     mailed: boolean('mailed').notNull(),
+    /** The notifications the digest listed, so that the next one, which looks back a little further, lists none twice. */
+    notificationIds: jsonb('notification_ids').$type<number[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],

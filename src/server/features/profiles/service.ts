@@ -4,6 +4,7 @@ import { formatCents } from '../../../shared/money.ts';
 import { NOTIFICATION_TYPES, type Preferences, type UpdatePreferencesBody } from '../../../shared/schemas/notifications.ts';
 import { computeAchievements, type FriendProfile, type OwnProfile } from '../../../shared/schemas/profiles.ts';
 import { rowsOf } from '../../db/client.ts';
+import { inTransaction } from '../../db/transaction.ts';
 import { bets, stakes } from '../bets/service.ts';
 import { userPreferences, type UserRow, users } from '../users/service.ts';
 import { badRequest, notFound } from '../../errors.ts';
@@ -119,8 +120,9 @@ export async function friendProfile(app: FastifyInstance, viewer: UserRow, userI
   };
 }
 
-export async function getPreferences(app: FastifyInstance, userId: number): Promise<Preferences> {
-  const [row] = await app.db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+type PreferencesRow = typeof userPreferences.$inferSelect;
+
+function presentPreferences(row: PreferencesRow | undefined): Preferences {
   const muted = new Set(row?.mutedNotifications ?? []);
   const mailed = row?.emailModes ?? {};
   return {
@@ -133,36 +135,51 @@ export async function getPreferences(app: FastifyInstance, userId: number): Prom
   };
 }
 
+export async function getPreferences(app: FastifyInstance, userId: number): Promise<Preferences> {
+  const [row] = await app.db.select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  return presentPreferences(row);
+}
+
 /** Whether the database knows the time zone too: the daily digest reads the player's clock there. */
 async function databaseKnowsTimeZone(app: FastifyInstance, name: string): Promise<boolean> {
   const [row] = rowsOf<{ known: boolean }>(await app.db.execute(sql`select exists (select 1 from pg_timezone_names where name = ${name}) as known`));
   return row?.known === true;
 }
 
+/**
+ * Applies a change and leaves every other setting as it is. The row is locked while the change
+ * is merged in, so that changes arriving together (two switches flipped quickly, the browser's
+ * time zone, a mail's unsubscribe link) each keep the others'.
+ */
 export async function updatePreferences(app: FastifyInstance, userId: number, changes: UpdatePreferencesBody): Promise<Preferences> {
   if (changes.timeZone !== undefined && !(await databaseKnowsTimeZone(app, changes.timeZone))) {
     throw badRequest('Unknown time zone', 'invalid_time_zone');
   }
-  const current = await getPreferences(app, userId);
-  const notificationsOn = { ...current.notifications, ...changes.notifications };
-  const email = { ...current.email, ...changes.email };
-  const quietHours = changes.quietHours === undefined ? current.quietHours : changes.quietHours;
-  const next = {
-    theme: changes.theme ?? current.theme,
-    mutedNotifications: NOTIFICATION_TYPES.filter((type) => notificationsOn[type] === false),
-    showOnLeaderboard: changes.privacy?.showOnLeaderboard ?? current.privacy.showOnLeaderboard,
-    findableByEmail: changes.privacy?.findableByEmail ?? current.privacy.findableByEmail,
-    emailModes: Object.fromEntries(
-      NOTIFICATION_TYPES.flatMap((type) => (email[type] === 'off' ? [] : [[type, email[type]] as const])),
-    ) as Record<string, 'instant' | 'daily'>,
-    quietFrom: quietHours?.from ?? null,
-    quietTo: quietHours?.to ?? null,
-    timeZone: changes.timeZone ?? current.timeZone,
-    updatedAt: new Date(),
-  };
-  await app.db
-    .insert(userPreferences)
-    .values({ userId, ...next })
-    .onConflictDoUpdate({ target: userPreferences.userId, set: next });
-  return getPreferences(app, userId);
+  const row = await inTransaction(app.db, async (tx) => {
+    await tx.insert(userPreferences).values({ userId }).onConflictDoNothing();
+    const [locked] = await tx.select().from(userPreferences).where(eq(userPreferences.userId, userId)).for('update');
+    const current = presentPreferences(locked);
+    const notificationsOn = { ...current.notifications, ...changes.notifications };
+    const email = { ...current.email, ...changes.email };
+    const quietHours = changes.quietHours === undefined ? current.quietHours : changes.quietHours;
+    const [updated] = await tx
+      .update(userPreferences)
+      .set({
+        theme: changes.theme ?? current.theme,
+        mutedNotifications: NOTIFICATION_TYPES.filter((type) => notificationsOn[type] === false),
+        showOnLeaderboard: changes.privacy?.showOnLeaderboard ?? current.privacy.showOnLeaderboard,
+        findableByEmail: changes.privacy?.findableByEmail ?? current.privacy.findableByEmail,
+        emailModes: Object.fromEntries(
+          NOTIFICATION_TYPES.flatMap((type) => (email[type] === 'off' ? [] : [[type, email[type]] as const])),
+        ) as Record<string, 'instant' | 'daily'>,
+        quietFrom: quietHours?.from ?? null,
+        quietTo: quietHours?.to ?? null,
+        timeZone: changes.timeZone ?? current.timeZone,
+        updatedAt: new Date(),
+      })
+      .where(eq(userPreferences.userId, userId))
+      .returning();
+    return updated;
+  });
+  return presentPreferences(row);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "mail_digests" ADD COLUMN "notification_ids" jsonb DEFAULT '[]'::jsonb NOT NULL;
