@@ -121,6 +121,9 @@ export type AccountExport = z.infer<typeof accountExportSchema>;
 
 export const CONFIRM_DELETION_MESSAGE = 'Type your username to confirm';
 
+/** Whether what the player typed confirms deleting their account: their username, case and outer spaces aside. */
+export const confirmsDeletion = (typed: string, username: string) => typed.trim().toLowerCase() === username.toLowerCase();
+
 /** The player types their username to delete the account; anything else changes nothing. */
 export const deleteAccountBodySchema = z.object(
   { confirm: z.string({ error: CONFIRM_DELETION_MESSAGE }).max(200, CONFIRM_DELETION_MESSAGE) },

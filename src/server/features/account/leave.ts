@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CONFIRM_DELETION_MESSAGE } from '../../../shared/schemas/account.ts';
+import { CONFIRM_DELETION_MESSAGE, confirmsDeletion } from '../../../shared/schemas/account.ts';
 import { deletedPlayerName } from '../../../shared/schemas/users.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
@@ -32,7 +32,7 @@ const mismatch = () => badRequest(CONFIRM_DELETION_MESSAGE, 'confirmation_mismat
  * already deleted and only finishes what the first may have left (ending sessions, voiding bets).
  */
 export async function deleteAccount(app: FastifyInstance, user: UserRow, confirm: string): Promise<{ ok: true }> {
-  if (confirm.trim().toLowerCase() !== user.username.toLowerCase()) throw mismatch();
+  if (!confirmsDeletion(confirm, user.username)) throw mismatch();
 
   // One transaction erases the account and closes it: deactivated, its sessions refused from the
   // commit on, nothing of it left half-erased.

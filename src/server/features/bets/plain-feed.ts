@@ -4,7 +4,7 @@ import { type UserRow, users } from '../users/service.ts';
 import { betOptions, bets, stakes } from './tables.ts';
 import type { Bet } from '../../../shared/schemas/bets.ts';
 import { presentBet } from './present.ts';
-import { visibleTo, type BetFilter } from './queries.ts';
+import { refereeUsername, visibleTo, type BetFilter } from './queries.ts';
 
 /**
  * A feed page read the plain way: the visibility rule as written (bet_viewers), the filter as
@@ -31,7 +31,7 @@ export async function plainBetPage(
     .select({
       bet: bets,
       creatorUsername: users.username,
-      refereeUsername: sql<string | null>`(select r.username from ${users} r where r.id = ${bets.refereeId})`,
+      refereeUsername,
     })
     .from(bets)
     .innerJoin(users, eq(users.id, bets.creatorId))

@@ -106,7 +106,7 @@ const optionsJson = sql<unknown[]>`(select coalesce(json_agg(${optionJson.sql('o
 const rowVersion = sql<string>`${bets}.xmin::text`;
 
 /** The name of the referee of the row of `bets` in the query, or null. */
-const refereeUsername = sql<string | null>`(select r.username from ${users} r where r.id = ${bets}."referee_id")`;
+export const refereeUsername = sql<string | null>`(select r.username from ${users} r where r.id = ${bets}."referee_id")`;
 
 /** The viewer's own stake in the row of `bets` in the query, as JSON, or null. */
 const viewerStakeJson = (viewerId: IdParam) =>

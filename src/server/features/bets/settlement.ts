@@ -30,7 +30,10 @@ export const betNotFound = () => notFound('Bet not found', 'bet_not_found');
  * caller answers 404 for any other, never revealing that it exists.
  */
 export async function lockBet(tx: Tx, betId: number, seenBy?: number): Promise<{ bet: BetRow; expired: boolean } | null> {
-  const seen = seenBy === undefined ? undefined : sql`exists (select 1 from bet_viewers v where v.bet_id = ${bets.id} and v.viewer_id = ${seenBy})`;
+  // The bet row's id qualified by its table: in a select from `bets` alone the query builder
+  // writes its columns bare, and a bare `id` would mean the subquery's own table's.
+  const seen =
+    seenBy === undefined ? undefined : sql`exists (select 1 from bet_viewers v where v.bet_id = ${bets}."id" and v.viewer_id = ${seenBy})`;
   const [row] = await tx
     .select({ bet: bets, expired: sql<boolean>`coalesce(${bets.expiresAt} <= now(), false)` })
     .from(bets)

@@ -1,4 +1,5 @@
 import { Download, Trash2 } from 'lucide-react';
+import { confirmsDeletion } from '../../../../shared/schemas/account.ts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Section } from '../../../components/ui/blocks.tsx';
@@ -58,7 +59,7 @@ export function DeleteAccountDialog({ username, open, onOpenChange }: { username
   const [typed, setTyped] = useState('');
   const [refused, setRefused] = useState<string | null>(null);
   // The server's rule: the username, whatever its case, spaces around it aside.
-  const matches = typed.trim().toLowerCase() === username.toLowerCase();
+  const matches = confirmsDeletion(typed, username);
 
   const close = (next: boolean) => {
     if (!next) {
