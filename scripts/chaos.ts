@@ -20,10 +20,11 @@ import { parseMetricSample } from './lib/metrics.ts';
 /**
  * `npm run chaos`: a bank-style test in the manner of Jepsen's. Many clients run a seeded random
  * workload (stakes, some beyond the balance or repeated, bet creations, resolutions racing each
- * other, admin deletes) against real server processes, which are killed with SIGKILL and
+ * other, admin deletes, and jury bets: proposals, disputes and votes, with windows of a few
+ * seconds that every instance's sweep finishes) against real server processes, which are killed with SIGKILL and
  * restarted at random moments. Every operation is logged ok / failed / unknown. At the end the
  * books must balance to the cent, no balance be negative, no bet be paid twice, every
- * acknowledged stake exist and no refused one.
+ * acknowledged stake exist and no refused one, and no jury bet be left waiting past its window.
  *
  *   npm run chaos -- [--duration=60] [--seed=123] [--clients=12] [--proxy]
  * With DATABASE_URL (PostgreSQL) it works in a fresh database on that server, and with
@@ -138,6 +139,9 @@ let adminPlayer: Player;
   await app.close();
 }
 const startingMoney = (PLAYERS + 1) * 100_000;
+/** A jury bet's windows, short enough to end many times in a run. */
+const CHALLENGE_SECONDS = 3;
+const JURY_SECONDS = 5;
 
 // --- the servers, and the nemesis that kills them ------------------------------------------
 const servers: (ChildProcess | null)[] = ports.map(() => null);
@@ -158,6 +162,9 @@ function startServer(i: number) {
       RATE_LIMIT_WRITES_PER_MINUTE: '1000000',
       RATE_LIMIT_READS_PER_MINUTE: '1000000',
       METRICS_TOKEN,
+      // Jury bets (docs/product.md §4.6) whose windows end while the nemesis is at work.
+      CHALLENGE_WINDOW_SECONDS: String(CHALLENGE_SECONDS),
+      JURY_WINDOW_SECONDS: String(JURY_SECONDS),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : { DATA_DIR: dataDir! }),
       ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
     },
@@ -231,7 +238,12 @@ interface StakeOp {
 }
 const stakeOps: StakeOp[] = [];
 const counts: Record<string, Record<Outcome, number> & { refusedFor: Record<string, number>; unknownFor: Record<string, number> }> = {};
-const bets: { id: number; creator: Player }[] = [];
+interface ChaosBet {
+  id: number;
+  creator: Player;
+  jury: boolean;
+}
+const bets: ChaosBet[] = [];
 /** The `code` of an error answer (docs/product.md §11.2): why it was refused. */
 const errorCode = (json: unknown): string | undefined => {
   const code = (json as { code?: unknown } | undefined)?.code;
@@ -256,7 +268,11 @@ const count = (kind: string, { outcome, json, unknownWhy }: CallResult) => {
 // Most operations aim at the bets believed open, so that stakes land and resolutions and deletes
 // give real pots back (otherwise the players' money ends up in pools nobody settles); the rest at
 // any bet, closed and deleted ones included.
-const openBets: { id: number; creator: Player }[] = [];
+const openBets: ChaosBet[] = [];
+/** Jury bets whose creator's proposal was acknowledged: a staker may dispute, a friend vote. */
+const proposedBets: ChaosBet[] = [];
+/** Jury bets with an acknowledged dispute: their jurors vote. */
+const disputedBets: ChaosBet[] = [];
 const pickBet = () => (openBets.length > 0 && random() < 0.85 ? pick(openBets) : pick(bets));
 const CLOSED = new Set(['already_resolved', 'bet_not_found']);
 /** The bet is settled or gone once an answer says so. */
@@ -305,37 +321,52 @@ async function operation() {
   const r = random();
   if (r < 0.12 || openBets.length < 3) {
     const creator = pick(players);
+    const jury = random() < 0.4;
     const result = await call(creator, 'POST', '/api/bets', {
       title: `Chaos ${Math.floor(random() * 1e6)}`,
       description: 'Random',
       options: ['A', 'B', 'C'].slice(0, 2 + Math.floor(random() * 2)),
+      ...(jury ? { resolution: { mode: 'jury' } } : {}),
     });
-    count('create', result);
+    count(jury ? 'create jury' : 'create', result);
     if (result.outcome === 'ok') {
-      const bet = { id: (result.json as { id: number }).id, creator };
+      const bet = { id: (result.json as { id: number }).id, creator, jury };
       bets.push(bet);
       openBets.push(bet);
     }
-  } else if (r < 0.8) {
+  } else if (r < 0.74) {
     const bet = pickBet();
     const user = pick(players);
     const amount = random() < 0.1 ? '1500.00' : (1 + Math.floor(random() * 12_000) / 100).toFixed(2);
     const result = await call(user, 'POST', `/api/bets/${bet.id}/participate`, { option: Math.floor(random() * 2), amount });
     count('stake', result);
     stakeOps.push({ userId: user.id, betId: bet.id, amount, outcome: result.outcome });
-  } else if (r < 0.95) {
+  } else if (r < 0.86) {
     const bet = pickBet();
     const winner = Math.floor(random() * 2);
-    // Resolutions race each other: the creator and an admin at the same moment.
+    // Resolutions race each other: the creator (a jury bet's proposes) and an admin at the same moment.
     const results = await Promise.all([
       call(bet.creator, 'POST', `/api/bets/${bet.id}/resolve`, { winningOption: winner }),
-      random() < 0.5 ? call(adminPlayer, 'POST', `/api/admin/bets/${bet.id}/resolve`, { winningOption: 1 - winner }) : null,
+      random() < (bet.jury ? 0.1 : 0.5) ? call(adminPlayer, 'POST', `/api/admin/bets/${bet.id}/resolve`, { winningOption: 1 - winner }) : null,
     ]);
-    for (const result of results) {
+    for (const [i, result] of results.entries()) {
       if (!result) continue;
-      count('resolve', result);
+      count(bet.jury && i === 0 ? 'propose' : 'resolve', result);
+      // A proposal closes the bet to stakes; its settlement comes later.
+      if (bet.jury && i === 0 && result.outcome === 'ok') proposedBets.push(bet);
       noteClosed(bet, result.outcome, result.json);
     }
+  } else if (r < 0.91 && proposedBets.length > 0) {
+    // Mostly a staker of the bet disputes; anyone else is refused.
+    const bet = pick(proposedBets);
+    const stakers = stakeOps.filter((o) => o.betId === bet.id && o.outcome === 'ok').map((o) => o.userId);
+    const user = stakers.length > 0 && random() < 0.9 ? players.find((p) => p.id === pick(stakers))! : pick(players);
+    const result = await call(user, 'POST', `/api/bets/${bet.id}/dispute`, { reason: 'Not what happened' });
+    count('dispute', result);
+    if (result.outcome === 'ok') disputedBets.push(bet);
+  } else if (r < 0.96 && disputedBets.length > 0) {
+    const bet = pick(disputedBets.slice(-3));
+    count('vote', await call(pick(players), 'POST', `/api/bets/${bet.id}/votes`, { option: Math.floor(random() * 2) }));
   } else {
     const bet = pickBet();
     const result = await call(adminPlayer, 'DELETE', `/api/admin/bets/${bet.id}`);
@@ -364,6 +395,9 @@ await Promise.all(
   }),
 );
 await nemesis;
+// The last windows end, and the instances' sweeps finish them: every jury bet settles.
+await new Promise((r) => setTimeout(r, (JURY_SECONDS + 4) * 1000));
+const sweptBy = new Date(Date.now() - 3000);
 let proxyReport: string | null = null;
 if (proxy) {
   await proxy.stop();
@@ -375,6 +409,7 @@ for (let i = 0; i < instances; i += 1) await kill(i);
 
 // --- the checks ------------------------------------------------------------------------------
 const problems: string[] = [];
+let juryReport = '';
 const app = await buildApp(configFor(ports[0]!));
 try {
   const audit = await auditLedger(app.db);
@@ -399,6 +434,23 @@ try {
     if (ops.every((o) => o.outcome === 'failed') && placed.has(pair)) problems.push(`refused stake ${pair} exists`);
   }
   for (const pair of placed.keys()) if (!byPair.has(pair)) problems.push(`stake ${pair} appeared from nowhere`);
+  const waiting = rowsOf<{ id: number; status: string }>(
+    await app.db.execute(sql`select id, status from bets
+      where (status = 'proposed' and challenge_ends_at < ${sweptBy}) or (status = 'disputed' and jury_ends_at < ${sweptBy})`),
+  );
+  for (const bet of waiting) problems.push(`jury bet ${bet.id} is still ${bet.status} past its window`);
+  const paidTwice = rowsOf<{ bet_id: number; user_id: number }>(
+    await app.db.execute(sql`select bet_id, user_id from ledger_entries where kind in ('payout', 'refund') group by bet_id, user_id having count(*) > 1`),
+  );
+  for (const row of paidTwice) problems.push(`bet ${row.bet_id} paid user ${row.user_id} twice`);
+  const [jury] = rowsOf<{ settled: number; stood: number; by_jury: number; voided: number }>(
+    await app.db.execute(sql`select count(*) filter (where status in ('resolved', 'void'))::int as settled,
+        count(*) filter (where status = 'resolved' and resolved_by is null and votes_needed = 0)::int as stood,
+        count(*) filter (where status = 'resolved' and resolved_by is null and votes_needed > 0)::int as by_jury,
+        count(*) filter (where status = 'void' and void_reason like 'jury%')::int as voided
+      from bets where resolution_mode = 'jury'`),
+  );
+  juryReport = `jury bets settled ${jury?.settled ?? 0}: proposals that stood ${jury?.stood ?? 0}, jury verdicts ${jury?.by_jury ?? 0}, voided by a jury ${jury?.voided ?? 0}`;
 } finally {
   await app.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -411,6 +463,7 @@ try {
 }
 
 console.log(`chaos: ${kills} kills`);
+console.log(`chaos: ${juryReport}`);
 if (proxyReport) console.log(`chaos: ${proxyReport}`);
 console.log('chaos: operations ok / failed / unknown:');
 const how = (key: string) => placedHow.get(key) ?? 0;

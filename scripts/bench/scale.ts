@@ -124,6 +124,14 @@ export function generationSql(size: ScaleSize): string[] {
     `insert into notifications (user_id, type, title, body, bet_id, from_user_id, created_at)
        select bt.creator_id, 'bet_staked', 'New stake on your bet', 'A friend staked on "' || bt.title || '"', s.bet_id, s.user_id, s.created_at
        from stakes s join bets bt on bt.id = s.bet_id`,
+    // A tenth of the open bets are jury bets whose result a staker disputes (docs/product.md §4.6),
+    // for the admin's list of open disputes.
+    `update bets set resolution_mode = 'jury', status = 'disputed', proposed_option = 0, proposed_at = now() - interval '2 hours',
+       challenge_ends_at = now() + interval '22 hours', jury_ends_at = now() + interval '3 days', votes_needed = 3
+       where status = 'active' and id % 10 = 0`,
+    `insert into bet_disputes (bet_id, user_id, reason, created_at)
+       select s.bet_id, min(s.user_id), 'Synthetic dispute', now() - interval '1 hour'
+       from stakes s join bets bt on bt.id = s.bet_id where bt.status = 'disputed' group by s.bet_id`,
     `set session_replication_role = origin`,
     `select rebuild_figures()`,
   ];
@@ -240,6 +248,7 @@ function routesFor(s: Subjects): { route: string; path: string; as: 'player' | '
     admin('/api/admin/users/:id', `/api/admin/users/${s.viewer}`),
     admin('/api/admin/audit-log'),
     admin('/api/admin/moderation'),
+    admin('/api/admin/disputes'),
     admin('/api/reports'),
   ];
 }

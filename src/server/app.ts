@@ -30,7 +30,7 @@ import { pushRoutes } from './features/push/routes.ts';
 import { startPushDelivery } from './features/push/service.ts';
 import { mailRoutes, registerMail } from './features/mail/service.ts';
 import { statisticsRoutes } from './features/statistics/routes.ts';
-import { notifyExpiredBets, registerBetMetrics, voidOverdueBets } from './features/bets/service.ts';
+import { finishJuryWindows, notifyExpiredBets, registerBetMetrics, voidOverdueBets } from './features/bets/service.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import {
@@ -268,5 +268,20 @@ function startBackgroundJobs(app: FastifyInstance): void {
     );
   }, 60_000);
   sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  // A jury bet's windows end to the second (docs/product.md §4.6): its sweep runs more often.
+  const jury = setInterval(() => {
+    void app.backgroundWork.track(
+      finishJuryWindows(app)
+        .then((finished) => finished > 0 && app.log.info({ finished }, 'finished jury bets'))
+        .catch((err: unknown) => app.log.error({ err }, 'jury sweep failed')),
+    );
+  }, JURY_SWEEP_MS);
+  jury.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    clearInterval(jury);
+  });
 }
+
+/** How often every instance looks for jury bets whose window has ended. */
+const JURY_SWEEP_MS = 2_000;

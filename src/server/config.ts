@@ -58,6 +58,11 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().default(''),
   OPEN_SIGNUP: z.preprocess(emptyToUndefined, booleanFlag.optional()),
   VOID_AFTER_DAYS: z.coerce.number().int().min(1).max(3650).default(7),
+  // A jury bet (docs/product.md §4.6): how long stakers may dispute a proposal, how long a jury
+  // has, and how many votes decide.
+  CHALLENGE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(86_400),
+  JURY_WINDOW_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(259_200),
+  JURY_QUORUM: z.coerce.number().int().min(1).max(1000).default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   // Load tests and busy shared front ends raise it; the default guards each user against scripts.
@@ -133,6 +138,7 @@ export interface Config {
   adminEmails: string[];
   openSignup: boolean;
   voidAfterDays: number;
+  jury: { challengeWindowSeconds: number; juryWindowSeconds: number; quorum: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Fastify's trustProxy: false ignores forwarded headers (TRUST_PROXY unset). */
   trustProxy: false | number | string[];
@@ -246,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Open sign-up is the embedded default; with an external issuer the issuer decides who exists.
     openSignup: e.OPEN_SIGNUP ?? oidc === null,
     voidAfterDays: e.VOID_AFTER_DAYS,
+    jury: { challengeWindowSeconds: e.CHALLENGE_WINDOW_SECONDS, juryWindowSeconds: e.JURY_WINDOW_SECONDS, quorum: e.JURY_QUORUM },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY ?? false,
     metricsToken: e.METRICS_TOKEN ?? null,

@@ -15,4 +15,9 @@ describe('betPhase', () => {
     expect(betPhase({ status: 'resolved', expiresAt: '2026-11-20T00:00:00.000Z' }, now)).toBe('resolved');
     expect(betPhase({ status: 'void', expiresAt: null }, now)).toBe('void');
   });
+
+  it('says a jury bet waits as proposed, then disputed, even past its expiry', () => {
+    expect(betPhase({ status: 'proposed', expiresAt: '2026-11-20T00:00:00.000Z' }, now)).toBe('proposed');
+    expect(betPhase({ status: 'disputed', expiresAt: null }, now)).toBe('disputed');
+  });
 });

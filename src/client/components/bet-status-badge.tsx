@@ -1,10 +1,13 @@
 import { betPhase, type BetPhase } from '../../shared/bet-phase.ts';
 import { Badge } from './ui/badge.tsx';
 
-const BADGES: Record<BetPhase, { tone: 'success' | 'neutral' | 'warning' | 'brand'; text: string }> = {
+const BADGES: Record<BetPhase, { tone: 'success' | 'neutral' | 'warning' | 'brand' | 'danger'; text: string }> = {
   resolved: { tone: 'success', text: 'Resolved' },
   void: { tone: 'neutral', text: 'Refunded' },
   expired: { tone: 'warning', text: 'Expired' },
+  // A jury bet's result waiting: proposed (open to a dispute), then disputed (the jury votes).
+  proposed: { tone: 'warning', text: 'Proposed' },
+  disputed: { tone: 'danger', text: 'Disputed' },
   active: { tone: 'brand', text: 'Active' },
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime, showAmount } from './format.ts';
+import { relativeTime, showAmount, timeLeft } from './format.ts';
 
 describe('format', () => {
   it('shows API amounts as dollars', () => {
@@ -14,5 +14,15 @@ describe('format', () => {
     expect(relativeTime('2026-11-22T11:55:00Z', now)).toBe('5m ago');
     expect(relativeTime('2026-11-22T09:00:00Z', now)).toBe('3h ago');
     expect(relativeTime('2026-11-19T12:00:00Z', now)).toBe('3d ago');
+  });
+
+  it('counts down to a deadline in days and hours, hours and minutes, then minutes and seconds', () => {
+    const now = Date.parse('2026-11-22T12:00:00Z');
+    expect(timeLeft('2026-11-24T16:30:00Z', now)).toBe('2d 4h left');
+    expect(timeLeft('2026-11-23T11:59:59Z', now)).toBe('23h 59m left');
+    expect(timeLeft('2026-11-22T12:04:10Z', now)).toBe('4m 10s left');
+    expect(timeLeft('2026-11-22T12:00:09Z', now)).toBe('9s left');
+    expect(timeLeft('2026-11-22T12:00:00Z', now)).toBe('Time is up');
+    expect(timeLeft('2026-11-21T12:00:00Z', now)).toBe('Time is up');
   });
 });

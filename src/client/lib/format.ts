@@ -19,6 +19,22 @@ export function relativeTime(iso: string, now = Date.now()): string {
   return `${Math.floor(hours / 24)}d ago`;
 }
 
+/**
+ * What is left until `iso`, as a countdown says it: "2d 4h left", "23h 59m left", "4m 10s left",
+ * "9s left", and "Time is up" once it has passed.
+ */
+export function timeLeft(iso: string, now = Date.now()): string {
+  const seconds = Math.floor((Date.parse(iso) - now) / 1000);
+  if (!(seconds > 0)) return 'Time is up';
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  if (days > 0) return `${days}d ${hours}h left`;
+  if (hours > 0) return `${hours}h ${minutes}m left`;
+  if (minutes > 0) return `${minutes}m ${seconds % 60}s left`;
+  return `${seconds}s left`;
+}
+
 export const showDate = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 

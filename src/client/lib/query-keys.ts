@@ -16,6 +16,8 @@ export const queryKeys = {
     comments: (id: number) => ['bets', 'comments', id] as const,
     /** Under `bets.all`: a live bet_updated / bet_resolved refreshes it with the detail. */
     timeline: (id: number) => ['bets', 'timeline', id] as const,
+    /** The admins' open disputes; under `bets.all`, so every bet change and live bet event refreshes it too. */
+    disputes: ['bets', 'disputes'] as const,
   },
   activities: { all: ['activities'] as const },
   friends: {

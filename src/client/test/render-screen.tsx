@@ -3,7 +3,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { SIGNED_IN_HINT_COOKIE, type CurrentUser } from '../../shared/schemas/auth.ts';
-import type { Bet, BetResolution } from '../../shared/schemas/bets.ts';
+import type { Bet, BetDetail, BetResolution } from '../../shared/schemas/bets.ts';
 import { NOTIFICATION_TYPES, type Preferences } from '../../shared/schemas/notifications.ts';
 import { pathOf } from '../app/screens.ts';
 import { ScreenNavContext, type ScreenNav, type ScreenTarget } from '../lib/screen-nav.tsx';
@@ -102,6 +102,27 @@ export const aBet = (overrides: Partial<Bet> = {}): Bet => ({
   resolution: aResolution(),
   ...overrides,
 });
+
+/** A bet's detail as its page reads it: `aBet` with no participants listed and nothing the caller may do, unless overridden. */
+export const aBetDetail = (overrides: Partial<BetDetail> = {}): BetDetail => ({
+  ...aBet(),
+  participantList: [],
+  canStake: false,
+  canResolve: false,
+  canDispute: false,
+  canVote: false,
+  ...overrides,
+});
+
+/** A jury bet (Bob's, Home or Away) whose creator proposed Home (unless overridden), with evidence; stakers may dispute it for the next day. */
+export const aJuryResolution = (overrides: Partial<BetResolution> = {}): BetResolution =>
+  aResolution({
+    mode: 'jury',
+    proposedOption: 0,
+    evidence: { text: 'Final whistle: 2-1', url: 'https://example.com/match' },
+    challengeEndsAt: new Date(Date.now() + 24 * 3600_000 - 30_000).toISOString(),
+    ...overrides,
+  });
 
 export function renderScreen(ui: ReactNode, { user, narrow = false, data = [], at = '/' }: ScreenSetup = {}): RenderedScreen {
   const queryClient = new QueryClient({

@@ -101,6 +101,16 @@ describe(`free text in every field on ${testDbKind}`, () => {
     const theBet = () => ann.agent.get(`/api/bets/${betId}`).then((r) => r.json());
     const profile = () => ann.agent.get('/api/users/profile').then((r) => r.json());
     const moderation = () => ada.agent.get('/api/admin/moderation').then((r) => r.json());
+    // A jury bet's proposal and its dispute each happen once: each one taken moves to a fresh bet.
+    const juryBet = async () => (await createBetAs(ann, { title: 'Jury', resolution: { mode: 'jury' } })).id;
+    const proposedBet = async () => {
+      const id = await juryBet();
+      expect((await bob.agent.post(`/api/bets/${id}/participate`, { option: 0, amount: 1 })).statusCode).toBe(200);
+      expect((await ann.agent.post(`/api/bets/${id}/resolve`, { winningOption: 1 })).statusCode).toBe(200);
+      return id;
+    };
+    let toPropose = await juryBet();
+    let toDispute = await proposedBet();
     fields.push(
       { name: 'a new bet’s title', at: 'POST /api/bets title', label: 'Title', multiline: false, send: (title) => ann.agent.post('/api/bets', { ...newBet, title }), state: myBets },
       { name: 'a new bet’s description', at: 'POST /api/bets description', label: 'Description', multiline: true, send: (description) => ann.agent.post('/api/bets', { ...newBet, description }), state: myBets },
@@ -159,6 +169,30 @@ describe(`free text in every field on ${testDbKind}`, () => {
         },
         state: moderation,
       })),
+      {
+        name: 'a proposal’s evidence',
+        at: 'POST /api/bets/{id}/resolve evidence.text',
+        label: 'Evidence',
+        multiline: true,
+        send: async (text: string) => {
+          const response = await ann.agent.post(`/api/bets/${toPropose}/resolve`, { winningOption: 0, evidence: { text } });
+          if (response.statusCode < 300) toPropose = await juryBet();
+          return response;
+        },
+        state: myBets,
+      },
+      {
+        name: 'a dispute’s reason',
+        at: 'POST /api/bets/{id}/dispute reason',
+        label: 'Reason',
+        multiline: true,
+        send: async (reason: string) => {
+          const response = await bob.agent.post(`/api/bets/${toDispute}/dispute`, { reason });
+          if (response.statusCode < 300) toDispute = await proposedBet();
+          return response;
+        },
+        state: () => ada.agent.get('/api/admin/disputes').then((r) => r.json()),
+      },
       { name: 'a bio', at: 'POST /api/users/profile bio', label: 'Bio', multiline: true, send: (bio) => ann.agent.post('/api/users/profile', { bio }), state: profile },
       { name: 'a location', at: 'POST /api/users/profile location', label: 'Location', multiline: false, send: (location) => ann.agent.post('/api/users/profile', { location }), state: profile },
       { name: 'a favorite category', at: 'POST /api/users/profile favoriteCategory', label: 'Favorite category', multiline: false, send: (favoriteCategory) => ann.agent.post('/api/users/profile', { favoriteCategory }), state: profile },
@@ -171,7 +205,7 @@ describe(`free text in every field on ${testDbKind}`, () => {
   const FIELD_NAMES = [
     'a new bet’s title', 'a new bet’s description', 'a new bet’s option', 'the creator’s edit of a title', 'the creator’s edit of a description',
     'an admin’s edit of a title', 'an admin’s edit of a description', 'a chat message', 'a comment on a bet', 'an adjustment’s reason',
-    'a content report’s reason', 'a moderation note (resolve)', 'a moderation note (dismiss)', 'a bio', 'a location', 'a favorite category',
+    'a content report’s reason', 'a moderation note (resolve)', 'a moderation note (dismiss)', 'a proposal’s evidence', 'a dispute’s reason', 'a bio', 'a location', 'a favorite category',
   ];
   const field = (name: string) => fields.find((f) => f.name === name)!;
 
@@ -191,6 +225,8 @@ describe(`free text in every field on ${testDbKind}`, () => {
       'POST /api/account/password-reset/confirm newPassword',
       'POST /api/bets expirationValue', // a number of hours or a date
       'POST /api/bets/{id}/participate amount', // an amount
+      'POST /api/bets/{id}/resolve evidence.url', // a web address, http or https
+      'POST /api/bets/{id}/dispute url',
       'POST /api/admin/users/{id}/adjust amount',
       'POST /api/push/subscriptions endpoint', // a push service's URL and keys
       'POST /api/push/subscriptions keys.p256dh',

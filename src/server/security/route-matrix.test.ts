@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../features/notifications/service.ts';
 import { pushSubscriptions } from '../features/push/service.ts';
 import type { TestUser } from '../test/fixtures.ts';
-import { createBetAs } from '../test/fixtures.ts';
+import { createBetAs, makeFriends } from '../test/fixtures.ts';
 import { listeningConfig, settle, socketFor } from '../test/sockets.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
 import { ACTORS, buildWorld, pendingRequest, type Actor, type World } from './world.ts';
@@ -43,6 +43,18 @@ const creatorOnly = (ok: number): Expected => ({ ...all(404), anon: 401, creator
 
 const userOf = (w: World, actor: Actor) => (actor === 'anon' ? w.users.user : w.users[actor]);
 
+/**
+ * A fresh jury bet by the creator whose result is proposed, with a stake by `staker` (docs/product.md
+ * §4.6); `disputed`, the staker has disputed it too.
+ */
+async function freshJuryBet(w: World, staker: TestUser, options: { disputed: boolean }): Promise<number> {
+  const betId = (await createBetAs(w.users.creator, { title: 'Matrix jury bet', resolution: { mode: 'jury' } })).id;
+  expect((await staker.agent.post(`/api/bets/${betId}/participate`, { option: 1, amount: 1 })).statusCode).toBe(200);
+  expect((await w.users.creator.agent.post(`/api/bets/${betId}/resolve`, { winningOption: 0 })).statusCode).toBe(200);
+  if (options.disputed) expect((await staker.agent.post(`/api/bets/${betId}/dispute`, { reason: 'Wrong' })).statusCode).toBe(200);
+  return betId;
+}
+
 const MATRIX: Record<string, Row> = {
   'GET /api/login': { request: () => ({ url: '/api/login' }), expect: all(302) },
   'POST /api/oauth/exchange': { request: () => ({ url: '/api/oauth/exchange', body: { code: 'c', state: 's' } }), expect: all(400) },
@@ -70,6 +82,21 @@ const MATRIX: Record<string, Row> = {
     request: async (w) => ({ url: `/api/bets/${await w.freshBet()}/resolve`, body: { winningOption: 0 } }),
     expect: betAudience(403, 403, 200),
   },
+  // The creator's friend staked and may dispute; the creator and an admin have no stake.
+  'POST /api/bets/:id/dispute': {
+    request: async (w) => ({ url: `/api/bets/${await freshJuryBet(w, w.users.friend, { disputed: false })}/dispute`, body: { reason: 'Wrong' } }),
+    expect: betAudience(200, 403, 403),
+  },
+  // Another friend of the creator staked and disputed: the creator's friend, with no stake, is a juror.
+  'POST /api/bets/:id/votes': {
+    request: async (w) => {
+      const staker = await w.freshUser('Juror');
+      await makeFriends(w.app, w.users.creator, staker);
+      return { url: `/api/bets/${await freshJuryBet(w, staker, { disputed: true })}/votes`, body: { option: 0 } };
+    },
+    expect: betAudience(200, 403, 403),
+  },
+  'GET /api/admin/disputes': { request: () => ({ url: '/api/admin/disputes' }), expect: adminOnly(200) },
   'PUT /api/bets/:id': {
     request: async (w) => ({ url: `/api/bets/${await w.freshBet()}`, body: { title: 'Renamed', description: 'Again' } }),
     expect: betAudience(403, 403, 200),

@@ -28,6 +28,7 @@ export function baseTestConfig(overrides: Partial<Config> = {}): Config {
     adminEmails: [],
     openSignup: true,
     voidAfterDays: 7,
+    jury: { challengeWindowSeconds: 86_400, juryWindowSeconds: 259_200, quorum: 3 },
     logLevel: 'silent',
     trustProxy: false,
     metricsToken: null,

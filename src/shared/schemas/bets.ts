@@ -5,7 +5,14 @@ import { idSchema } from './common.ts';
 export const BET_CATEGORIES = ['Sports', 'Entertainment', 'Politics', 'Personal', 'General'] as const;
 export type BetCategory = (typeof BET_CATEGORIES)[number];
 export const EXPIRATION_TYPES = ['time', 'date', 'indefinite'] as const;
-export const BET_STATUSES = ['active', 'resolved', 'void'] as const;
+/**
+ * `proposed` and `disputed` are a jury bet's result waiting (docs/product.md §4.6): no more
+ * stakes, the money still in its pools until it settles as `resolved` or `void`.
+ */
+export const BET_STATUSES = ['active', 'proposed', 'disputed', 'resolved', 'void'] as const;
+export type BetStatus = (typeof BET_STATUSES)[number];
+/** Whether a bet's money is still in its pools: every status but the two settled ones. */
+export const isUnsettled = (status: BetStatus) => status !== 'resolved' && status !== 'void';
 
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 10;
@@ -40,8 +47,9 @@ const optionsSchema = z
   );
 
 /**
- * Who decides a bet (docs/product.md §4.6): its creator (the default), or a referee, a friend of
- * the creator who alone (or an admin) resolves it and may never stake on it.
+ * Who decides a bet (docs/product.md §4.6): its creator (the default); a referee, a friend of
+ * the creator who alone (or an admin) resolves it and may never stake on it; or the creator's
+ * proposal, which any staker may dispute before a jury of the creator's other friends.
  */
 export const RESOLUTION_MODES = ['creator', 'referee', 'jury'] as const;
 export type ResolutionMode = (typeof RESOLUTION_MODES)[number];
@@ -53,8 +61,9 @@ export const resolutionBodySchema = z.discriminatedUnion(
       mode: z.literal('referee'),
       refereeId: z.number({ error: 'Choose a referee' }).int('Choose a referee').positive('Choose a referee').max(2_147_483_647, 'Choose a referee'),
     }),
+    z.object({ mode: z.literal('jury') }),
   ],
-  { error: 'Who decides must be the creator or a referee' },
+  { error: 'Who decides must be the creator, a referee or a jury' },
 );
 
 export const createBetBodySchema = z
@@ -100,12 +109,48 @@ export const participateBodySchema = z.object({
   amount: z.union([z.number(), z.string()], { error: 'Please enter a valid bet amount' }),
 });
 
+/** A link a player gives as evidence: http or https only, so that it never runs as a script. */
+const linkSchema = z
+  .string({ error: 'Link must be a web address' })
+  .trim()
+  .max(500, 'Link too long')
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, 'Link must be a web address');
+
+const optionIndexSchema = (message: string) => z.number({ error: message }).int(message).min(0, message).max(MAX_OPTIONS - 1, message);
+
 export const resolveBodySchema = z.object({
   winningOption: z
     .number({ error: 'Choose the winning option' })
     .int('Choose the winning option')
     .min(0, 'Choose the winning option'),
+  /** A jury bet's proposal only (docs/product.md §4.6): what shows the result, for the stakers. */
+  evidence: z
+    .object({
+      text: userText({ field: 'Evidence', typeError: 'Evidence must be text', multiline: true }).max(1000, 'Evidence too long').optional(),
+      url: linkSchema.optional(),
+    })
+    .optional(),
 });
+export type ResolveBody = z.input<typeof resolveBodySchema>;
+/** An admin's resolution settles at once, with no evidence to weigh. */
+export const adminResolveBodySchema = resolveBodySchema.omit({ evidence: true });
+
+/** A staker objects to a jury bet's proposed result (docs/product.md §4.6). */
+export const disputeBodySchema = z.object({
+  reason: userText({ field: 'Reason', typeError: 'Give a reason', multiline: true }).min(1, 'Give a reason').max(1000, 'Reason too long'),
+  url: linkSchema.optional(),
+});
+export type DisputeBody = z.input<typeof disputeBodySchema>;
+
+/** A juror's choice. */
+export const voteBodySchema = z.object({ option: optionIndexSchema('Choose an option') });
 
 export const userParticipationSchema = z.object({
   amount: z.string(),
@@ -176,9 +221,11 @@ export const PARTICIPANT_LIST_LIMIT = 50;
 export const betDetailSchema = betSchema.extend({
   /** The bet's most recent stakes, newest first, at most PARTICIPANT_LIST_LIMIT of them. */
   participantList: z.array(participantSchema),
-  /** Whether the caller may stake / resolve now; the server checks again on the call. */
+  /** Whether the caller may stake / resolve / dispute / vote now; the server checks again on the call. */
   canStake: z.boolean(),
   canResolve: z.boolean(),
+  canDispute: z.boolean(),
+  canVote: z.boolean(),
 });
 export type BetDetail = z.infer<typeof betDetailSchema>;
 
@@ -199,6 +246,20 @@ export const betTimelineSchema = z.object({
   ),
 });
 export type BetTimeline = z.infer<typeof betTimelineSchema>;
+
+/** The jury bets an admin should watch (docs/product.md §4.6): disputed, newest dispute first. */
+export const openDisputesSchema = z.object({
+  disputes: z.array(
+    z.object({
+      bet: betSchema,
+      disputedBy: z.object({ id: z.number().int(), username: z.string() }),
+      reason: z.string(),
+      url: z.string().nullable(),
+      disputedAt: z.string(),
+    }),
+  ),
+});
+export type OpenDisputes = z.infer<typeof openDisputesSchema>;
 
 /** The most bets one page of a feed holds. */
 export const MAX_PAGE_SIZE = 100;

@@ -6,6 +6,8 @@ export const NOTIFICATION_TYPES = [
   'bet_staked',
   'bet_expired',
   'bet_settled',
+  'bet_proposed',
+  'bet_disputed',
   'message',
   'invite_accepted',
 ] as const;
@@ -18,6 +20,8 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   bet_staked: 'Someone stakes on your bet',
   bet_expired: 'Your bet expired and awaits your resolution',
   bet_settled: 'A bet you staked on was resolved',
+  bet_proposed: 'A result is proposed on a bet you staked on',
+  bet_disputed: 'You are called to a jury',
   message: 'New messages',
   invite_accepted: 'Someone accepted your invite',
 };

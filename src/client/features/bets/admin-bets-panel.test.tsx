@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { aBet, renderScreen } from '../../test/render-screen.tsx';
+import { aBet, aJuryResolution, renderScreen } from '../../test/render-screen.tsx';
 import { AdminBetsPanel, ResolveBetDialog } from './admin-bets-panel.tsx';
 
 describe('the admin bet management', () => {
@@ -10,7 +10,7 @@ describe('the admin bet management', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
       if (String(input) === '/api/admin/bets/7/resolve') {
         sent.push(JSON.parse(String(init?.body)));
-        return Response.json({ ...aBet({ status: 'resolved', isResolved: true, winningOption: 2, options: ['Home', 'Away', 'Draw'] }), participantList: [], canStake: false, canResolve: false });
+        return Response.json({ ...aBet({ status: 'resolved', isResolved: true, winningOption: 2, options: ['Home', 'Away', 'Draw'] }), participantList: [], canStake: false, canResolve: false, canDispute: false, canVote: false });
       }
       return Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
     });
@@ -63,6 +63,19 @@ describe('the admin bet management', () => {
     expect(screen.getByText('Active bets').nextElementSibling).toHaveTextContent(/^1$/);
     const rows = screen.getAllByTestId('admin-bet');
     expect(rows.map((row) => within(row).getByText(/^(Active|Expired|Resolved)$/).textContent)).toEqual(['Active', 'Expired', 'Resolved']);
+  });
+
+  it("offers Resolve on a jury bet whose result waits, proposed or disputed, and never on a settled bet; none of them counts as active", () => {
+    const bets = [
+      aBet({ id: 1, title: 'Jury one', status: 'proposed', resolution: aJuryResolution() }),
+      aBet({ id: 2, title: 'Jury two', status: 'disputed', resolution: aJuryResolution({ votesNeeded: 3 }) }),
+      aBet({ id: 3, title: 'Called off', status: 'void' }),
+    ];
+    renderScreen(<AdminBetsPanel bets={bets} />, { user: { role: 'admin' } });
+    expect(screen.getByText('Active bets').nextElementSibling).toHaveTextContent(/^0$/);
+    const rows = screen.getAllByTestId('admin-bet');
+    expect(rows.map((row) => within(row).queryByRole('button', { name: 'Resolve' }) !== null)).toEqual([true, true, false]);
+    expect(rows.map((row) => within(row).getByText(/^(Proposed|Disputed|Refunded)$/).textContent)).toEqual(['Proposed', 'Disputed', 'Refunded']);
   });
 
   it('names the bet on each button in the narrow layout', () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { betPhase } from '../../../shared/bet-phase.ts';
-import { resolveBodySchema, type Bet } from '../../../shared/schemas/bets.ts';
+import { isUnsettled, resolveBodySchema, type Bet } from '../../../shared/schemas/bets.ts';
 import { useScreenNav } from '../../lib/screen-nav.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState, StatCard } from '../../components/ui/card.tsx';
@@ -107,10 +107,11 @@ export function AdminBetsPanel({ bets }: { bets: Bet[] }) {
                   Delete
                   {about(bet)}
                 </Button>
-                {bet.status === 'active' && (
+                {/* An admin settles any unsettled bet at once, a jury bet's proposed or disputed result among them. */}
+                {isUnsettled(bet.status) && (
                   <Button size="sm" onClick={() => setResolving(bet)}>
                     Resolve
-                  {about(bet)}
+                    {about(bet)}
                   </Button>
                 )}
               </div>

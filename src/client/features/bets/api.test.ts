@@ -46,7 +46,7 @@ const pools = (participants: number, overrides: Partial<BetPools> = {}): BetPool
 
 function cacheWith(participants: number) {
   const client = new QueryClient();
-  client.setQueryData<BetDetail>(queryKeys.bets.detail(7), { ...bet(participants), participantList: [], canStake: true, canResolve: false });
+  client.setQueryData<BetDetail>(queryKeys.bets.detail(7), { ...bet(participants), participantList: [], canStake: true, canResolve: false, canDispute: false, canVote: false });
   client.setQueryData<Bet[]>(queryKeys.bets.list('friends'), [bet(participants), bet(1, { id: 8 })]);
   return client;
 }
@@ -76,6 +76,30 @@ describe('applyBetPools', () => {
     expect(client.getQueryData<BetDetail>(queryKeys.bets.detail(7))).toMatchObject({ status: 'resolved', isResolved: true, winningOption: 0 });
   });
 
+  it("closes staking on a jury bet's proposed result, then disputing once it is disputed, and lets only newer news through", () => {
+    const client = cacheWith(3);
+    const detail = () => client.getQueryData<BetDetail>(queryKeys.bets.detail(7));
+    client.setQueryData<BetDetail>(queryKeys.bets.detail(7), (bet) => bet && { ...bet, canDispute: true, canVote: true, canResolve: true });
+    applyBetPools(client, pools(3, { status: 'proposed' }));
+    expect(detail()).toMatchObject({ status: 'proposed', isResolved: false, canStake: false, canDispute: true, canVote: false, canResolve: true });
+    expect(client.getQueryData<Bet[]>(queryKeys.bets.list('friends'))?.[0]).toMatchObject({ status: 'proposed' });
+
+    // A stake's update that arrived late never opens the bet again.
+    applyBetPools(client, pools(4));
+    expect(detail()).toMatchObject({ status: 'proposed', participants: 3 });
+
+    applyBetPools(client, pools(3, { status: 'disputed' }));
+    expect(detail()).toMatchObject({ status: 'disputed', canDispute: false });
+    // The proposal's own update, late, leaves the dispute alone.
+    applyBetPools(client, pools(3, { status: 'proposed' }));
+    expect(detail()).toMatchObject({ status: 'disputed' });
+
+    applyBetPools(client, pools(3, { status: 'resolved', winningOption: 1 }));
+    expect(detail()).toMatchObject({ status: 'resolved', isResolved: true, winningOption: 1, canResolve: false, canVote: false });
+    applyBetPools(client, pools(3, { status: 'disputed' }));
+    expect(client.getQueryData<Bet[]>(queryKeys.bets.list('friends'))?.[0]).toMatchObject({ status: 'resolved', winningOption: 1 });
+  });
+
   it('never opens a settled bet again with an open update that arrived late', () => {
     const client = cacheWith(3);
     applyBetPools(client, pools(3, { status: 'resolved', winningOption: 0 }));
@@ -95,6 +119,8 @@ describe('applyOwnStake', () => {
       participantList: listed,
       canStake: true,
       canResolve: false,
+      canDispute: false,
+      canVote: false,
       ...overrides,
     });
     return client;

@@ -5,9 +5,14 @@ import {
   betListSchema,
   betSchema,
   betTimelineSchema,
+  isUnsettled,
+  openDisputesSchema,
   type Bet,
   type BetDetail,
+  type BetStatus,
   type CreateBetBody,
+  type DisputeBody,
+  type ResolveBody,
 } from '../../../shared/schemas/bets.ts';
 import { betCommentPageSchema, betCommentSchema } from '../../../shared/schemas/chat.ts';
 import type { BetPools } from '../../../shared/ws-events.ts';
@@ -119,11 +124,26 @@ export function applyOwnStake(queryClient: QueryClient, bet: Bet) {
  */
 export const usePlaceStake = () =>
   useBetMutation<{ option: number; amount: string }, Bet>({ schema: betSchema, store: applyOwnStake }, (id) => `/api/bets/${id}/participate`);
-export const useResolveBet = () => useBetMutation<{ winningOption: number }, BetDetail>(detailAnswer, (id) => `/api/bets/${id}/resolve`);
+/** The decider resolves; the creator of a jury bet proposes instead, with evidence if they give some (docs/product.md §4.6). */
+export const useResolveBet = () => useBetMutation<ResolveBody, BetDetail>(detailAnswer, (id) => `/api/bets/${id}/resolve`);
 export const useAdminResolveBet = () => useBetMutation<{ winningOption: number }, BetDetail>(detailAnswer, (id) => `/api/admin/bets/${id}/resolve`);
 /** The creator's own edit, allowed while nobody has staked (PUT /api/bets/{id}). */
 export const useEditBet = () => useBetMutation<{ title: string; description: string }, BetDetail>(detailAnswer, (id) => `/api/bets/${id}`, 'PUT');
 export const useAdminEditBet = () => useBetMutation<{ title: string; description: string }, BetDetail>(detailAnswer, (id) => `/api/admin/bets/${id}`, 'PUT');
+
+/** A staker objects to a jury bet's proposed result, before its challenge ends: the jury then decides. */
+export const useDisputeBet = () => useBetMutation<DisputeBody, BetDetail>(detailAnswer, (id) => `/api/bets/${id}/dispute`);
+/** A juror's vote on a disputed bet; the last vote needed settles it at once. */
+export const useCastVote = () => useBetMutation<{ option: number }, BetDetail>(detailAnswer, (id) => `/api/bets/${id}/votes`);
+
+/** The disputed jury bets, newest dispute first (GET /api/admin/disputes, admins only). */
+export function useOpenDisputes() {
+  return useQuery({
+    queryKey: queryKeys.bets.disputes,
+    queryFn: () => apiRequest('GET', '/api/admin/disputes', openDisputesSchema),
+    staleTime: BETS_STALE_MS,
+  });
+}
 
 export function useAdminDeleteBet() {
   const queryClient = useQueryClient();
@@ -150,16 +170,26 @@ export function useAddComment(betId: number) {
 }
 
 /**
+ * How far along its way a status is: open, then (a jury bet) its result proposed, then disputed,
+ * then settled. A bet never goes back along it.
+ */
+const STATUS_STEP: Record<BetStatus, number> = { active: 0, proposed: 1, disputed: 2, resolved: 3, void: 3 };
+
+/**
  * Applies a live pools update to every cached copy of the bet, so odds move at once. Updates of
  * one bet can arrive out of order (two stakes answered by different connections or instances);
- * while the bet is open its participant count only grows, and a settled bet never opens again,
- * so an open update with fewer participants than the copy already shows, or for a copy already
- * settled, is older news and leaves that copy alone.
+ * a bet only moves forward (open, proposed, disputed, settled) and while it is open its
+ * participant count only grows, so an update of an earlier status than the copy shows, or an
+ * open one with fewer participants, is older news and leaves that copy alone. The cached detail
+ * also stops offering what its new status no longer allows (staking once closed, disputing once
+ * no longer proposed, voting once no longer disputed, resolving once settled); the refetch that
+ * follows every live bet event (app/use-live-updates.ts) brings the rest: the resolution's
+ * proposal, deadlines and votes, and the timeline.
  */
 export function applyBetPools(queryClient: QueryClient, pools: BetPools) {
-  const isOlder = (bet: { status: string; participants: number }) =>
-    pools.status === 'active' && (bet.status !== 'active' || pools.participants < bet.participants);
-  const patch = <T extends { id: number; status: string; participants: number }>(bet: T): T =>
+  const isOlder = (bet: { status: BetStatus; participants: number }) =>
+    STATUS_STEP[pools.status] < STATUS_STEP[bet.status] || (pools.status === 'active' && bet.status === 'active' && pools.participants < bet.participants);
+  const patch = <T extends { id: number; status: BetStatus; participants: number }>(bet: T): T =>
     bet.id === pools.betId && !isOlder(bet)
       ? {
           ...bet,
@@ -173,7 +203,19 @@ export function applyBetPools(queryClient: QueryClient, pools: BetPools) {
           winningOption: pools.winningOption,
         }
       : bet;
-  queryClient.setQueryData<BetDetail>(queryKeys.bets.detail(pools.betId), (bet) => (bet ? patch(bet) : bet));
+  queryClient.setQueryData<BetDetail>(queryKeys.bets.detail(pools.betId), (bet) => {
+    if (!bet) return bet;
+    const next = patch(bet);
+    return next === bet
+      ? bet
+      : {
+          ...next,
+          canStake: next.canStake && next.status === 'active',
+          canResolve: next.canResolve && isUnsettled(next.status),
+          canDispute: next.canDispute && next.status === 'proposed',
+          canVote: next.canVote && next.status === 'disputed',
+        };
+  });
   for (const kind of Object.keys(READ_PATHS.bets) as BetListKind[]) {
     queryClient.setQueryData<z.infer<typeof betListSchema>>(queryKeys.bets.list(kind), (list) => list?.map(patch));
   }

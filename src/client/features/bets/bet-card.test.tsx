@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { aBet, aResolution, renderScreen } from '../../test/render-screen.tsx';
+import { showDateTime } from '../../lib/format.ts';
+import { aBet, aJuryResolution, aResolution, renderScreen } from '../../test/render-screen.tsx';
 import { BetCard } from './bet-card.tsx';
 
 describe('a bet card', () => {
@@ -21,6 +22,28 @@ describe('a bet card', () => {
     expect(screen.getByText('Referee: Alice')).toBeInTheDocument();
     expect(screen.queryByText('Place a bet')).toBeNull();
     expect(screen.getByRole('link', { name: 'View details for Who wins the derby?' })).toBeInTheDocument();
+  });
+
+  it.each([false, true])("says a jury bet's proposed result, until when it may be disputed and the time left, and takes no stake (narrow: %s)", (narrow) => {
+    const resolution = aJuryResolution();
+    renderScreen(<BetCard bet={aBet({ status: 'proposed', resolution })} />, { narrow });
+    expect(screen.getByText('Proposed', { exact: true })).toBeInTheDocument();
+    expect(screen.getByText('Who decides: a jury of friends')).toBeInTheDocument();
+    expect(screen.getByText(`Result proposed: Home, dispute until ${showDateTime(resolution.challengeEndsAt!)}`)).toBeInTheDocument();
+    expect(screen.getByText('23h 59m left')).toHaveAttribute('datetime', resolution.challengeEndsAt);
+    // The evidence is for the bet's page.
+    expect(screen.queryByText(/^Evidence/)).toBeNull();
+    expect(screen.queryByText('Place a bet')).toBeNull();
+  });
+
+  it("says a disputed bet's votes and the jury's time left", () => {
+    const juryEndsAt = new Date(Date.now() + 5 * 3600_000 + 1800_000).toISOString();
+    renderScreen(<BetCard bet={aBet({ status: 'disputed', resolution: aJuryResolution({ juryEndsAt, votesCast: 2, votesNeeded: 3 }) })} />);
+    expect(screen.getByText('Disputed', { exact: true })).toBeInTheDocument();
+    expect(screen.getByText('Disputed: the jury decides')).toBeInTheDocument();
+    expect(screen.getByText('Votes: 2 of 3')).toBeInTheDocument();
+    expect(screen.getByText('Proposed: Home')).toBeInTheDocument();
+    expect(screen.getByText('5h 29m left')).toHaveAttribute('datetime', juryEndsAt);
   });
 
   it('names no referee when the creator decides', () => {

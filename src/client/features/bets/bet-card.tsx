@@ -12,10 +12,11 @@ import { useCurrentUser } from '../../lib/use-auth.tsx';
 import { useBet } from './api.ts';
 import { BetOptions } from './components/bet-options.tsx';
 import { BetStatusBadge } from '../../components/bet-status-badge.tsx';
-import { isRefereeOf, RefereeLine } from './components/referee.tsx';
+import { DeciderLine, isRefereeOf } from './components/referee.tsx';
+import { JuryStatus } from './components/jury.tsx';
 import { StakeForm, stakeSummaryId } from './components/stake-form.tsx';
 
-/** Open for stakes: active, which is to say unresolved and not past its expiry. */
+/** Open for stakes: active, which is to say unresolved, no result proposed, and not past its expiry. */
 export const isOpen = (bet: Bet) => betPhase(bet) === 'active';
 
 /** Whether the list's copy of a bet says staking is open to `me` (not its creator, nor its referee); the server decides on the call. */
@@ -66,7 +67,8 @@ export function BetCard({ bet, linked = true, children }: { bet: Bet; linked?: b
           </span>
         )}
       </p>
-      <RefereeLine bet={bet} className="-mt-2" />
+      <DeciderLine bet={bet} className="-mt-2" />
+      <JuryStatus bet={bet} />
       <BetOptions bet={bet} />
       {mine && (
         <p className="text-sm">

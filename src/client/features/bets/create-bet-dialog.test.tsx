@@ -38,7 +38,7 @@ function server(answer: { status: number; body: unknown }, friends: Friend[] = [
   return created;
 }
 
-const aCreatedBet = (): BetDetail => ({ ...aBet({ creatorId: 1 }), participantList: [], canStake: false, canResolve: false });
+const aCreatedBet = (): BetDetail => ({ ...aBet({ creatorId: 1 }), participantList: [], canStake: false, canResolve: false, canDispute: false, canVote: false });
 
 /** Opens the dialog; `fill` replaces what fields (found by their labels) hold, `create` presses Create Bet. */
 async function openDialog() {
@@ -215,6 +215,23 @@ describe('the create-bet dialog', { timeout: 20_000 }, () => {
     await create();
     expect(await toast('Bet created!')).toBeInTheDocument();
     expect(created).toEqual([expect.objectContaining({ resolution: { mode: 'creator' } })]);
+  });
+
+  it('lets a jury of friends decide the bet, and says how', async () => {
+    const created = server({ status: 201, body: aCreatedBet() });
+    const { dialog, fill, create } = await openDialog();
+    const decider = within(dialog).getByRole('group', { name: 'Who decides' });
+    expect(within(decider).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent)).toEqual(['I decide (creator)', 'A referee', 'A jury of friends']);
+    expect(decider).not.toHaveAccessibleDescription();
+
+    await userEvent.click(within(decider).getByRole('radio', { name: 'A jury of friends' }));
+    expect(decider).toHaveAccessibleDescription('You propose the result; any staker can dispute it within a day, then your other friends vote.');
+    expect(within(dialog).queryByLabelText('Referee')).toBeNull();
+    await fill({ Title: 'Rain tomorrow?', Description: 'In Leeds.', 'Option 1': 'Rain', 'Option 2': 'Sun' });
+    await create();
+
+    expect(await toast('Bet created!')).toBeInTheDocument();
+    expect(created).toEqual([expect.objectContaining({ title: 'Rain tomorrow?', resolution: { mode: 'jury' } })]);
   });
 
   it('says how to get a referee when the player has no friends', async () => {

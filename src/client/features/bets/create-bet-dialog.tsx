@@ -26,8 +26,8 @@ type FormValues = {
   expirationType: NonNullable<CreateBetBody['expirationType']>;
   hours: string;
   date: string;
-  /** Who decides the bet (docs/product.md §4.6): the creator, or a friend as referee. */
-  decider: 'creator' | 'referee';
+  /** Who decides the bet (docs/product.md §4.6): the creator, a friend as referee, or the creator's proposal with a jury of friends on a dispute. */
+  decider: 'creator' | 'referee' | 'jury';
   refereeId: string;
 };
 
@@ -45,13 +45,14 @@ const EMPTY: FormValues = {
 
 /**
  * The body of POST /api/bets: the expiry's value from the field its type shows, a date as an
- * instant; `resolution` only when a referee decides (the creator is the server's default).
+ * instant; `resolution` only when a referee or a jury decides (the creator is the server's default).
  */
 const toBody = ({ hours, date, decider, refereeId, ...values }: FormValues): CreateBetBody => ({
   ...values,
   expirationValue:
     values.expirationType === 'time' ? hours : values.expirationType === 'date' && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString() : '',
   ...(decider === 'referee' ? { resolution: { mode: 'referee' as const, refereeId: refereeId === '' ? Number.NaN : Number(refereeId) } } : {}),
+  ...(decider === 'jury' ? { resolution: { mode: 'jury' as const } } : {}),
 });
 
 const CHOOSE_REFEREE = 'Choose a referee';
@@ -69,9 +70,11 @@ const optionId = (i: number) => `bet-option-${i}`;
 const NO_FRIENDS_ID = 'bet-referee-none';
 const FRIENDS_FAILED_ID = 'bet-referee-failed';
 const REFEREE_HINT = 'A friend who alone decides the result. They cannot bet on it.';
+const JURY_HINT = 'You propose the result; any staker can dispute it within a day, then your other friends vote.';
 const DECIDERS = [
   { value: 'creator', label: 'I decide (creator)' },
   { value: 'referee', label: 'A referee' },
+  { value: 'jury', label: 'A jury of friends' },
 ] as const;
 const LIMIT_ID = 'bet-options-limit';
 
@@ -175,7 +178,7 @@ export function CreateBetDialog({ open, onOpenChange }: { open: boolean; onOpenC
             <Input type="datetime-local" {...form.field('date')} />
           </Field>
         )}
-        <FieldGroup id="bet-decider" legend="Who decides">
+        <FieldGroup id="bet-decider" legend="Who decides" hint={decider === 'jury' ? JURY_HINT : undefined}>
           <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
             {DECIDERS.map(({ value, label }) => (
               <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">

@@ -1,4 +1,5 @@
--- One bet with its options, the viewer's own stake, whether they may stake on it, and its 50
+-- One bet with its options, the viewer's own stake, whether they may stake on it (or dispute or
+-- vote on its result), and its 50
 -- most recent participants, newest first (PARTICIPANT_LIST_LIMIT in src/shared/schemas/bets.ts),
 -- as one JSON value: the bet detail in one round trip (queries.ts, findBetDetail). It does not
 -- check visibility: its caller selects only bets the viewer may see.
@@ -16,6 +17,10 @@ BEGIN
       -- Whether the viewer may stake on it, by the stake's own rules (stake_refusal, stake.sql).
       'canStake', stake_refusal(true, b.creator_id, b.referee_id, p_viewer, b.status, b.expires_at, true,
                     EXISTS (SELECT 1 FROM stakes vs WHERE vs.bet_id = b.id AND vs.user_id = p_viewer)) IS NULL,
+      -- And whether they may dispute its proposed result, or vote on its jury (jury.sql): asked
+      -- only of a jury bet waiting for its result.
+      'canDispute', b.status = 'proposed' AND dispute_refusal(b.id, p_viewer) IS NULL,
+      'canVote', b.status = 'disputed' AND vote_refusal(b.id, p_viewer) IS NULL,
       'participants', (SELECT coalesce(json_agg(json_build_object('stake', row_to_json(s), 'username', pu.username) ORDER BY s.id DESC), '[]'::json)
                        FROM (SELECT * FROM stakes rs WHERE rs.bet_id = b.id ORDER BY rs.id DESC LIMIT 50) s
                        JOIN users pu ON pu.id = s.user_id))

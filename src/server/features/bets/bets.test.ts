@@ -264,8 +264,8 @@ describe(`betting on ${testDbKind}`, () => {
       expect(staked.json()).toEqual(feed.find((b) => b.id === bet.id));
       const detail = betDetailSchema.parse((await second.agent.get(`/api/bets/${bet.id}`)).json());
       expect(detail.participantList.map((p) => [p.username, p.amount])).toEqual([['Gus', '7.25'], ['Fay', '2.50']]);
-      const { participantList, canStake, canResolve, ...listed } = detail;
-      expect([participantList.length, canStake, canResolve]).toEqual([2, false, false]);
+      const { participantList, canStake, canResolve, canDispute, canVote, ...listed } = detail;
+      expect([participantList.length, canStake, canResolve, canDispute, canVote]).toEqual([2, false, false, false, false]);
       expect(staked.json()).toEqual(listed);
     });
 

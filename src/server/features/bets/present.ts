@@ -101,17 +101,21 @@ export function presentSharedBet(bet: BetRow, options: readonly OptionRow[]): Sh
   return { bet, pools, fields, json: membersJson(sharedFieldsSchema, fields) };
 }
 
-/** Who decides the bet (docs/product.md §4.6); the jury's fields stay empty for the other ways. */
+/**
+ * Who decides the bet and where a jury bet's result stands (docs/product.md §4.6). The jury's
+ * fields stay empty for the other ways; `votesNeeded` is 0 until a dispute calls a jury.
+ */
 function presentResolution(bet: BetRow, refereeUsername: string | null): BetResolution {
+  const proposed = bet.proposedOption !== null;
   return {
     mode: bet.resolutionMode,
     referee: bet.refereeId !== null ? { id: bet.refereeId, username: refereeUsername ?? '' } : null,
-    proposedOption: null,
-    evidence: null,
-    challengeEndsAt: null,
-    juryEndsAt: null,
-    votesCast: 0,
-    votesNeeded: 0,
+    proposedOption: bet.proposedOption,
+    evidence: proposed && (bet.evidenceText !== null || bet.evidenceUrl !== null) ? { text: bet.evidenceText, url: bet.evidenceUrl } : null,
+    challengeEndsAt: bet.challengeEndsAt?.toISOString() ?? null,
+    juryEndsAt: bet.juryEndsAt?.toISOString() ?? null,
+    votesCast: bet.votesCast,
+    votesNeeded: bet.votesNeeded,
   };
 }
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { oncePerDatabase, type Db } from '../../db/client.ts';
-import { betOptions, bets, type StakeRow, stakes } from './tables.ts';
+import { betDisputes, betOptions, bets, type StakeRow, stakes } from './tables.ts';
 import { type UserRow, users } from '../users/service.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { MAX_PAGE_SIZE, type Bet } from '../../../shared/schemas/bets.ts';
@@ -261,10 +262,36 @@ export async function findVisibleBet(db: Db | Tx, viewer: UserRow, betId: number
   return row ? toBundle(row) : null;
 }
 
+const disputers = alias(users, 'disputers');
+
+/**
+ * The disputed jury bets an admin reads (docs/product.md §4.6), newest dispute first, each with
+ * its dispute and who raised it, in one query.
+ */
+export async function findDisputedBets(
+  db: Db,
+  admin: UserRow,
+  limit: number,
+): Promise<{ bundle: BetBundle; dispute: typeof betDisputes.$inferSelect; disputer: string }[]> {
+  const rows = await db
+    .select({ ...bundleSelection(admin.id), dispute: betDisputes, disputer: disputers.username })
+    .from(betDisputes)
+    .innerJoin(bets, eq(bets.id, betDisputes.betId))
+    .innerJoin(users, eq(users.id, bets.creatorId))
+    .innerJoin(disputers, eq(disputers.id, betDisputes.userId))
+    .where(and(eq(bets.status, 'disputed'), isNull(bets.deletedAt)))
+    .orderBy(desc(betDisputes.createdAt), desc(betDisputes.betId))
+    .limit(limit);
+  return rows.map(({ dispute, disputer, ...bundle }) => ({ bundle: toBundle(bundle), dispute, disputer }));
+}
+
 export interface BetDetailRows extends BetBundle {
   participants: { stake: StakeRow; username: string }[];
   /** Whether the viewer may stake on it now, by stake_refusal (stake.sql). */
   canStake: boolean;
+  /** What a jury bet's own rules allow the viewer (jury.sql). */
+  canDispute: boolean;
+  canVote: boolean;
 }
 
 /**
@@ -281,12 +308,19 @@ export async function findBetDetail(db: Db, viewer: UserRow, betId: number): Pro
 }
 
 /** What the database function bet_detail (bet-detail.sql) answers. */
-type DetailJson = BundleJson & { participants: { stake: unknown; username: string }[]; canStake: boolean };
+type DetailJson = BundleJson & {
+  participants: { stake: unknown; username: string }[];
+  canStake: boolean;
+  canDispute: boolean;
+  canVote: boolean;
+};
 
 function decodeDetail(detail: DetailJson): BetDetailRows {
   return {
     ...toBundle(detail),
     participants: detail.participants.map((p) => ({ stake: stakeJson.decode(p.stake), username: p.username })),
     canStake: detail.canStake,
+    canDispute: detail.canDispute,
+    canVote: detail.canVote,
   };
 }

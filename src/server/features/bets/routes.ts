@@ -2,15 +2,19 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminResolveBodySchema,
   betDetailSchema,
   betListSchema,
   betSchema,
   betTimelineSchema,
   createBetBodySchema,
+  disputeBodySchema,
   editBetBodySchema,
   listQuerySchema,
+  openDisputesSchema,
   participateBodySchema,
   resolveBodySchema,
+  voteBodySchema,
   type BetDetail,
 } from '../../../shared/schemas/bets.ts';
 import { idParamsSchema } from '../../../shared/schemas/common.ts';
@@ -21,6 +25,7 @@ import type { UserRow } from '../users/service.ts';
 import { isExpired, presentBet, presentParticipant } from './present.ts';
 import { plainBetPage } from './plain-feed.ts';
 import { findBetDetail, listBets, listBetsJson, type BetDetailRows, type BetFilter } from './queries.ts';
+import { castVote, disputeResult, openDisputes, resolveOrPropose } from './jury.ts';
 import { createBet, editBet, editOwnBet } from './service.ts';
 import { resolveBet, resolveRefusal, voidBet } from './settlement.ts';
 import { placeStake } from './stakes.ts';
@@ -41,7 +46,10 @@ async function betDetail(app: FastifyInstance, viewer: UserRow, betId: number): 
   return presentDetail(found, viewer);
 }
 
-/** The detail; `canStake` and `canResolve` say what the stake's and the resolution's own rules allow the viewer. */
+/**
+ * The detail; `canStake`, `canResolve`, `canDispute` and `canVote` say what the stake's, the
+ * resolution's and the jury's own rules allow the viewer.
+ */
 function presentDetail(found: BetDetailRows, viewer: UserRow): BetDetail {
   const pools = found.options.map((o) => o.poolCents);
   return {
@@ -49,6 +57,8 @@ function presentDetail(found: BetDetailRows, viewer: UserRow): BetDetail {
     participantList: found.participants.map((p) => presentParticipant(p.stake, p.username, pools)),
     canStake: found.canStake,
     canResolve: resolveRefusal(found.bet, isExpired(found.bet), viewer, viewer.role === 'admin') === null,
+    canDispute: found.canDispute,
+    canVote: found.canVote,
   };
 }
 
@@ -138,7 +148,7 @@ export const betRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['bets'],
-        summary: 'The creator declares the winning option',
+        summary: "Whoever decides the bet declares the winning option; a jury bet's creator proposes it, with evidence",
         params: idParamsSchema,
         body: resolveBodySchema,
         response: { 200: betDetailSchema },
@@ -146,9 +156,51 @@ export const betRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      await resolveBet(app, user, request.params.id, request.body.winningOption, { asAdmin: false });
+      await resolveOrPropose(app, user, request.params.id, request.body);
       return betDetail(app, user, request.params.id);
     },
+  );
+
+  app.post(
+    '/api/bets/:id/dispute',
+    {
+      schema: {
+        tags: ['bets'],
+        summary: "A staker disputes a jury bet's proposed result before its window ends, which calls the jury",
+        params: idParamsSchema,
+        body: disputeBodySchema,
+        response: { 200: betDetailSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await disputeResult(app, user, request.params.id, request.body);
+      return betDetail(app, user, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/bets/:id/votes',
+    {
+      schema: {
+        tags: ['bets'],
+        summary: "A juror's vote on a disputed bet, once; the vote that completes the quorum settles it",
+        params: idParamsSchema,
+        body: voteBodySchema,
+        response: { 200: betDetailSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await castVote(app, user, request.params.id, request.body.option);
+      return betDetail(app, user, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/admin/disputes',
+    { schema: { tags: ['admin'], summary: 'Jury bets whose result is disputed, newest dispute first', response: { 200: openDisputesSchema } } },
+    async (request) => openDisputes(app.db, requireAdmin(request)),
   );
 
   app.put(
@@ -215,7 +267,7 @@ export const betRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['admin'],
         summary: 'An admin declares the winning option, at any time',
         params: idParamsSchema,
-        body: resolveBodySchema,
+        body: adminResolveBodySchema,
         response: { 200: betDetailSchema },
       },
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents, formatDollars } from '../../../shared/money.ts';
 import { refundAll, settle, type Settlement } from '../../../shared/payout.ts';
@@ -29,13 +29,26 @@ export const betNotFound = () => notFound('Bet not found', 'bet_not_found');
  * clock. With `seenBy`, only a bet that user may see (the view bet_viewers, visibility.sql): the
  * caller answers 404 for any other, never revealing that it exists.
  */
-export async function lockBet(tx: Tx, betId: number, seenBy?: number): Promise<{ bet: BetRow; expired: boolean } | null> {
+export interface LockedBet {
+  bet: BetRow;
+  expired: boolean;
+  /** A jury bet's windows, by the database's clock: the time to dispute, the jury's time. */
+  challengeOver: boolean;
+  juryOver: boolean;
+}
+
+export async function lockBet(tx: Tx, betId: number, seenBy?: number): Promise<LockedBet | null> {
   // The bet row's id qualified by its table: in a select from `bets` alone the query builder
   // writes its columns bare, and a bare `id` would mean the subquery's own table's.
   const seen =
     seenBy === undefined ? undefined : sql`exists (select 1 from bet_viewers v where v.bet_id = ${bets}."id" and v.viewer_id = ${seenBy})`;
   const [row] = await tx
-    .select({ bet: bets, expired: sql<boolean>`coalesce(${bets.expiresAt} <= now(), false)` })
+    .select({
+      bet: bets,
+      expired: sql<boolean>`coalesce(${bets.expiresAt} <= now(), false)`,
+      challengeOver: sql<boolean>`coalesce(${bets.challengeEndsAt} <= now(), false)`,
+      juryOver: sql<boolean>`coalesce(${bets.juryEndsAt} <= now(), false)`,
+    })
     .from(bets)
     .where(and(eq(bets.id, betId), seen))
     .for('update', { of: bets });
@@ -58,8 +71,8 @@ function auditSnapshot(bet: BetRow): Record<string, unknown> {
 }
 
 /**
- * Pays out (or refunds) every stake of a bet whose status the caller has just moved out of
- * 'active' in this transaction, so no other settlement of it can run: every payment in one
+ * Pays out (or refunds) every stake of a bet whose status the caller has just settled in this
+ * transaction, so no other settlement of it can run: every payment in one
  * movement of money, every outcome, feed line and notification in one statement each.
  */
 async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlement: Settlement, winningLabel: string | null) {
@@ -126,16 +139,21 @@ async function stakesOf(tx: Tx, betId: number): Promise<StakeRow[]> {
   return rows.map((row) => row.stake).sort((a, b) => a.id - b.id);
 }
 
+/** The statuses of a bet whose money is still in its pools: one of them until it settles. */
+export const UNSETTLED = ['active', 'proposed', 'disputed'] as const;
+const unsettled = (status: BetRow['status']) => (UNSETTLED as readonly string[]).includes(status);
+
 /**
  * Why `actor` may not resolve the bet, or null when they may (docs/product.md §4.6): a bet is
  * resolved once, only while it is open; by whoever decides it (its creator, or its referee) when
- * it is indefinite or has expired, by an admin at any time. resolveBet enforces it; the bet
- * detail's `canResolve` shows it.
+ * it is indefinite or has expired, by an admin at any time. A jury bet's creator proposes instead
+ * (jury.ts), once. resolveBet enforces it; the bet detail's `canResolve` shows it.
  */
 export function resolveRefusal(bet: BetRow, expired: boolean, actor: Pick<UserRow, 'id'>, asAdmin: boolean): AppError | null {
   if (bet.status === 'resolved') return conflict('This bet has already been resolved', 'already_resolved');
-  if (bet.status !== 'active') return conflict('This bet is closed', 'bet_closed');
+  if (!unsettled(bet.status)) return conflict('This bet is closed', 'bet_closed');
   if (asAdmin) return null;
+  if (bet.status !== 'active') return conflict('A result has already been proposed', 'already_proposed');
   if (bet.resolutionMode === 'referee') {
     if (bet.refereeId !== actor.id) return forbidden('Only the referee can resolve this bet', 'not_referee');
   } else if (bet.creatorId !== actor.id) {
@@ -145,6 +163,139 @@ export function resolveRefusal(bet: BetRow, expired: boolean, actor: Pick<UserRo
   return null;
 }
 
+/** The label of the bet's option `option`, or 400 when the bet has no such option. */
+export async function optionLabel(tx: Tx, betId: number, option: number): Promise<string> {
+  const betOptionRows = await tx.select().from(betOptions).where(eq(betOptions.betId, betId)).orderBy(asc(betOptions.idx));
+  const found = betOptionRows[option];
+  if (!found) throw badRequest(`Winning option must be between 0 and ${betOptionRows.length - 1}`, 'invalid_option');
+  return found.label;
+}
+
+/** A settlement done in a transaction, for announce() to tell once it has committed. */
+export interface Settled {
+  type: 'bet_resolved' | 'bet_voided';
+  betId: number;
+  actorId: number | null;
+  participantIds: number[];
+  notified: { userId: number; id: number }[];
+  /** The bet row as the settlement left it. */
+  bet: BetRow;
+  /** Paid to the winners, or refunded (a void, or nobody on the winning option). */
+  settlement: Settlement['kind'];
+}
+
+/** Tells every instance's sockets and push about a committed settlement. */
+export function announce(app: FastifyInstance, settled: Settled): void {
+  app.domainEvents.emit({ type: settled.type, betId: settled.betId, actorId: settled.actorId, participantIds: settled.participantIds });
+  app.domainEvents.notified(settled.notified);
+}
+
+/**
+ * Resolves an unsettled bet, locked by the caller, with `winningOption` (its label
+ * `winningLabel`) and pays every stake (§2.5); `resolvedBy` null when no one person decided it (a
+ * proposal that stood, a jury). Null when it had settled already: exactly one settlement gets
+ * past the UPDATE (docs/product.md §2.5).
+ */
+export async function payWinners(
+  tx: Tx,
+  bet: BetRow,
+  winningOption: number,
+  winningLabel: string,
+  resolvedBy: number | null,
+): Promise<Settled | null> {
+  const [resolved] = await tx
+    .update(bets)
+    .set({ status: 'resolved', winningOption, resolvedAt: new Date(), resolvedBy, updatedAt: new Date() })
+    .where(and(eq(bets.id, bet.id), inArray(bets.status, [...UNSETTLED])))
+    .returning();
+  if (!resolved) return null;
+  const betStakes = await stakesOf(tx, bet.id);
+  const settlement = settle(
+    betStakes.map((s) => ({ id: s.id, option: s.optionIdx, amountCents: s.amountCents, placedOrder: s.id })),
+    winningOption,
+  );
+  const notified = await paySettlement(tx, resolved, betStakes, settlement, winningLabel);
+  await recordActivity(tx, { type: 'bet_resolved', userId: bet.creatorId, betId: bet.id, optionIdx: winningOption });
+  return {
+    type: 'bet_resolved',
+    betId: bet.id,
+    actorId: resolvedBy,
+    participantIds: betStakes.map((s) => s.userId),
+    notified,
+    bet: resolved,
+    settlement: settlement.kind,
+  };
+}
+
+/**
+ * Voids an unsettled bet, locked by the caller, and refunds every stake; with `hide`, an admin's
+ * delete, it also leaves every list. Null when it had settled already.
+ */
+export async function refundEveryone(
+  tx: Tx,
+  bet: BetRow,
+  reason: string,
+  actorId: number | null,
+  options: { hide: boolean } = { hide: false },
+): Promise<Settled | null> {
+  const [voided] = await tx
+    .update(bets)
+    .set({
+      status: 'void',
+      voidReason: reason,
+      resolvedAt: new Date(),
+      resolvedBy: actorId,
+      deletedAt: options.hide ? new Date() : null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(bets.id, bet.id), inArray(bets.status, [...UNSETTLED])))
+    .returning();
+  if (!voided) return null;
+  const betStakes = await stakesOf(tx, bet.id);
+  const refunds = refundAll(betStakes.map((s) => ({ id: s.id, option: s.optionIdx, amountCents: s.amountCents, placedOrder: s.id })));
+  const notified = await paySettlement(tx, voided, betStakes, refunds, null);
+  return {
+    type: 'bet_voided',
+    betId: bet.id,
+    actorId,
+    participantIds: betStakes.map((s) => s.userId),
+    notified,
+    bet: voided,
+    settlement: refunds.kind,
+  };
+}
+
+/**
+ * Resolves a bet its caller has locked, after the checks of resolveRefusal: the settlement to
+ * announce after commit. An admin's resolution is audited.
+ */
+export async function resolveLocked(
+  tx: Tx,
+  actor: UserRow,
+  locked: LockedBet,
+  winningOption: number,
+  options: { asAdmin: boolean },
+): Promise<Settled> {
+  const { bet, expired } = locked;
+  const refusal = resolveRefusal(bet, expired, actor, options.asAdmin);
+  if (refusal) throw refusal;
+  const label = await optionLabel(tx, bet.id, winningOption);
+  const settled = await payWinners(tx, bet, winningOption, label, actor.id);
+  if (!settled) throw conflict('This bet has already been resolved', 'already_resolved');
+  if (options.asAdmin) {
+    await recordAdminAction(tx, {
+      actorId: actor.id,
+      action: 'bet.resolve',
+      targetType: 'bet',
+      targetId: bet.id,
+      before: auditSnapshot(bet),
+      after: { ...auditSnapshot(settled.bet), winningLabel: label, settlement: settled.settlement },
+    });
+  }
+  return settled;
+}
+
+/** An admin resolves any unsettled bet at any time (docs/product.md §4.6), whoever decides it. */
 export async function resolveBet(
   app: FastifyInstance,
   actor: UserRow,
@@ -152,46 +303,12 @@ export async function resolveBet(
   winningOption: number,
   options: { asAdmin: boolean },
 ): Promise<void> {
-  const { participantIds, notified } = await inTransaction(app.db, async (tx) => {
+  const settled = await inTransaction(app.db, async (tx) => {
     const locked = await lockBet(tx, betId, options.asAdmin ? undefined : actor.id);
     if (!locked) throw betNotFound();
-    const { bet, expired } = locked;
-    const refusal = resolveRefusal(bet, expired, actor, options.asAdmin);
-    if (refusal) throw refusal;
-    const betOptionRows = await tx.select().from(betOptions).where(eq(betOptions.betId, betId)).orderBy(asc(betOptions.idx));
-    const winner = betOptionRows[winningOption];
-    if (!winner) {
-      throw badRequest(`Winning option must be between 0 and ${betOptionRows.length - 1}`, 'invalid_option');
-    }
-    // Exactly one resolver gets past this UPDATE: settlement happens once (docs/product.md §2.5).
-    const [resolved] = await tx
-      .update(bets)
-      .set({ status: 'resolved', winningOption, resolvedAt: new Date(), resolvedBy: actor.id, updatedAt: new Date() })
-      .where(and(eq(bets.id, betId), eq(bets.status, 'active')))
-      .returning();
-    if (!resolved) throw conflict('This bet has already been resolved', 'already_resolved');
-
-    const betStakes = await stakesOf(tx, betId);
-    const settlement = settle(
-      betStakes.map((s) => ({ id: s.id, option: s.optionIdx, amountCents: s.amountCents, placedOrder: s.id })),
-      winningOption,
-    );
-    const settledNotices = await paySettlement(tx, resolved, betStakes, settlement, winner.label);
-    if (options.asAdmin) {
-      await recordAdminAction(tx, {
-        actorId: actor.id,
-        action: 'bet.resolve',
-        targetType: 'bet',
-        targetId: betId,
-        before: auditSnapshot(bet),
-        after: { ...auditSnapshot(resolved), winningLabel: winner.label, settlement: settlement.kind },
-      });
-    }
-    await recordActivity(tx, { type: 'bet_resolved', userId: bet.creatorId, betId, optionIdx: winningOption });
-    return { participantIds: betStakes.map((s) => s.userId), notified: settledNotices };
+    return resolveLocked(tx, actor, locked, winningOption, options);
   });
-  app.domainEvents.emit({ type: 'bet_resolved', betId, actorId: actor.id, participantIds });
-  app.domainEvents.notified(notified);
+  announce(app, settled);
 }
 
 /**
@@ -206,10 +323,10 @@ export async function voidBet(
   options: { actorId: number | null; delete: boolean; audited?: boolean },
 ): Promise<boolean> {
   const auditActorId = options.audited ? options.actorId : null;
-  const outcome = await inTransaction(app.db, async (tx) => {
+  const settled = await inTransaction(app.db, async (tx) => {
     const locked = await lockBet(tx, betId);
     if (!locked) throw betNotFound();
-    if (locked.bet.status !== 'active') {
+    if (!unsettled(locked.bet.status)) {
       if (options.delete) {
         // A settled bet has nothing left to refund; deleting only hides it.
         const [hidden] = await tx
@@ -230,24 +347,8 @@ export async function voidBet(
       }
       return null;
     }
-    const [voided] = await tx
-      .update(bets)
-      .set({
-        status: 'void',
-        voidReason: reason,
-        resolvedAt: new Date(),
-        resolvedBy: options.actorId,
-        deletedAt: options.delete ? new Date() : null,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(bets.id, betId), eq(bets.status, 'active')))
-      .returning();
+    const voided = await refundEveryone(tx, locked.bet, reason, options.actorId, { hide: options.delete });
     if (!voided) return null;
-    const betStakes = await stakesOf(tx, betId);
-    const refunds = refundAll(
-      betStakes.map((s) => ({ id: s.id, option: s.optionIdx, amountCents: s.amountCents, placedOrder: s.id })),
-    );
-    const notified = await paySettlement(tx, voided, betStakes, refunds, null);
     if (auditActorId !== null) {
       await recordAdminAction(tx, {
         actorId: auditActorId,
@@ -255,14 +356,13 @@ export async function voidBet(
         targetType: 'bet',
         targetId: betId,
         before: auditSnapshot(locked.bet),
-        after: { ...auditSnapshot(voided), refundedStakes: betStakes.length },
+        after: { ...auditSnapshot(voided.bet), refundedStakes: voided.participantIds.length },
       });
     }
-    return { participantIds: betStakes.map((s) => s.userId), notified };
+    return voided;
   });
-  if (outcome === null) return false;
-  app.domainEvents.emit({ type: 'bet_voided', betId, actorId: options.actorId, participantIds: outcome.participantIds });
-  app.domainEvents.notified(outcome.notified);
+  if (settled === null) return false;
+  announce(app, settled);
   return true;
 }
 

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, un
 import { cents, createdAt, idOf } from '../../db/columns.ts';
 
 export const BET_CATEGORIES = ['Sports', 'Entertainment', 'Politics', 'Personal', 'General'] as const;
-export const BET_STATUSES = ['active', 'resolved', 'void'] as const;
+export const BET_STATUSES = ['active', 'proposed', 'disputed', 'resolved', 'void'] as const;
 export const EXPIRATION_TYPES = ['time', 'date', 'indefinite'] as const;
 export const RESOLUTION_MODES = ['creator', 'referee', 'jury'] as const;
 
@@ -36,6 +36,17 @@ export const bets = pgTable(
     resolutionMode: text('resolution_mode', { enum: RESOLUTION_MODES }).notNull().default('creator'),
     /** The friend of the creator who alone (or an admin) resolves a referee bet, and never stakes on it. */
     refereeId: integer('referee_id').references(idOf('users')),
+    // A jury bet's way to its result (docs/product.md §4.6): the creator's proposal with its
+    // evidence, open to a dispute until challengeEndsAt; a dispute calls the jury until juryEndsAt,
+    // which needs votesNeeded votes (JURY_QUORUM when it was called).
+    proposedOption: integer('proposed_option'),
+    proposedAt: timestamp('proposed_at', { withTimezone: true, mode: 'date' }),
+    evidenceText: text('evidence_text'),
+    evidenceUrl: text('evidence_url'),
+    challengeEndsAt: timestamp('challenge_ends_at', { withTimezone: true, mode: 'date' }),
+    juryEndsAt: timestamp('jury_ends_at', { withTimezone: true, mode: 'date' }),
+    votesCast: integer('votes_cast').notNull().default(0),
+    votesNeeded: integer('votes_needed').notNull().default(0),
   },
   (t) => [
     // Every bet query leaves deleted bets out; without them in the index, a feed's scan of each
@@ -43,14 +54,48 @@ export const bets = pgTable(
     index('bets_creator_idx').on(t.creatorId, t.id).where(sql`${t.deletedAt} is null`),
     index('bets_status_expires_idx').on(t.status, t.expiresAt),
     check('bets_pot_non_negative', sql`${t.totalPotCents} >= 0`),
-    check('bets_status_known', sql`${t.status} in ('active', 'resolved', 'void')`),
+    check('bets_status_known', sql`${t.status} in ('active', 'proposed', 'disputed', 'resolved', 'void')`),
+    // Only a jury bet's result waits for a dispute or a jury.
+    check('bets_waiting_result_is_a_jury_bet', sql`${t.status} not in ('proposed', 'disputed') or ${t.resolutionMode} = 'jury'`),
     check('bets_category_known', sql`${t.category} in ('Sports', 'Entertainment', 'Politics', 'Personal', 'General')`),
     check('bets_expiration_type_known', sql`${t.expirationType} in ('time', 'date', 'indefinite')`),
     check('bets_resolution_mode_known', sql`${t.resolutionMode} in ('creator', 'referee', 'jury')`),
     check('bets_referee_with_its_mode', sql`(${t.refereeId} is not null) = (${t.resolutionMode} = 'referee')`),
     // A referee's bets, for the view of who sees a bet (visibility.sql).
     index('bets_referee_idx').on(t.refereeId).where(sql`${t.refereeId} is not null`),
+    // The jury sweep's two questions (jury.ts): whose challenge window, and whose jury, has ended.
+    index('bets_challenge_ends_idx').on(t.challengeEndsAt).where(sql`${t.status} = 'proposed'`),
+    index('bets_jury_ends_idx').on(t.juryEndsAt).where(sql`${t.status} = 'disputed'`),
   ],
+);
+
+/** A staker's objection to a jury bet's proposed result: one per bet, the first that came. */
+export const betDisputes = pgTable('bet_disputes', {
+  betId: integer('bet_id')
+    .primaryKey()
+    .references(() => bets.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(idOf('users')),
+  reason: text('reason').notNull(),
+  url: text('url'),
+  createdAt: createdAt(),
+});
+
+/** A juror's vote on a disputed bet: one per juror and bet (the primary key). */
+export const betVotes = pgTable(
+  'bet_votes',
+  {
+    betId: integer('bet_id')
+      .notNull()
+      .references(() => bets.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(idOf('users')),
+    optionIdx: integer('option_idx').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.betId, t.userId] })],
 );
 
 /** The options of a bet, zero-based, with their pools. */

@@ -161,9 +161,29 @@ describe(`friends and profiles on ${testDbKind}`, () => {
       const prefs = (await cat.agent.get('/api/users/preferences')).json();
       expect(prefs).toEqual({
         theme: 'system',
-        notifications: { friend_request: true, friend_accepted: true, bet_staked: true, bet_expired: true, bet_settled: true, message: true, invite_accepted: true },
+        notifications: {
+          friend_request: true,
+          friend_accepted: true,
+          bet_staked: true,
+          bet_expired: true,
+          bet_settled: true,
+          bet_proposed: true,
+          bet_disputed: true,
+          message: true,
+          invite_accepted: true,
+        },
         privacy: { showOnLeaderboard: true, findableByEmail: true },
-        email: { friend_request: 'off', friend_accepted: 'off', bet_staked: 'off', bet_expired: 'off', bet_settled: 'off', message: 'off', invite_accepted: 'off' },
+        email: {
+          friend_request: 'off',
+          friend_accepted: 'off',
+          bet_staked: 'off',
+          bet_expired: 'off',
+          bet_settled: 'off',
+          bet_proposed: 'off',
+          bet_disputed: 'off',
+          message: 'off',
+          invite_accepted: 'off',
+        },
         quietHours: null,
         timeZone: null,
       });

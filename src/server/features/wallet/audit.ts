@@ -84,7 +84,7 @@ const CHECKS: { name: string; query: string; describe: (row: Record<string, unkn
         coalesce((select sum(l.amount_cents) from ledger_entries l where l.bet_id = b.id and l.kind in ('payout', 'refund')), 0) as paid,
         coalesce((select sum(s.settled_cents) from stakes s where s.bet_id = b.id), 0) as settled
       from bets b
-      where b.status <> 'active' and (
+      where b.status in ('resolved', 'void') and (
         b.total_pot_cents <> coalesce((select sum(l.amount_cents) from ledger_entries l where l.bet_id = b.id and l.kind in ('payout', 'refund')), 0)
         or b.total_pot_cents <> coalesce((select sum(s.settled_cents) from stakes s where s.bet_id = b.id), 0))`,
     describe: (r) => `bet ${r.id} (${r.status}): pot ${r.total_pot_cents}, paid ${r.paid}, settled on stakes ${r.settled}`,
@@ -92,7 +92,7 @@ const CHECKS: { name: string; query: string; describe: (row: Record<string, unkn
   {
     name: 'open bets paid nothing yet',
     query: `select b.id, count(l.id) as rows from bets b join ledger_entries l on l.bet_id = b.id and l.kind in ('payout', 'refund')
-      where b.status = 'active' group by b.id`,
+      where b.status not in ('resolved', 'void') group by b.id`,
     describe: (r) => `bet ${r.id} is still open but has ${r.rows} payout/refund rows`,
   },
   {
@@ -188,7 +188,7 @@ export async function auditLedger(db: Db): Promise<AuditResult> {
     await db.execute(sql`select
       (select count(*) from users) as users,
       (select coalesce(sum(balance_cents), 0) from users) as balances,
-      (select coalesce(sum(total_pot_cents), 0) from bets where status = 'active') as open_pools,
+      (select coalesce(sum(total_pot_cents), 0) from bets where status not in ('resolved', 'void')) as open_pools,
       (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'grant') as grants,
       (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'adjustment') as adjustments,
       (select count(*) from ledger_entries) as ledger_rows`),

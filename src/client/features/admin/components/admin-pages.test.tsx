@@ -40,6 +40,25 @@ describe('the admin page', () => {
     expect(screen.getByText('1 active bet')).toBeInTheDocument();
     expect(screen.getByText('Active bets').nextElementSibling).toHaveTextContent(/^1$/);
   });
+
+  it('shows the open disputes in Bet Management, above the bets', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 }));
+    const disputed = aBet({ id: 4, title: 'Who scored first?', status: 'disputed' });
+    renderScreen(<AdminPage />, {
+      user: { role: 'admin' },
+      data: [
+        [[...queryKeys.admin.all, 'reports'], reports(0)],
+        [[...queryKeys.admin.all, 'moderation'], { reports: [], openCount: 0, total: 0, nextOffset: null }],
+        [queryKeys.bets.list('all'), [disputed]],
+        [queryKeys.bets.disputes, { disputes: [{ bet: disputed, disputedBy: { id: 3, username: 'Carl' }, reason: 'Offside', url: null, disputedAt: new Date().toISOString() }] }],
+      ],
+    });
+    const panel = screen.getByRole('tabpanel');
+    const disputes = within(panel).getByRole('region', { name: 'Open disputes' });
+    expect(within(disputes).getByTestId('open-dispute')).toHaveTextContent('Disputed by Carl');
+    expect(within(disputes).getByText('Reason: Offside')).toBeInTheDocument();
+    expect(disputes.compareDocumentPosition(within(panel).getByTestId('admin-bet')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });
 
 const row = (overrides: Partial<AdminUserRow>): AdminUserRow => {

@@ -6,6 +6,7 @@ import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { countOf, showAmount } from '../../../lib/format.ts';
 import { useBetList } from '../../bets/api.ts';
 import { AdminBetsPanel } from '../../bets/admin-bets-panel.tsx';
+import { OpenDisputesSection } from '../../bets/open-disputes.tsx';
 import { useModerationQueue, useReports } from '../api.ts';
 import { lazyScreen } from '../../../lib/lazy-screen.ts';
 import { ScreenTitle } from '../../../lib/screen-nav.tsx';
@@ -67,13 +68,16 @@ function AdminTabs() {
         ]}
       >
         <TabPanel value="bets">
-          {bets.isPending ? (
-            <Loading message="Loading bets..." />
-          ) : bets.isError ? (
-            <ErrorText>Failed to fetch bets</ErrorText>
-          ) : (
-            <AdminBetsPanel bets={bets.data} />
-          )}
+          <div className="space-y-6">
+            <OpenDisputesSection />
+            {bets.isPending ? (
+              <Loading message="Loading bets..." />
+            ) : bets.isError ? (
+              <ErrorText>Failed to fetch bets</ErrorText>
+            ) : (
+              <AdminBetsPanel bets={bets.data} />
+            )}
+          </div>
         </TabPanel>
         <TabPanel value="users">
           <UserManagementPanel />

@@ -2,7 +2,7 @@ import { ArrowLeft } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { betPhase } from '../../../../shared/bet-phase.ts';
-import type { BetDetail } from '../../../../shared/schemas/bets.ts';
+import { isUnsettled, type BetDetail } from '../../../../shared/schemas/bets.ts';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
@@ -18,7 +18,8 @@ import { BetOptions } from './bet-options.tsx';
 import { BetStatusBadge } from '../../../components/bet-status-badge.tsx';
 import { BetTimelineSection } from './bet-timeline.tsx';
 import { ParticipantListNote } from './participant-list-note.tsx';
-import { deciderOf, isRefereeOf, RefereeLine } from './referee.tsx';
+import { DeciderLine, deciderOf, isRefereeOf } from './referee.tsx';
+import { DisputeAction, JuryStatus, JurySection } from './jury.tsx';
 import { ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
 import { StakeForm, stakeSummaryId } from './stake-form.tsx';
 
@@ -99,6 +100,9 @@ export function BetDetailPage() {
   const isReferee = isRefereeOf(bet, user);
   const decider = deciderOf(bet);
   const phase = betPhase(bet);
+  const jury = bet.resolution.mode === 'jury';
+  // What the decider does once staking closes: a jury bet's creator proposes the result, which stakers may dispute.
+  const decides = decider.id === user.id ? (jury ? 'you propose its result' : 'you resolve it') : `${decider.username} ${jury ? 'proposes its result' : 'resolves it'}`;
   return (
     <div className="space-y-6">
       {back}
@@ -121,7 +125,7 @@ export function BetDetailPage() {
         <p className="mt-2 text-sm wrap-anywhere text-slate-600 dark:text-slate-300">
           Created by {bet.creator.username} on {showDate(bet.createdAt)} · Pot {showAmount(bet.totalPot)} · {participantCount(bet.participants)}
         </p>
-        <RefereeLine bet={bet} className="mt-1" />
+        <DeciderLine bet={bet} className="mt-1" />
       </header>
 
       {bet.status === 'resolved' && (
@@ -135,10 +139,11 @@ export function BetDetailPage() {
           This bet has expired and needs to be resolved
         </div>
       )}
+      {/* The juror's own section says the evidence, once. */}
+      <JuryStatus bet={bet} banner withEvidence={!bet.canVote} />
       {phase === 'active' && bet.expirationType !== 'indefinite' && (
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Staking closes when the bet expires; then {decider.id === user.id ? 'you resolve it' : `${decider.username} resolves it`}. Stakes are refunded if it
-          stays unresolved for 7 days.
+          Staking closes when the bet expires; then {decides}. Stakes are refunded if it stays unresolved for 7 days.
         </p>
       )}
 
@@ -170,12 +175,16 @@ export function BetDetailPage() {
           {!bet.canStake && bet.status === 'active' && isCreator && !isReferee && !bet.canResolve && (
             <Card>
               <p className="text-sm text-slate-600 dark:text-slate-300">
-                {decider.id === user.id
-                  ? 'This is your bet: your friends stake on it, and you resolve it once it expires.'
-                  : `This is your bet: your friends stake on it, and ${decider.username}, its referee, resolves it.`}
+                {decider.id !== user.id
+                  ? `This is your bet: your friends stake on it, and ${decider.username}, its referee, resolves it.`
+                  : jury
+                    ? 'This is your bet: your friends stake on it, and you propose its result once it expires. A staker may dispute it; then your other friends vote.'
+                    : 'This is your bet: your friends stake on it, and you resolve it once it expires.'}
               </p>
             </Card>
           )}
+          <JurySection bet={bet} />
+          <DisputeAction bet={bet} />
           {bet.canResolve && <ResolvePanel bet={bet} asAdmin={resolvesAsAdmin(bet, user)} />}
           {isCreator && bet.status === 'active' && <InviteFriends betId={bet.id} />}
         </div>
@@ -196,7 +205,7 @@ export function BetDetailPage() {
                       <th className="py-1 font-medium">Player</th>
                       <th className="py-1 font-medium">Pick</th>
                       <th className="py-1 text-right font-medium">Stake</th>
-                      <th className="py-1 text-right font-medium">{bet.status === 'active' ? 'Potential win' : 'Paid'}</th>
+                      <th className="py-1 text-right font-medium">{isUnsettled(bet.status) ? 'Potential win' : 'Paid'}</th>
                     </tr>
                   </thead>
                   <tbody>

@@ -1,11 +1,12 @@
 import type { BetTimeline } from '../../../../shared/schemas/bets.ts';
 import { relativeTime, showDateTime } from '../../../lib/format.ts';
 import { useBetTimeline } from '../api.ts';
+import { PlayerLink } from './evidence.tsx';
 
 type TimelineEvent = BetTimeline['events'][number];
 
 /** An option's label by its index, or its number when the bet no longer lists it. */
-const optionName = (options: string[], option: number) => options[option] ?? `Option ${option + 1}`;
+export const optionName = (options: string[], option: number) => options[option] ?? `Option ${option + 1}`;
 
 /** One event in words: what happened, by whom, to which option (docs/product.md §4.6). */
 export function describeEvent(event: TimelineEvent, options: string[]): string {
@@ -27,36 +28,15 @@ export function describeEvent(event: TimelineEvent, options: string[]): string {
   }
 }
 
-/** Only web addresses become links: a `javascript:` or other scheme stays plain text. */
-const webAddress = (url: string) => {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-};
-
 /** What an event carries beyond its line: the evidence of a proposal, the reason of a dispute. */
 function EventDetails({ event }: { event: TimelineEvent }) {
   // A voided event's text is its reason, said in its line already.
   const text = event.kind === 'voided' ? undefined : event.text;
-  const href = event.url === undefined ? null : webAddress(event.url);
   if (!text && !event.url) return null;
   return (
     <div className="mt-1 space-y-1 text-sm text-slate-700 dark:text-slate-300">
       {text && <p className="whitespace-pre-wrap wrap-anywhere">{event.kind === 'disputed' ? `Reason: ${text}` : text}</p>}
-      {event.url &&
-        (href ? (
-          <p className="wrap-anywhere">
-            <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="font-semibold text-brand-700 hover:underline dark:text-brand-100">
-              Evidence link
-            </a>{' '}
-            <span className="text-xs text-slate-600 dark:text-slate-400">({new URL(href).host})</span>
-          </p>
-        ) : (
-          <p className="wrap-anywhere">Evidence: {event.url}</p>
-        ))}
+      {event.url && (event.kind === 'disputed' ? <PlayerLink url={event.url} label="Dispute link" noun="Link" /> : <PlayerLink url={event.url} />)}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Bet } from '../../../../shared/schemas/bets.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { aBet, aResolution, renderScreen } from '../../../test/render-screen.tsx';
+import { aBet, aBetDetail, aJuryResolution, aResolution, renderScreen } from '../../../test/render-screen.tsx';
 import { MyBetsPage } from './my-bets-page.tsx';
 
 const alice = { id: 1, username: 'Alice' };
@@ -65,6 +65,33 @@ describe('my bets', { timeout: 20_000 }, () => {
     expect(own).toHaveTextContent('Referee: Cleo');
     expect(within(own).getByRole('button', { name: action('Edit', 'Rain on Sunday?') })).toBeEnabled();
     expect(within(own).queryByRole('button', { name: action('Resolve', 'Rain on Sunday?') })).toBeNull();
+  });
+
+  it("keeps a jury bet whose result waits with the expired ones, and offers its creator to propose the result", async () => {
+    const jury = [
+      aBet({ id: 11, title: 'Proposed one', status: 'proposed', resolution: aJuryResolution(), userParticipation: { amount: '5.00', option: 1, potentialWin: '10.00', payout: null } }),
+      aBet({ id: 12, title: 'Disputed one', status: 'disputed', resolution: aJuryResolution({ votesNeeded: 3 }), creatorId: 1, creator: alice }),
+      aBet({ id: 13, title: 'Mine to decide', creatorId: 1, creator: alice, resolution: aResolution({ mode: 'jury' }) }),
+    ];
+    const detail = aBetDetail({ ...jury[2], canResolve: true });
+    renderScreen(<MyBetsPage />, { data: [[queryKeys.bets.list('mine'), jury], [queryKeys.bets.detail(13), detail]] });
+    expect(screen.getByText('1 active · 0 resolved · 2 expired')).toBeInTheDocument();
+    const own = screen.getByTestId('my-bet');
+    expect(within(own).queryByRole('button', { name: action('Resolve', 'Mine to decide') })).toBeNull();
+    await userEvent.click(within(own).getByRole('button', { name: action('Propose result', 'Mine to decide') }));
+    const dialog = screen.getByRole('dialog', { name: 'Propose result' });
+    expect(within(dialog).getByLabelText('Evidence (optional)')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Expired (2)' }));
+    const panel = screen.getByRole('tabpanel');
+    const proposed = within(panel).getByTestId('joined-bet');
+    expect(proposed).toHaveTextContent('Proposed');
+    expect(proposed).toHaveTextContent(/Result proposed: Home, dispute until /);
+    const disputed = within(panel).getByTestId('my-bet');
+    expect(disputed).toHaveTextContent('Disputed: the jury decides');
+    // Once proposed, only an admin settles it.
+    expect(within(disputed).queryByRole('button', { name: /^(Resolve|Propose result)/ })).toBeNull();
   });
 
   it('in the narrow layout lists the ones created, then the ones joined', () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { betPhase } from '../../../../shared/bet-phase.ts';
+import { betPhase, type BetPhase } from '../../../../shared/bet-phase.ts';
 import type { CurrentUser } from '../../../../shared/schemas/auth.ts';
-import type { Bet } from '../../../../shared/schemas/bets.ts';
+import { isUnsettled, type Bet } from '../../../../shared/schemas/bets.ts';
 import { ScreenLink, ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { ErrorText, Loading, Section } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -14,25 +14,40 @@ import { useBet, useBetList } from '../api.ts';
 import { BetOptions } from './bet-options.tsx';
 import { BetStatusBadge } from '../../../components/bet-status-badge.tsx';
 import { EditBetDialog, mayEdit } from './edit-bet-dialog.tsx';
-import { ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
-import { deciderOf, RefereeLine } from './referee.tsx';
+import { JuryStatus } from './jury.tsx';
+import { proposesResult, ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
+import { deciderOf, DeciderLine } from './referee.tsx';
 
 type Group = 'active' | 'resolved' | 'expired';
-/** The tabs by the bets' phases; refunded bets are settled too, so they sit with the resolved ones. */
-const groupOf = (bet: Bet): Group => {
-  const phase = betPhase(bet);
-  return phase === 'void' ? 'resolved' : phase;
+/**
+ * The tabs by the bets' phases: refunded bets are settled too, so they sit with the resolved
+ * ones; a jury bet whose result is proposed or disputed is closed for stakes and waits for its
+ * result, as an expired one does, so it sits with those.
+ */
+const GROUP_OF_PHASE: Record<BetPhase, Group> = {
+  active: 'active',
+  expired: 'expired',
+  proposed: 'expired',
+  disputed: 'expired',
+  resolved: 'resolved',
+  void: 'resolved',
 };
+const groupOf = (bet: Bet): Group => GROUP_OF_PHASE[betPhase(bet)];
 
-/** Mirrors the server's rule (docs/product.md §4.6) to decide whether to offer Resolve; the dialog asks the server. */
+/**
+ * Mirrors the server's rule (docs/product.md §4.6) to decide whether to offer Resolve (Propose
+ * result, on a jury bet): its decider on an open bet once it may be decided, an admin until it is
+ * settled. The dialog asks the server.
+ */
 const mayResolve = (bet: Bet, me: CurrentUser) =>
-  bet.status === 'active' && (me.role === 'admin' || (deciderOf(bet).id === me.id && (bet.expirationType === 'indefinite' || betPhase(bet) === 'expired')));
+  isUnsettled(bet.status) &&
+  (me.role === 'admin' || (bet.status === 'active' && deciderOf(bet).id === me.id && (bet.expirationType === 'indefinite' || betPhase(bet) === 'expired')));
 
 function ResolveBetDialog({ betId, onClose }: { betId: number; onClose: () => void }) {
   const me = useCurrentUser();
   const { data: bet, isPending, isError } = useBet(betId);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Resolve bet" description={bet?.title}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={bet && proposesResult(bet, me) ? 'Propose result' : 'Resolve bet'} description={bet?.title}>
       {isPending ? (
         <Loading message="Loading bet..." />
       ) : isError || !bet ? (
@@ -50,6 +65,8 @@ function ResolveBetDialog({ betId, onClose }: { betId: number; onClose: () => vo
             Done
           </Button>
         </div>
+      ) : bet.status === 'proposed' || bet.status === 'disputed' ? (
+        <JuryStatus bet={bet} />
       ) : (
         <p className="text-slate-700 dark:text-slate-300">
           {bet.status === 'active' ? 'This bet can only be resolved after it expires.' : 'This bet is closed.'}
@@ -99,7 +116,8 @@ function MyBetCard({ bet, onEdit, onResolve }: { bet: Bet } & Actions) {
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {participantCount(bet.participants)} · Total {showAmount(bet.totalPot)}
       </p>
-      <RefereeLine bet={bet} className="-mt-2" />
+      <DeciderLine bet={bet} className="-mt-2" />
+      <JuryStatus bet={bet} />
       {!narrow && <BetOptions bet={bet} />}
       {bet.status === 'resolved' && (
         <p className="text-sm">
@@ -119,7 +137,8 @@ function MyBetCard({ bet, onEdit, onResolve }: { bet: Bet } & Actions) {
           </Button>
           {mayResolve(bet, me) && (
             <Button onClick={() => onResolve(bet)}>
-              Resolve<span className="sr-only"> {bet.title}</span>
+              {proposesResult(bet, me) ? 'Propose result' : 'Resolve'}
+              <span className="sr-only"> {bet.title}</span>
             </Button>
           )}
         </div>

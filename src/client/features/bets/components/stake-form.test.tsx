@@ -14,7 +14,7 @@ import { InlineStake } from '../bet-card.tsx';
 import { BetDetailPage } from './bet-detail-page.tsx';
 import { StakeForm } from './stake-form.tsx';
 
-const open: BetDetail = { ...aBet(), participantList: [], canStake: true, canResolve: false };
+const open: BetDetail = { ...aBet(), participantList: [], canStake: true, canResolve: false, canDispute: false, canVote: false };
 const staked: Bet = {
   ...aBet(),
   optionAmounts: ['0.00', '10.00'],
@@ -34,7 +34,7 @@ function stakeServer() {
       stakes.push(JSON.parse(String(init.body)));
       return Response.json(staked);
     }
-    if (path === '/api/bets/7') return Response.json(stakes.length > 0 ? { ...staked, participantList: [], canStake: false, canResolve: false } : open);
+    if (path === '/api/bets/7') return Response.json(stakes.length > 0 ? { ...staked, participantList: [], canStake: false, canResolve: false, canDispute: false, canVote: false } : open);
     return Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
   });
   return stakes;

@@ -12,6 +12,7 @@ import { useBetList } from '../../bets/api.ts';
 import { BetCard, CategoryChips } from '../../bets/bet-card.tsx';
 import { CreateBetDialog } from '../../bets/create-bet-dialog.tsx';
 import { AdminBetsPanel } from '../../bets/admin-bets-panel.tsx';
+import { OpenDisputesSection } from '../../bets/open-disputes.tsx';
 import { ActivitySidebar, LeaderboardSidebar } from './dashboard-sidebars.tsx';
 import { greeting } from '../greeting.ts';
 import { PendingRequestsBanner } from './pending-requests-banner.tsx';
@@ -38,10 +39,11 @@ export function DashboardPage() {
   const mine = useBetList('mine');
   const myBets = mine.data ?? [];
   const shown = (explore.data ?? []).filter((b) => category === 'all' || b.category === category);
-  const phases = { active: [] as Bet[], expired: [] as Bet[], settled: [] as Bet[] };
+  // Open; closed for stakes and waiting for a result (expired, or a jury bet's result proposed or disputed); settled.
+  const phases = { active: [] as Bet[], waiting: [] as Bet[], settled: [] as Bet[] };
   for (const bet of myBets) {
     const phase = betPhase(bet);
-    phases[phase === 'active' || phase === 'expired' ? phase : 'settled'].push(bet);
+    phases[phase === 'active' ? 'active' : phase === 'resolved' || phase === 'void' ? 'settled' : 'waiting'].push(bet);
   }
 
   return (
@@ -106,11 +108,11 @@ export function DashboardPage() {
                   <h2 className="mb-3 text-lg font-bold">Active Bets</h2>
                   {phases.active.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">Nothing open right now.</p> : <BetGrid bets={phases.active} />}
                 </section>
-                {phases.expired.length > 0 && (
+                {phases.waiting.length > 0 && (
                   <section>
-                    <h2 className="mb-3 text-lg font-bold">Expired Bets</h2>
+                    <h2 className="mb-3 text-lg font-bold">Awaiting a result</h2>
                     <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">Closed for stakes, waiting to be resolved.</p>
-                    <BetGrid bets={phases.expired} />
+                    <BetGrid bets={phases.waiting} />
                   </section>
                 )}
                 <section>
@@ -122,7 +124,10 @@ export function DashboardPage() {
           </TabPanel>
           {isAdmin && (
             <TabPanel value="admin">
-              <AdminBetsPanel bets={explore.data ?? []} />
+              <div className="space-y-6">
+                <OpenDisputesSection />
+                <AdminBetsPanel bets={explore.data ?? []} />
+              </div>
             </TabPanel>
           )}
         </Tabs>

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { aBet, renderScreen } from '../../../test/render-screen.tsx';
+import { aBet, aJuryResolution, renderScreen } from '../../../test/render-screen.tsx';
 import { greeting } from '../greeting.ts';
 import { DashboardView } from './dashboard-narrow.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
@@ -40,6 +41,40 @@ describe('the dashboard', { timeout: 20_000 }, () => {
     expect(screen.getByText('You have 1 pending friend request')).toBeInTheDocument();
     expect(screen.getByTestId('stat-active-bets')).toHaveTextContent(/^1$/);
     expect(screen.getByRole('tab', { name: 'My Bets (3)' })).toBeInTheDocument();
+  });
+
+  it("groups a jury bet whose result waits with the expired bets, awaiting a result, neither open nor settled", async () => {
+    offline();
+    const past = new Date(Date.now() - 3600_000).toISOString();
+    const mine = [
+      aBet({ id: 1, title: 'Open', creatorId: 1 }),
+      aBet({ id: 2, title: 'Ran out', creatorId: 1, expirationType: 'time', expiresAt: past }),
+      aBet({ id: 3, title: 'Proposed one', status: 'proposed', resolution: aJuryResolution() }),
+      aBet({ id: 4, title: 'Disputed one', status: 'disputed', resolution: aJuryResolution({ votesNeeded: 3 }) }),
+      aBet({ id: 5, title: 'Done', status: 'resolved', isResolved: true, winningOption: 0 }),
+    ];
+    renderScreen(<DashboardPage />, { data: [[queryKeys.bets.list('friends'), []], [queryKeys.bets.list('mine'), mine], [queryKeys.friends.requests, []]] });
+    expect(screen.getByTestId('stat-active-bets')).toHaveTextContent(/^1$/);
+    await userEvent.click(screen.getByRole('tab', { name: 'My Bets (5)' }));
+    const titlesUnder = (heading: string) =>
+      within(screen.getByRole('heading', { name: heading }).closest('section')!)
+        .getAllByTestId('bet-card')
+        .map((card) => within(card).getByRole('heading', { level: 3 }).textContent);
+    expect(titlesUnder('Active Bets')).toEqual(['Open']);
+    expect(titlesUnder('Awaiting a result')).toEqual(['Ran out', 'Proposed one', 'Disputed one']);
+    expect(titlesUnder('Resolved Bets')).toEqual(['Done']);
+  });
+
+  it('shows the admins the open disputes above the bets in the Admin Panel tab', async () => {
+    offline();
+    renderScreen(<DashboardPage />, {
+      user: { role: 'admin' },
+      data: [[queryKeys.bets.list('all'), []], [queryKeys.bets.list('mine'), []], [queryKeys.friends.requests, []], [queryKeys.bets.disputes, { disputes: [] }]],
+    });
+    await userEvent.click(screen.getByRole('tab', { name: 'Admin Panel' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByRole('heading', { name: 'Open disputes' })).toBeInTheDocument();
+    expect(within(panel).getByText('No open disputes')).toBeInTheDocument();
   });
 
   it('in the narrow layout welcomes a player who has just chosen their username, not back', () => {

@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { OpenDisputes } from '../../../shared/schemas/bets.ts';
+import { showDateTime } from '../../lib/format.ts';
+import { aBet, aJuryResolution, renderScreen } from '../../test/render-screen.tsx';
+import { OpenDisputesSection } from './open-disputes.tsx';
+
+const juryEndsAt = new Date(Date.now() + 47 * 3600_000 + 1800_000).toISOString();
+
+const disputes: OpenDisputes = {
+  disputes: [
+    {
+      bet: aBet({ id: 7, status: 'disputed', resolution: aJuryResolution({ juryEndsAt, votesCast: 1, votesNeeded: 3 }) }),
+      disputedBy: { id: 3, username: 'Carl' },
+      reason: 'Extra time was not over',
+      url: 'https://example.com/replay',
+      disputedAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
+    },
+    {
+      bet: aBet({ id: 9, title: 'Rain on Sunday?', status: 'disputed', resolution: aJuryResolution({ juryEndsAt, votesCast: 0, votesNeeded: 3 }) }),
+      disputedBy: { id: 4, username: 'Dee' },
+      reason: 'It drizzled',
+      url: null,
+      disputedAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+    },
+  ],
+};
+
+/** The server: GET /api/admin/disputes answers `answer`; it records each call. */
+function server(answer: () => Response) {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
+    String(input) === '/api/admin/disputes' ? answer() : Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 }),
+  );
+}
+
+describe('the open disputes of the admin console', { timeout: 20_000 }, () => {
+  it('lists each disputed bet with who disputed it and why, the votes and when the jury ends, linked to the bet', async () => {
+    const fetch = server(() => Response.json(disputes));
+    renderScreen(<OpenDisputesSection />, { user: { role: 'admin' } });
+    const section = screen.getByRole('region', { name: 'Open disputes' });
+    expect(within(section).getByRole('status')).toHaveTextContent('Loading disputes...');
+    const [first, second] = await within(section).findAllByTestId('open-dispute');
+    expect(fetch).toHaveBeenCalledWith('/api/admin/disputes', expect.objectContaining({ method: 'GET' }));
+
+    expect(within(first!).getByRole('link', { name: 'Who wins the derby?' })).toHaveAttribute('href', '/bets/7');
+    expect(first).toHaveTextContent('Disputed by Carl 2h ago');
+    expect(within(first!).getByText('Reason: Extra time was not over')).toBeInTheDocument();
+    expect(within(first!).getByRole('link', { name: 'Dispute link' })).toHaveAttribute('href', 'https://example.com/replay');
+    expect(within(first!).getByText('Votes: 1 of 3')).toBeInTheDocument();
+    expect(first).toHaveTextContent(`Jury ends ${showDateTime(juryEndsAt)} (1d 23h left)`);
+
+    expect(within(second!).getByRole('link', { name: 'Rain on Sunday?' })).toHaveAttribute('href', '/bets/9');
+    expect(second).toHaveTextContent('Disputed by Dee 3h ago');
+    expect(within(second!).getByText('Votes: 0 of 3')).toBeInTheDocument();
+    expect(within(second!).queryByRole('link', { name: 'Dispute link' })).toBeNull();
+  });
+
+  it('opens the bet in the narrow frame', async () => {
+    server(() => Response.json(disputes));
+    const { visits } = renderScreen(<OpenDisputesSection />, { user: { role: 'admin' }, narrow: true });
+    await userEvent.click(await screen.findByRole('button', { name: 'Rain on Sunday?' }));
+    expect(visits).toEqual([{ name: 'bet', id: 9 }]);
+  });
+
+  it('says when there is no open dispute', async () => {
+    server(() => Response.json({ disputes: [] }));
+    renderScreen(<OpenDisputesSection />, { user: { role: 'admin' } });
+    expect(await screen.findByText('No open disputes')).toBeInTheDocument();
+    expect(screen.queryByTestId('open-dispute')).toBeNull();
+  });
+
+  it('says when the disputes could not be fetched', async () => {
+    server(() => Response.json({ error: 'Admin access required', code: 'forbidden' }, { status: 403 }));
+    renderScreen(<OpenDisputesSection />, { user: { role: 'admin' } });
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch disputes'));
+  });
+});
