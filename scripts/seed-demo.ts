@@ -4,7 +4,7 @@ import type { Config } from '../src/server/config.ts';
 import { type UserRow, users } from '../src/server/features/users/service.ts';
 import { createUser } from '../src/server/features/admin/service.ts';
 import { signInWithIdentity } from '../src/server/features/auth/service.ts';
-import { createBet, placeStake, resolveBet, voidBet } from '../src/server/features/bets/service.ts';
+import { createBet, placeStake, resolveOrPropose, voidBet } from '../src/server/features/bets/service.ts';
 import { addComment, sendMessage, startConversation } from '../src/server/features/chat/service.ts';
 import { acceptFriendRequest, sendFriendRequest } from '../src/server/features/friends/service.ts';
 import { createLocalAccount, markLocalEmailVerified } from '../src/server/oidc/local-accounts.ts';
@@ -85,7 +85,7 @@ try {
   });
   await stake('Alice', pizza, 1, '20');
   await stake('Chloe', pizza, 0, '15');
-  await resolveBet(app, p('Bruno'), pizza, 1, { asAdmin: false });
+  await resolveOrPropose(app, p('Bruno'), pizza, { winningOption: 1 });
 
   const oscars = await bet('Alice', {
     title: 'Best Picture winner',

@@ -82,7 +82,7 @@ for (const [label, screen] of [
     await dialog.getByLabel('Option 1', { exact: true }).fill('Yes');
     await dialog.getByLabel('Option 2', { exact: true }).fill('No');
     await dialog.getByLabel('A jury of friends').check();
-    await expect(dialog.getByText('You propose the result; any staker can dispute it within a day, then your other friends vote.')).toBeVisible();
+    await expect(dialog.getByText('You propose the result; any staker can dispute it before its deadline, then your other friends vote.')).toBeVisible();
     const created = creator.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/bets');
     await dialog.getByRole('button', { name: 'Create Bet' }).click();
     const betId = ((await (await created).json()) as { id: number }).id;
@@ -154,6 +154,7 @@ for (const [label, screen] of [
       }
       if (i === 1) await screenshot(juror, `jury-vote-${width}`);
       await jury.getByRole('group', { name: 'Which option won?' }).getByRole('button', { name: option, exact: true }).click();
+      await jury.getByRole('button', { name: `Cast vote for ${option}` }).click();
       await expectToast(juror, 'Vote cast');
       await expect(jury).toHaveCount(0);
       if (i < 2) await expect(juror.getByTestId('jury-status')).toContainText(`Votes: ${i + 1} of 3`);

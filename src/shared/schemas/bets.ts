@@ -11,8 +11,9 @@ export const EXPIRATION_TYPES = ['time', 'date', 'indefinite'] as const;
  */
 export const BET_STATUSES = ['active', 'proposed', 'disputed', 'resolved', 'void'] as const;
 export type BetStatus = (typeof BET_STATUSES)[number];
-/** Whether a bet's money is still in its pools: every status but the two settled ones. */
-export const isUnsettled = (status: BetStatus) => status !== 'resolved' && status !== 'void';
+/** The statuses of a bet whose money is still in its pools: every one but the two settled ones. */
+export const UNSETTLED_STATUSES = ['active', 'proposed', 'disputed'] as const satisfies readonly BetStatus[];
+export const isUnsettled = (status: BetStatus) => (UNSETTLED_STATUSES as readonly BetStatus[]).includes(status);
 
 export const MIN_OPTIONS = 2;
 export const MAX_OPTIONS = 10;

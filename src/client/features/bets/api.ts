@@ -211,6 +211,8 @@ export function applyBetPools(queryClient: QueryClient, pools: BetPools) {
       : {
           ...next,
           canStake: next.canStake && next.status === 'active',
+          // Kept while unsettled: the panel of a proposal in flight stays to say its answer, and
+          // the refetch that follows says whether the viewer (an admin) may still resolve.
           canResolve: next.canResolve && isUnsettled(next.status),
           canDispute: next.canDispute && next.status === 'proposed',
           canVote: next.canVote && next.status === 'disputed',

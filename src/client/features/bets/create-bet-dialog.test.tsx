@@ -225,7 +225,7 @@ describe('the create-bet dialog', { timeout: 20_000 }, () => {
     expect(decider).not.toHaveAccessibleDescription();
 
     await userEvent.click(within(decider).getByRole('radio', { name: 'A jury of friends' }));
-    expect(decider).toHaveAccessibleDescription('You propose the result; any staker can dispute it within a day, then your other friends vote.');
+    expect(decider).toHaveAccessibleDescription('You propose the result; any staker can dispute it before its deadline, then your other friends vote.');
     expect(within(dialog).queryByLabelText('Referee')).toBeNull();
     await fill({ Title: 'Rain tomorrow?', Description: 'In Leeds.', 'Option 1': 'Rain', 'Option 2': 'Sun' });
     await create();

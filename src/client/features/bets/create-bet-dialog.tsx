@@ -70,7 +70,7 @@ const optionId = (i: number) => `bet-option-${i}`;
 const NO_FRIENDS_ID = 'bet-referee-none';
 const FRIENDS_FAILED_ID = 'bet-referee-failed';
 const REFEREE_HINT = 'A friend who alone decides the result. They cannot bet on it.';
-const JURY_HINT = 'You propose the result; any staker can dispute it within a day, then your other friends vote.';
+const JURY_HINT = 'You propose the result; any staker can dispute it before its deadline, then your other friends vote.';
 const DECIDERS = [
   { value: 'creator', label: 'I decide (creator)' },
   { value: 'referee', label: 'A referee' },

@@ -28,8 +28,9 @@ async function onlineActiveUsers(app: FastifyInstance): Promise<number> {
 }
 
 /**
- * Unresolved bets whose expiry has passed: expired, not active (src/shared/bet-phase.ts), though
- * the running total counts every unresolved bet. They are few (the sweep voids them after
+ * Open bets whose expiry has passed: expired, not active (src/shared/bet-phase.ts), though the
+ * running total counts every open bet (`status = 'active'`; a jury bet's proposed or disputed
+ * result is neither, while its stakes still count in the active bet value). They are few (the sweep voids them after
  * VOID_AFTER_DAYS) and found by the bets' (status, expires_at) index.
  */
 async function expiredBets(app: FastifyInstance, now: Date): Promise<number> {

@@ -4,6 +4,8 @@
 -- the user sees the bet: their callers select only bets the user may see. PL/pgSQL, so that
 -- each is checked when it first runs, after visibility.sql has made the view it reads.
 --
+-- Whose step it is comes first (403 for anyone else), then whether it is its time (409).
+--
 -- dispute_refusal: a staker disputes a proposed result before its challenge window ends.
 CREATE OR REPLACE FUNCTION dispute_refusal(p_bet integer, p_user integer) RETURNS text
 LANGUAGE plpgsql STABLE AS $$
@@ -12,9 +14,9 @@ BEGIN
     SELECT CASE
       WHEN b.status = 'resolved' THEN 'already_resolved'
       WHEN b.status = 'void' THEN 'bet_closed'
+      WHEN NOT EXISTS (SELECT 1 FROM stakes s WHERE s.bet_id = b.id AND s.user_id = p_user) THEN 'not_staker'
       WHEN b.status = 'disputed' THEN 'already_disputed'
       WHEN b.status <> 'proposed' THEN 'not_proposed'
-      WHEN NOT EXISTS (SELECT 1 FROM stakes s WHERE s.bet_id = b.id AND s.user_id = p_user) THEN 'not_staker'
       WHEN b.challenge_ends_at <= now() THEN 'challenge_over'
     END
     FROM bets b WHERE b.id = p_bet);
@@ -35,16 +37,14 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- jurors: every juror of a bet, for the call to vote when its result is disputed.
+-- jurors: every juror of a bet, by is_juror, for the call to vote when its result is disputed:
+-- asked of the creator's friends only, whom creators_seen lists.
 CREATE OR REPLACE FUNCTION jurors(p_bet integer) RETURNS TABLE (user_id integer)
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN QUERY
-    SELECT c.viewer_id FROM bets b
-      JOIN creators_seen c ON c.creator_id = b.creator_id
-      JOIN users u ON u.id = c.viewer_id AND u.deactivated_at IS NULL AND u.deleted_at IS NULL
-    WHERE b.id = p_bet AND c.viewer_id <> b.creator_id
-      AND NOT EXISTS (SELECT 1 FROM stakes s WHERE s.bet_id = b.id AND s.user_id = c.viewer_id)
+    SELECT c.viewer_id FROM bets b JOIN creators_seen c ON c.creator_id = b.creator_id
+    WHERE b.id = p_bet AND is_juror(p_bet, c.viewer_id)
     ORDER BY c.viewer_id;
 END;
 $$;
@@ -57,8 +57,8 @@ BEGIN
     SELECT CASE
       WHEN b.status = 'resolved' THEN 'already_resolved'
       WHEN b.status = 'void' THEN 'bet_closed'
-      WHEN b.status <> 'disputed' THEN 'no_jury'
       WHEN NOT is_juror(b.id, p_user) THEN 'not_juror'
+      WHEN b.status <> 'disputed' THEN 'no_jury'
       WHEN EXISTS (SELECT 1 FROM bet_votes v WHERE v.bet_id = b.id AND v.user_id = p_user) THEN 'already_voted'
       WHEN b.jury_ends_at <= now() THEN 'jury_over'
     END

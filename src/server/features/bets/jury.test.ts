@@ -201,6 +201,9 @@ describe(`a bet decided by a jury on ${testDbKind}`, () => {
     // Nothing to dispute or vote on before a proposal.
     expect((await dispute(bob, fresh.id)).json()).toEqual({ error: 'No result has been proposed for this bet', code: 'not_proposed' });
     expect((await vote(jurors[0]!, fresh.id, 0)).json()).toEqual({ error: 'This bet has no jury', code: 'no_jury' });
+    // Whose step it is comes first: anyone else is 403 whatever the bet's state.
+    expect((await dispute(jurors[0]!, fresh.id)).json()).toMatchObject({ code: 'not_staker' });
+    expect((await vote(bob, fresh.id, 0)).json()).toMatchObject({ code: 'not_juror' });
     // Only the creator proposes.
     expect((await bob.agent.post(`/api/bets/${bet.id}/resolve`, { winningOption: 0 })).json()).toMatchObject({ code: 'not_creator' });
     // Evidence must be a web address, and the option must exist.

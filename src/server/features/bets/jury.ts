@@ -211,26 +211,16 @@ async function tellTheOthers(tx: Tx, settled: Settled, body: string): Promise<Se
  * again, so instances sweeping at once settle it once. Returns how many bets it settled.
  */
 export async function finishJuryWindows(app: FastifyInstance): Promise<number> {
-  const due = rowsOf<{ id: number; status: 'proposed' | 'disputed' }>(
-    await app.db.execute(sql`(select id, status from ${bets} where status = 'proposed' and challenge_ends_at <= now() order by challenge_ends_at limit 100)
+  const due = rowsOf<{ id: number }>(
+    await app.db.execute(sql`(select id from ${bets} where status = 'proposed' and challenge_ends_at <= now() order by challenge_ends_at limit 100)
       union all
-      (select id, status from ${bets} where status = 'disputed' and jury_ends_at <= now() order by jury_ends_at limit 100)`),
+      (select id from ${bets} where status = 'disputed' and jury_ends_at <= now() order by jury_ends_at limit 100)`),
   );
   let finished = 0;
   for (const { id } of due) {
-    const settled = await inTransaction(app.db, async (tx) => {
-      const locked = await lockBet(tx, Number(id));
-      if (!locked) return null;
-      const { bet } = locked;
-      if (bet.status === 'proposed' && locked.challengeOver && bet.proposedOption !== null) {
-        const label = await optionLabel(tx, bet.id, bet.proposedOption);
-        const stood = await payWinners(tx, bet, bet.proposedOption, label, null);
-        return stood && tellTheOthers(tx, stood, `Nobody disputed it: "${label}" won in "${bet.title}"`);
-      }
-      if (bet.status === 'disputed' && locked.juryOver) {
-        const voided = await refundEveryone(tx, bet, 'jury_no_quorum', null);
-        return voided && tellTheOthers(tx, voided, `The jury did not reach its quorum in time: "${bet.title}" is called off`);
-      }
+    const settled = await finishWindow(app, Number(id)).catch((err: unknown) => {
+      // One bet's failure leaves the others due to be finished now, and it to the next sweep.
+      app.log.error({ err, betId: id }, 'finishing a jury bet failed');
       return null;
     });
     if (settled) {
@@ -239,6 +229,25 @@ export async function finishJuryWindows(app: FastifyInstance): Promise<number> {
     }
   }
   return finished;
+}
+
+/** Settles one jury bet whose window has ended, or null when it has moved on already. */
+function finishWindow(app: FastifyInstance, betId: number): Promise<Settled | null> {
+  return inTransaction(app.db, async (tx) => {
+    const locked = await lockBet(tx, betId);
+    if (!locked) return null;
+    const { bet } = locked;
+    if (bet.status === 'proposed' && locked.challengeOver && bet.proposedOption !== null) {
+      const label = await optionLabel(tx, bet.id, bet.proposedOption);
+      const stood = await payWinners(tx, bet, bet.proposedOption, label, null);
+      return stood && tellTheOthers(tx, stood, `Nobody disputed it: "${label}" won in "${bet.title}"`);
+    }
+    if (bet.status === 'disputed' && locked.juryOver) {
+      const voided = await refundEveryone(tx, bet, 'jury_no_quorum', null);
+      return voided && tellTheOthers(tx, voided, `The jury did not reach its quorum in time: "${bet.title}" is called off`);
+    }
+    return null;
+  });
 }
 
 /** The disputed bets an admin watches (docs/product.md §4.6), newest dispute first, at most 50. */

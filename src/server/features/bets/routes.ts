@@ -27,7 +27,7 @@ import { plainBetPage } from './plain-feed.ts';
 import { findBetDetail, listBets, listBetsJson, type BetDetailRows, type BetFilter } from './queries.ts';
 import { castVote, disputeResult, openDisputes, resolveOrPropose } from './jury.ts';
 import { createBet, editBet, editOwnBet } from './service.ts';
-import { resolveBet, resolveRefusal, voidBet } from './settlement.ts';
+import { resolveBetAsAdmin, resolveRefusal, voidBet } from './settlement.ts';
 import { placeStake } from './stakes.ts';
 import { betTimeline } from './timeline.ts';
 
@@ -273,7 +273,7 @@ export const betRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = requireAdmin(request);
-      await resolveBet(app, admin, request.params.id, request.body.winningOption, { asAdmin: true });
+      await resolveBetAsAdmin(app, admin, request.params.id, request.body.winningOption);
       return betDetail(app, admin, request.params.id);
     },
   );

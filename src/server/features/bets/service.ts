@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { createBetBodySchema } from '../../../shared/schemas/bets.ts';
+import { UNSETTLED_STATUSES, type createBetBodySchema } from '../../../shared/schemas/bets.ts';
 import { betOptions, bets } from './tables.ts';
 import { users, type UserRow } from '../users/service.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
@@ -10,7 +10,7 @@ import { badRequest, conflict, forbidden, type AppError } from '../../errors.ts'
 import { recordActivity } from '../activities/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
 import { notify } from '../notifications/service.ts';
-import { betNotFound, lockBet, UNSETTLED } from './settlement.ts';
+import { betNotFound, lockBet } from './settlement.ts';
 
 /**
  * Bets themselves (docs/product.md §4, §5): creating one, editing its words, telling its creator
@@ -21,8 +21,8 @@ import { betNotFound, lockBet, UNSETTLED } from './settlement.ts';
 export { findVisibleBet, listBets, visibleTo } from './queries.ts';
 export { presentPools } from './present.ts';
 export { placeStake } from './stakes.ts';
-export { resolveBet, voidBet, voidOverdueBets } from './settlement.ts';
-export { finishJuryWindows } from './jury.ts';
+export { resolveBetAsAdmin, voidBet, voidOverdueBets } from './settlement.ts';
+export { finishJuryWindows, resolveOrPropose } from './jury.ts';
 export { registerBetMetrics } from './metrics.ts';
 export { betOptions, bets, stakes, type BetRow, type OptionRow, type StakeRow } from './tables.ts';
 
@@ -95,7 +95,7 @@ export async function openBetsDecidedBy(db: Db | Tx, userId: number): Promise<{ 
   const rows = await db
     .select({ id: bets.id, creatorId: bets.creatorId })
     .from(bets)
-    .where(and(or(eq(bets.creatorId, userId), eq(bets.refereeId, userId)), inArray(bets.status, [...UNSETTLED]), isNull(bets.deletedAt)))
+    .where(and(or(eq(bets.creatorId, userId), eq(bets.refereeId, userId)), inArray(bets.status, [...UNSETTLED_STATUSES]), isNull(bets.deletedAt)))
     .orderBy(asc(bets.id));
   return rows.map((row) => ({ id: row.id, role: row.creatorId === userId ? 'creator' : 'referee' }));
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents, formatDollars } from '../../../shared/money.ts';
+import { isUnsettled, UNSETTLED_STATUSES } from '../../../shared/schemas/bets.ts';
 import { refundAll, settle, type Settlement } from '../../../shared/payout.ts';
 import { rowsOf } from '../../db/client.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
@@ -139,9 +140,6 @@ async function stakesOf(tx: Tx, betId: number): Promise<StakeRow[]> {
   return rows.map((row) => row.stake).sort((a, b) => a.id - b.id);
 }
 
-/** The statuses of a bet whose money is still in its pools: one of them until it settles. */
-export const UNSETTLED = ['active', 'proposed', 'disputed'] as const;
-const unsettled = (status: BetRow['status']) => (UNSETTLED as readonly string[]).includes(status);
 
 /**
  * Why `actor` may not resolve the bet, or null when they may (docs/product.md §4.6): a bet is
@@ -151,7 +149,7 @@ const unsettled = (status: BetRow['status']) => (UNSETTLED as readonly string[])
  */
 export function resolveRefusal(bet: BetRow, expired: boolean, actor: Pick<UserRow, 'id'>, asAdmin: boolean): AppError | null {
   if (bet.status === 'resolved') return conflict('This bet has already been resolved', 'already_resolved');
-  if (!unsettled(bet.status)) return conflict('This bet is closed', 'bet_closed');
+  if (!isUnsettled(bet.status)) return conflict('This bet is closed', 'bet_closed');
   if (asAdmin) return null;
   if (bet.status !== 'active') return conflict('A result has already been proposed', 'already_proposed');
   if (bet.resolutionMode === 'referee') {
@@ -205,8 +203,8 @@ export async function payWinners(
 ): Promise<Settled | null> {
   const [resolved] = await tx
     .update(bets)
-    .set({ status: 'resolved', winningOption, resolvedAt: new Date(), resolvedBy, updatedAt: new Date() })
-    .where(and(eq(bets.id, bet.id), inArray(bets.status, [...UNSETTLED])))
+    .set({ status: 'resolved', winningOption, resolvedAt: sql`now()`, resolvedBy, updatedAt: new Date() })
+    .where(and(eq(bets.id, bet.id), inArray(bets.status, [...UNSETTLED_STATUSES])))
     .returning();
   if (!resolved) return null;
   const betStakes = await stakesOf(tx, bet.id);
@@ -243,12 +241,12 @@ export async function refundEveryone(
     .set({
       status: 'void',
       voidReason: reason,
-      resolvedAt: new Date(),
+      resolvedAt: sql`now()`,
       resolvedBy: actorId,
       deletedAt: options.hide ? new Date() : null,
       updatedAt: new Date(),
     })
-    .where(and(eq(bets.id, bet.id), inArray(bets.status, [...UNSETTLED])))
+    .where(and(eq(bets.id, bet.id), inArray(bets.status, [...UNSETTLED_STATUSES])))
     .returning();
   if (!voided) return null;
   const betStakes = await stakesOf(tx, bet.id);
@@ -295,18 +293,15 @@ export async function resolveLocked(
   return settled;
 }
 
-/** An admin resolves any unsettled bet at any time (docs/product.md §4.6), whoever decides it. */
-export async function resolveBet(
-  app: FastifyInstance,
-  actor: UserRow,
-  betId: number,
-  winningOption: number,
-  options: { asAdmin: boolean },
-): Promise<void> {
+/**
+ * An admin resolves any unsettled bet at any time (docs/product.md §4.6), whoever decides it.
+ * A player's resolution goes through jury.ts's resolveOrPropose, which proposes a jury bet's.
+ */
+export async function resolveBetAsAdmin(app: FastifyInstance, admin: UserRow, betId: number, winningOption: number): Promise<void> {
   const settled = await inTransaction(app.db, async (tx) => {
-    const locked = await lockBet(tx, betId, options.asAdmin ? undefined : actor.id);
+    const locked = await lockBet(tx, betId);
     if (!locked) throw betNotFound();
-    return resolveLocked(tx, actor, locked, winningOption, options);
+    return resolveLocked(tx, admin, locked, winningOption, { asAdmin: true });
   });
   announce(app, settled);
 }
@@ -326,7 +321,7 @@ export async function voidBet(
   const settled = await inTransaction(app.db, async (tx) => {
     const locked = await lockBet(tx, betId);
     if (!locked) throw betNotFound();
-    if (!unsettled(locked.bet.status)) {
+    if (!isUnsettled(locked.bet.status)) {
       if (options.delete) {
         // A settled bet has nothing left to refund; deleting only hides it.
         const [hidden] = await tx

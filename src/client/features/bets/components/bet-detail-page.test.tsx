@@ -318,7 +318,14 @@ describe('a jury bet', { timeout: 20_000 }, () => {
     const ballot = within(jury).getByRole('group', { name: 'Which option won?' });
     expect(within(ballot).getAllByRole('button').map((button) => button.textContent)).toEqual(['Home', 'Away']);
 
+    // Nothing is sent on a pick: the vote is final, so it takes the confirming button.
+    expect(within(jury).getByRole('button', { name: 'Cast vote' })).toBeDisabled();
+    await userEvent.click(within(ballot).getByRole('button', { name: 'Home' }));
     await userEvent.click(within(ballot).getByRole('button', { name: 'Away' }));
+    expect(within(ballot).getByRole('button', { name: 'Away' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(ballot).getByRole('button', { name: 'Home' })).toHaveAttribute('aria-pressed', 'false');
+    expect(sent).toEqual([]);
+    await userEvent.click(within(jury).getByRole('button', { name: 'Cast vote for Away' }));
     expect(await toast('Vote cast')).toBeInTheDocument();
     expect(screen.getByText('You voted Away', { selector: '[data-sonner-toast] *' })).toBeInTheDocument();
     expect(sent).toEqual([{ path: '/api/bets/7/votes', body: { option: 1 } }]);
@@ -330,6 +337,7 @@ describe('a jury bet', { timeout: 20_000 }, () => {
     serverAnswering(() => Response.json({ error: 'You have already voted', code: 'already_voted' }, { status: 409 }));
     renderScreen(<OnBetPage id={7} />, { data: [[queryKeys.bets.detail(7), disputedBet({ userParticipation: null, canVote: true })], [queryKeys.bets.timeline(7), { events: [] }]] });
     await userEvent.click(within(screen.getByRole('group', { name: 'Which option won?' })).getByRole('button', { name: 'Home' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cast vote for Home' }));
     expect(await toast('Failed to cast vote')).toBeInTheDocument();
     expect(screen.getByText('You have already voted', { selector: '[data-sonner-toast] *' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'You are on the jury' })).toBeInTheDocument();

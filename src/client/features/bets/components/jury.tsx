@@ -144,7 +144,7 @@ export function DisputeAction({ bet }: { bet: BetDetail }) {
     <Card>
       <h2 className="text-lg font-bold">Think this result is wrong?</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {until ? `Any staker may dispute it until ${showDateTime(until)}.` : 'Any staker may dispute it for a day.'} The creator&apos;s other friends then
+        {until ? `Any staker may dispute it until ${showDateTime(until)}.` : 'Any staker may dispute it before its deadline.'} The creator&apos;s other friends then
         vote on the winner.
       </p>
       <Button variant="secondary" className="mt-3" onClick={() => setOpen(true)}>
@@ -157,12 +157,15 @@ export function DisputeAction({ bet }: { bet: BetDetail }) {
 
 /**
  * For a juror of a disputed bet (the detail's `canVote`): the proposal, its evidence and the
- * dispute's reason (from the timeline), then one button per option. It stays while the vote is
+ * dispute's reason (from the timeline), then the options to pick from and a button that casts
+ * the vote for the pick (a vote is final). It stays while the vote is
  * under way, so that its answer is still said if a live update comes first.
  */
 export function JurySection({ bet }: { bet: BetDetail }) {
   const vote = useCastVote();
   const timeline = useBetTimeline(bet.id);
+  // A vote is final: an option is picked first, then the vote cast.
+  const [picked, setPicked] = useState<number | null>(null);
   if (!bet.canVote && !vote.isPending) return null;
   const label = proposedLabel(bet);
   const dispute = timeline.data?.events.findLast((event) => event.kind === 'disputed');
@@ -199,11 +202,21 @@ export function JurySection({ bet }: { bet: BetDetail }) {
       </p>
       <div role="group" aria-labelledby={`jury-question-${bet.id}`} className="mt-2 grid gap-2 sm:grid-cols-2">
         {bet.options.map((option, i) => (
-          <Button key={option} variant="secondary" className="wrap-anywhere" disabled={vote.isPending} onClick={() => cast(i)}>
+          <Button
+            key={option}
+            variant={picked === i ? 'primary' : 'secondary'}
+            className="wrap-anywhere"
+            aria-pressed={picked === i}
+            disabled={vote.isPending}
+            onClick={() => setPicked(i)}
+          >
             {option}
           </Button>
         ))}
       </div>
+      <Button className="mt-3" disabled={picked === null || vote.isPending} onClick={() => picked !== null && cast(picked)}>
+        {vote.isPending ? 'Casting...' : picked === null ? 'Cast vote' : `Cast vote for ${optionName(bet.options, picked)}`}
+      </Button>
       <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
         Your vote is final. The bet settles once {bet.resolution.votesNeeded} votes are in; a tie refunds every stake.
       </p>

@@ -80,7 +80,7 @@ export function ResolvePanel({ bet, asAdmin }: { bet: BetDetail; asAdmin: boolea
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         {proposes
-          ? 'Choose the option that won. Any staker may dispute it within a day; then your other friends vote. Otherwise winners are paid.'
+          ? 'Choose the option that won. Any staker may dispute it before its deadline; then your other friends vote. Otherwise winners are paid.'
           : 'Choose the option that won. Winners are paid at once; this cannot be undone.'}
       </p>
       <form onSubmit={confirm} noValidate>
