@@ -95,7 +95,8 @@ describe('applyBetPools', () => {
     expect(detail()).toMatchObject({ status: 'disputed' });
 
     applyBetPools(client, pools(3, { status: 'resolved', winningOption: 1 }));
-    expect(detail()).toMatchObject({ status: 'resolved', isResolved: true, winningOption: 1, canResolve: false, canVote: false });
+    // Who may resolve is left to the refetch: a resolution in flight keeps its panel to say its answer.
+    expect(detail()).toMatchObject({ status: 'resolved', isResolved: true, winningOption: 1, canResolve: true, canVote: false });
     applyBetPools(client, pools(3, { status: 'disputed' }));
     expect(client.getQueryData<Bet[]>(queryKeys.bets.list('friends'))?.[0]).toMatchObject({ status: 'resolved', winningOption: 1 });
   });

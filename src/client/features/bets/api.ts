@@ -5,7 +5,6 @@ import {
   betListSchema,
   betSchema,
   betTimelineSchema,
-  isUnsettled,
   openDisputesSchema,
   type Bet,
   type BetDetail,
@@ -182,9 +181,10 @@ const STATUS_STEP: Record<BetStatus, number> = { active: 0, proposed: 1, dispute
  * participant count only grows, so an update of an earlier status than the copy shows, or an
  * open one with fewer participants, is older news and leaves that copy alone. The cached detail
  * also stops offering what its new status no longer allows (staking once closed, disputing once
- * no longer proposed, voting once no longer disputed, resolving once settled); the refetch that
- * follows every live bet event (app/use-live-updates.ts) brings the rest: the resolution's
- * proposal, deadlines and votes, and the timeline.
+ * no longer proposed, voting once no longer disputed), but keeps `canResolve`: a resolution in
+ * flight whose bet settles by the live event first must keep its panel to say its answer. The
+ * refetch that follows every live bet event (app/use-live-updates.ts) brings the rest: who may
+ * resolve, the resolution's proposal, deadlines and votes, and the timeline.
  */
 export function applyBetPools(queryClient: QueryClient, pools: BetPools) {
   const isOlder = (bet: { status: BetStatus; participants: number }) =>
@@ -211,9 +211,6 @@ export function applyBetPools(queryClient: QueryClient, pools: BetPools) {
       : {
           ...next,
           canStake: next.canStake && next.status === 'active',
-          // Kept while unsettled: the panel of a proposal in flight stays to say its answer, and
-          // the refetch that follows says whether the viewer (an admin) may still resolve.
-          canResolve: next.canResolve && isUnsettled(next.status),
           canDispute: next.canDispute && next.status === 'proposed',
           canVote: next.canVote && next.status === 'disputed',
         };
