@@ -277,7 +277,9 @@ function startBackgroundJobs(app: FastifyInstance): void {
     );
   }, JURY_SWEEP_MS);
   jury.unref();
-  app.addHook('onClose', async () => {
+  // Before any onClose hook: no sweep may start once closing has begun, while what is under way
+  // is drained (app.backgroundWork) and the database closed.
+  app.addHook('preClose', async () => {
     clearInterval(sweep);
     clearInterval(jury);
   });
