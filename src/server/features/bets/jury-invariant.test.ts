@@ -158,7 +158,8 @@ describe(`a jury bet's money under random steps on ${testDbKind}`, () => {
           await checkBooks(operation);
         }
       }),
-      { numRuns: 30 },
+      // A fixed seed: the coverage check below must not depend on the draw.
+      { numRuns: 30, seed: 20_261_127 },
     );
     // The sequences reached every step: proposals, disputes and votes were taken, bets settled.
     for (const kind of ['stake', 'propose', 'dispute', 'vote']) expect(succeeded.get(kind) ?? 0, kind).toBeGreaterThan(1);
