@@ -9,7 +9,9 @@ import type { UserRow } from '../users/service.ts';
 import { presentBet } from './present.ts';
 import { findDisputedBets } from './queries.ts';
 import {
+  alreadyResolved,
   announce,
+  betClosed,
   betNotFound,
   lockBet,
   optionLabel,
@@ -34,8 +36,8 @@ import { betDisputes, betOptions, bets, betVotes, stakes, type BetRow } from './
  */
 
 const REFUSALS: Record<string, () => AppError> = {
-  already_resolved: () => conflict('This bet has already been resolved', 'already_resolved'),
-  bet_closed: () => conflict('This bet is closed', 'bet_closed'),
+  already_resolved: alreadyResolved,
+  bet_closed: betClosed,
   already_disputed: () => conflict('This result is already disputed', 'already_disputed'),
   not_proposed: () => conflict('No result has been proposed for this bet', 'not_proposed'),
   not_staker: () => forbidden('Only a player with a stake can dispute this result', 'not_staker'),
@@ -49,7 +51,7 @@ const REFUSALS: Record<string, () => AppError> = {
 async function refusalOf(tx: Tx, rule: 'dispute_refusal' | 'vote_refusal', betId: number, userId: number): Promise<AppError | null> {
   const [row] = rowsOf<{ refusal: string | null }>(await tx.execute(sql`select ${sql.raw(rule)}(${betId}::int, ${userId}::int) as refusal`));
   const refusal = row?.refusal ?? null;
-  return refusal === null ? null : (REFUSALS[refusal]?.() ?? conflict('This bet is closed', 'bet_closed'));
+  return refusal === null ? null : (REFUSALS[refusal]?.() ?? betClosed());
 }
 
 /** A jury bet's step, for its caller to announce after commit: a settlement or a changed bet. */
@@ -186,7 +188,7 @@ async function juryVerdict(tx: Tx, bet: BetRow): Promise<Settled> {
   const [first, second] = tally;
   const winner = first && (!second || second.votes < first.votes) ? { option: first.option, label: await optionLabel(tx, bet.id, first.option) } : null;
   const settled = winner ? await payWinners(tx, bet, winner.option, winner.label, null) : await refundEveryone(tx, bet, 'jury_tie', null);
-  if (!settled) throw conflict('This bet has already been resolved', 'already_resolved');
+  if (!settled) throw alreadyResolved();
   return tellTheOthers(tx, settled, winner ? `The jury decided: "${winner.label}" won in "${bet.title}"` : `The jury was split: "${bet.title}" is called off`);
 }
 

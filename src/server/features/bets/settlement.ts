@@ -24,6 +24,9 @@ import { betOptions, bets, stakes, type BetRow, type StakeRow } from './tables.t
 
 /** The answer for a bet that does not exist or that the caller may not see: never reveal which. */
 export const betNotFound = () => notFound('Bet not found', 'bet_not_found');
+/** A bet settled by someone else first, and a bet that is voided or takes no more of a step. */
+export const alreadyResolved = () => conflict('This bet has already been resolved', 'already_resolved');
+export const betClosed = () => conflict('This bet is closed', 'bet_closed');
 
 /**
  * Locks the bet row for the rest of the transaction, with whether it has expired by the database's
@@ -148,8 +151,8 @@ async function stakesOf(tx: Tx, betId: number): Promise<StakeRow[]> {
  * (jury.ts), once. resolveBet enforces it; the bet detail's `canResolve` shows it.
  */
 export function resolveRefusal(bet: BetRow, expired: boolean, actor: Pick<UserRow, 'id'>, asAdmin: boolean): AppError | null {
-  if (bet.status === 'resolved') return conflict('This bet has already been resolved', 'already_resolved');
-  if (!isUnsettled(bet.status)) return conflict('This bet is closed', 'bet_closed');
+  if (bet.status === 'resolved') return alreadyResolved();
+  if (!isUnsettled(bet.status)) return betClosed();
   if (asAdmin) return null;
   if (bet.status !== 'active') return conflict('A result has already been proposed', 'already_proposed');
   if (bet.resolutionMode === 'referee') {
@@ -279,7 +282,7 @@ export async function resolveLocked(
   if (refusal) throw refusal;
   const label = await optionLabel(tx, bet.id, winningOption);
   const settled = await payWinners(tx, bet, winningOption, label, actor.id);
-  if (!settled) throw conflict('This bet has already been resolved', 'already_resolved');
+  if (!settled) throw alreadyResolved();
   if (options.asAdmin) {
     await recordAdminAction(tx, {
       actorId: actor.id,

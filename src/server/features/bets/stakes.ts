@@ -9,7 +9,7 @@ import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
 import { notifications } from '../notifications/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { presentPools, toBundle, type BetBundle, type BundleJson } from './present.ts';
-import { betNotFound } from './settlement.ts';
+import { betClosed, betNotFound } from './settlement.ts';
 
 /**
  * A stake goes in (docs/product.md §4.5): placeStake checks the amount, and the database function
@@ -31,7 +31,7 @@ const STAKE_REFUSALS: Record<string, () => AppError> = {
   not_found: betNotFound,
   own_bet: () => forbidden('You cannot bet on your own bet', 'own_bet'),
   referee: () => forbidden('The referee cannot bet on this bet', 'referee_cannot_stake'),
-  bet_closed: () => conflict('This bet is closed', 'bet_closed'),
+  bet_closed: betClosed,
   bet_expired: () => conflict('This bet has expired', 'bet_expired'),
   invalid_option: () => badRequest('Please choose an option', 'invalid_option'),
   already_staked: () => conflict('You have already placed a bet on this', 'already_staked'),
