@@ -20,6 +20,8 @@ import { authRoutes } from './features/auth/routes.ts';
 import { betRoutes } from './features/bets/routes.ts';
 import { activityRoutes } from './features/activities/routes.ts';
 import { chatRoutes } from './features/chat/routes.ts';
+import { crewRoutes } from './features/crews/routes.ts';
+import { finishCrewSeasons } from './features/crews/service.ts';
 import { friendRoutes } from './features/friends/routes.ts';
 import { inviteRoutes } from './features/invites/routes.ts';
 import { leaderboardRoutes } from './features/leaderboard/routes.ts';
@@ -208,6 +210,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(notificationRoutes);
   await app.register(pushRoutes, { keys: vapidKeys });
   await app.register(chatRoutes);
+  await app.register(crewRoutes);
   await app.register(statisticsRoutes);
   await app.register(accountRoutes);
   await app.register(mailRoutes);
@@ -277,13 +280,23 @@ function startBackgroundJobs(app: FastifyInstance): void {
     );
   }, JURY_SWEEP_MS);
   jury.unref();
+  // A crew season ends at its end time (docs/product.md §6.7), within seconds.
+  const seasons = setInterval(() => {
+    void app.backgroundWork.track(
+      finishCrewSeasons(app)
+        .then((finished) => finished > 0 && app.log.info({ finished }, 'ended crew seasons'))
+        .catch((err: unknown) => app.log.error({ err }, 'crew season sweep failed')),
+    );
+  }, JURY_SWEEP_MS);
+  seasons.unref();
   // Before any onClose hook: no sweep may start once closing has begun, while what is under way
   // is drained (app.backgroundWork) and the database closed.
   app.addHook('preClose', async () => {
     clearInterval(sweep);
     clearInterval(jury);
+    clearInterval(seasons);
   });
 }
 
-/** How often every instance looks for jury bets whose window has ended. */
+/** How often every instance looks for jury bets whose window has ended, and crew seasons that have. */
 const JURY_SWEEP_MS = 2_000;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BET_STATUSES } from './schemas/bets.ts';
 import { betCommentSchema, chatMessageSchema } from './schemas/chat.ts';
+import { crewMessageSchema } from './schemas/crews.ts';
 import { notificationSchema } from './schemas/notifications.ts';
 
 /**
@@ -39,6 +40,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('friend_accepted'), userId: z.number().int(), username: z.string() }),
   z.object({ type: z.literal('friend_removed'), userId: z.number().int() }),
   z.object({ type: z.literal('message'), message: chatMessageSchema }),
+  z.object({ type: z.literal('crew_message'), message: crewMessageSchema }),
   z.object({ type: z.literal('notification'), notification: notificationSchema }),
   z.object({ type: z.literal('presence'), userId: z.number().int(), isOnline: z.boolean() }),
 ]);

@@ -27,6 +27,7 @@ const CompleteProfileScreen = lazyScreen(() => import('../features/auth/componen
 const AppLayoutScreen = lazyScreen(() => import('./app-layout.tsx'), (m) => m.AppLayout);
 const MobileScreen = lazyScreen(() => import('../mobile/mobile-app.tsx'), (m) => m.MobileApp);
 const InviteScreen = lazyScreen(() => import('../features/invites/components/invite-page.tsx'), (m) => m.InvitePage);
+const CrewJoinScreen = lazyScreen(() => import('../features/crews/components/crew-join-page.tsx'), (m) => m.CrewJoinPage);
 /** The pages a mailed link opens (and the provider's "Forgot password?"), signed in or not. */
 const ACCOUNT_PAGES = [
   { path: '/verify-email', screen: lazyScreen(() => import('../features/account/components/verify-email-page.tsx'), (m) => m.VerifyEmailPage) },
@@ -201,6 +202,8 @@ export function AppRoutes() {
     <Routes>
       <Route path="/auth-callback" element={<CallbackRoute />} />
       <Route path="/invite/:token" element={<InviteRoute />} />
+      {/* Signed in or not, like a friend invite; more specific than /crews/:id, so it wins. */}
+      <Route path="/crews/join/:token" element={<OpenPageRoute screen={CrewJoinScreen} />} />
       {ACCOUNT_PAGES.map(({ path, screen }) => (
         <Route key={path} path={path} element={<OpenPageRoute screen={screen} />} />
       ))}

@@ -4,6 +4,7 @@ import {
   Bell,
   CalendarClock,
   FileBarChart,
+  Handshake,
   Home,
   KeyRound,
   Lightbulb,
@@ -97,6 +98,10 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
     title: 'Messages', icon: MessageCircle, path: '/messages', section: 'social', menu: true,
     screen: lazyScreen(() => import('../features/chat/components/messages-page.tsx'), (m) => m.MessagesPage),
   },
+  crews: {
+    title: 'Crews', icon: Handshake, path: '/crews', section: 'social', menu: true,
+    screen: lazyScreen(() => import('../features/crews/components/crews-page.tsx'), (m) => m.CrewsPage),
+  },
   events: {
     title: 'Events', icon: CalendarClock, path: '/events', section: 'betting', menu: true,
     screen: lazyScreen(() => import('../features/statistics/components/events-page.tsx'), (m) => m.EventsPage),
@@ -128,6 +133,10 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
   bet: {
     title: 'Bet', icon: Target, path: '/bets/:id',
     screen: lazyScreen(() => import('../features/bets/components/bet-detail-page.tsx'), (m) => m.BetDetailPage),
+  },
+  crew: {
+    title: 'Crew', icon: Handshake, path: '/crews/:id',
+    screen: lazyScreen(() => import('../features/crews/components/crew-page.tsx'), (m) => m.CrewPage),
   },
   'profile-view': {
     title: 'Friend Profile', icon: UserRound,

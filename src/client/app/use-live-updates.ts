@@ -5,6 +5,8 @@ import type { friendSchema } from '../../shared/schemas/friends.ts';
 import type { messagePageSchema } from '../../shared/schemas/chat.ts';
 import type { ServerMessage } from '../../shared/ws-events.ts';
 import { applyBetPools } from '../features/bets/api.ts';
+import { applyCrewMessage } from '../features/crews/api.ts';
+import { refreshCrews } from '../lib/crews-list.ts';
 import { LiveSocket, liveSocketUrl } from '../lib/socket.ts';
 import { readAgainSince } from '../lib/query-client.ts';
 import { queryKeys } from '../lib/query-keys.ts';
@@ -15,9 +17,10 @@ type MessagePage = z.infer<typeof messagePageSchema>;
 /**
  * Connects the live socket once the user is known and turns each event into cache updates:
  * bets refresh on new_bet / bet_updated, bets + user + activities on bet_resolved, friends on
- * friend events; chat messages and presence update the screen without a refetch. Each time a
- * socket goes live, the first one of the page too, what was read before is read again, for what
- * happened while no socket was listening (docs/live-updates.md).
+ * friend events, crews on bet events and crew notifications; chat messages (a crew's too) and
+ * presence update the screen without a refetch. Each time a socket goes live, the first one of
+ * the page too, what was read before is read again, for what happened while no socket was
+ * listening (docs/live-updates.md).
  */
 export function useLiveUpdates(userId: number | null) {
   const queryClient = useQueryClient();
@@ -31,6 +34,8 @@ export function useLiveUpdates(userId: number | null) {
         case 'bet_updated':
           applyBetPools(queryClient, message.bet);
           void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
+          // A stake on a crew bet moves its staker's crew balance, and the crew's standings.
+          refreshCrews(queryClient);
           break;
         case 'bet_resolved':
           applyBetPools(queryClient, message.bet);
@@ -40,6 +45,7 @@ export function useLiveUpdates(userId: number | null) {
           void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.own });
           void queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard.all });
           void queryClient.invalidateQueries({ queryKey: queryKeys.statistics.all });
+          refreshCrews(queryClient);
           break;
         case 'bet_comment':
           void queryClient.invalidateQueries({ queryKey: queryKeys.bets.comments(message.comment.betId) });
@@ -52,6 +58,9 @@ export function useLiveUpdates(userId: number | null) {
           break;
         case 'notification':
           void queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all });
+          // Someone joined a crew, a crew bet was made, or a season ended (its bets voided, its balances reset).
+          if (message.notification.type.startsWith('crew_')) refreshCrews(queryClient);
+          if (message.notification.type === 'crew_season_ended') void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
           break;
         case 'message': {
           const { conversationId } = message.message;
@@ -64,6 +73,9 @@ export function useLiveUpdates(userId: number | null) {
           void queryClient.invalidateQueries({ queryKey: queryKeys.chat.conversations });
           break;
         }
+        case 'crew_message':
+          applyCrewMessage(queryClient, message.message);
+          break;
         case 'presence':
           queryClient.setQueryData<FriendList>(queryKeys.friends.list, (friends) =>
             friends?.map((f) => (f.id === message.userId ? { ...f, isOnline: message.isOnline } : f)),

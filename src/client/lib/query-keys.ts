@@ -18,6 +18,10 @@ export const queryKeys = {
     timeline: (id: number) => ['bets', 'timeline', id] as const,
     /** The admins' open disputes; under `bets.all`, so every bet change and live bet event refreshes it too. */
     disputes: ['bets', 'disputes'] as const,
+    /** A crew's bets (GET /api/bets?crewId=); under `bets.all` with the other lists. */
+    crew: (crewId: number) => ['bets', 'crew', crewId] as const,
+    /** Every crew's bets: what a live pools update patches. */
+    crews: ['bets', 'crew'] as const,
   },
   activities: { all: ['activities'] as const },
   friends: {
@@ -29,6 +33,19 @@ export const queryKeys = {
   },
   profiles: { own: ['profiles', 'own'] as const, preferences: ['profiles', 'preferences'] as const },
   notifications: { all: ['notifications'] as const },
+  /**
+   * Crews. Their money (my crews' balances, a crew's members and standings) moves with every crew
+   * bet: `lib/crews-list.ts` refreshes all but the chat, which the socket keeps current.
+   */
+  crews: {
+    all: ['crews'] as const,
+    list: ['crews', 'list'] as const,
+    detail: (id: number) => ['crews', 'detail', id] as const,
+    standings: (id: number) => ['crews', 'standings', id] as const,
+    seasons: (id: number) => ['crews', 'seasons', id] as const,
+    messages: (id: number) => ['crews', 'messages', id] as const,
+    invite: (token: string) => ['crews', 'invite', token] as const,
+  },
   chat: {
     all: ['chat'] as const,
     conversations: ['chat', 'conversations'] as const,

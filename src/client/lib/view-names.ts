@@ -16,6 +16,8 @@ export const VIEW_NAMES = [
   'activity',
   'messages',
   'conversation',
+  'crews',
+  'crew',
   'events',
   'statistics',
   'insights',
@@ -30,7 +32,7 @@ export const VIEW_NAMES = [
 ] as const;
 export type ViewName = (typeof VIEW_NAMES)[number];
 
-/** A view, with the id of what it shows for the views of one thing (a bet, a friend, a chat). */
+/** A view, with the id of what it shows for the views of one thing (a bet, a friend, a chat, a crew). */
 export interface MobileView {
   name: ViewName;
   id?: number;

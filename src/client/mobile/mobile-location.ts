@@ -39,10 +39,19 @@ export const sameView = (a: MobileView, b: MobileView) => a.name === b.name && (
 const pathViews = (): Record<string, ViewName> =>
   Object.fromEntries(SCREEN_NAMES.flatMap((name) => (SCREENS[name].path?.includes(':') === false ? [[SCREENS[name].path, name]] : [])));
 
+/** The views of one thing by id (`/bets/:id`, `/crews/:id`), with the address each stands for. */
+const idViews = (): [RegExp, ViewName][] =>
+  SCREEN_NAMES.flatMap((name): [RegExp, ViewName][] => {
+    const path = SCREENS[name].path;
+    return path?.endsWith('/:id') ? [[new RegExp(`^${path.slice(0, -'/:id'.length)}/(\\d+)/?$`), name]] : [];
+  });
+
 /** The view a desktop address stands for, so links into the app open the same screen on a phone. */
 export function viewFromLocation(pathname: string, search: string): MobileView {
-  const bet = /^\/bets\/(\d+)\/?$/.exec(pathname);
-  if (bet) return { name: 'bet', id: Number(bet[1]) };
+  for (const [pattern, name] of idViews()) {
+    const match = pattern.exec(pathname);
+    if (match) return { name, id: Number(match[1]) };
+  }
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const name = pathViews()[path] ?? 'dashboard';
   const conversation = Number(new URLSearchParams(search).get('c'));

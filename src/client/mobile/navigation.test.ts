@@ -8,10 +8,12 @@ describe('mobile views from desktop addresses', () => {
     expect(viewFromLocation('/activities/', '')).toEqual({ name: 'activity' });
     expect(viewFromLocation('/my-bets', '')).toEqual({ name: 'my-bets' });
     expect(viewFromLocation('/user-management', '')).toEqual({ name: 'user-management' });
+    expect(viewFromLocation('/crews', '')).toEqual({ name: 'crews' });
   });
 
-  it('keeps the id of a bet or a conversation', () => {
+  it('keeps the id of a bet, a crew or a conversation', () => {
     expect(viewFromLocation('/bets/42', '')).toEqual({ name: 'bet', id: 42 });
+    expect(viewFromLocation('/crews/5/', '')).toEqual({ name: 'crew', id: 5 });
     expect(viewFromLocation('/messages', '?c=7')).toEqual({ name: 'conversation', id: 7 });
     expect(viewFromLocation('/messages', '?c=nonsense')).toEqual({ name: 'messages' });
   });

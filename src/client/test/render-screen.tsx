@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { SIGNED_IN_HINT_COOKIE, type CurrentUser } from '../../shared/schemas/auth.ts';
 import type { Bet, BetDetail, BetResolution } from '../../shared/schemas/bets.ts';
+import type { Crew, CrewSummary } from '../../shared/schemas/crews.ts';
 import { NOTIFICATION_TYPES, type Preferences } from '../../shared/schemas/notifications.ts';
 import { pathOf } from '../app/screens.ts';
 import { ScreenNavContext, type ScreenNav, type ScreenTarget } from '../lib/screen-nav.tsx';
@@ -100,6 +101,7 @@ export const aBet = (overrides: Partial<Bet> = {}): Bet => ({
   resolvedAt: null,
   userParticipation: null,
   resolution: aResolution(),
+  crewId: null,
   ...overrides,
 });
 
@@ -123,6 +125,41 @@ export const aJuryResolution = (overrides: Partial<BetResolution> = {}): BetReso
     challengeEndsAt: new Date(Date.now() + 24 * 3600_000 - 30_000).toISOString(),
     ...overrides,
   });
+
+/** Season 2 of a crew, ending in ten days. */
+const aSeason = () => ({
+  number: 2,
+  startsAt: new Date(Date.now() - 20 * 24 * 3600_000).toISOString(),
+  endsAt: new Date(Date.now() + 10 * 24 * 3600_000).toISOString(),
+});
+
+/** Friday club as the list of my crews shows it: Bob's, three members, $250.00 of mine this season unless overridden. */
+export const aCrewSummary = (overrides: Partial<CrewSummary> = {}): CrewSummary => ({
+  id: 4,
+  name: 'Friday club',
+  ownerId: 2,
+  startingBalance: '1000.00',
+  season: aSeason(),
+  memberCount: 3,
+  balance: '250.00',
+  ...overrides,
+});
+
+/** Friday club as its page reads it: Bob owns it, Alice (the signed-in user) and Cleo are in it. */
+export const aCrew = (overrides: Partial<Crew> = {}): Crew => ({
+  id: 4,
+  name: 'Friday club',
+  ownerId: 2,
+  startingBalance: '1000.00',
+  seasonDays: 30,
+  season: aSeason(),
+  members: [
+    { id: 2, username: 'Bob', balance: '1100.00' },
+    { id: 1, username: 'Alice', balance: '250.00' },
+    { id: 3, username: 'Cleo', balance: '900.00' },
+  ],
+  ...overrides,
+});
 
 export function renderScreen(ui: ReactNode, { user, narrow = false, data = [], at = '/' }: ScreenSetup = {}): RenderedScreen {
   const queryClient = new QueryClient({

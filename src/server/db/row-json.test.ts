@@ -43,7 +43,7 @@ describe(`rows as JSON on ${testDbKind}`, () => {
   it('lists every column of the table, in the order the schema declares them', () => {
     const query = app.db.select({ n: sql`${rowJson(notifications).sql('n')}` }).from(notifications).toSQL().sql;
     expect(query).toContain(
-      'json_build_array(n."id", n."user_id", n."type", n."title", n."body", n."bet_id", n."from_user_id", n."conversation_id", n."read_at", n."created_at")',
+      'json_build_array(n."id", n."user_id", n."type", n."title", n."body", n."bet_id", n."from_user_id", n."conversation_id", n."read_at", n."created_at", n."crew_id")',
     );
   });
 });

@@ -17,6 +17,7 @@ const TAGS = [
   { name: 'bets', description: 'Bets, stakes on them, their resolution and discussion' },
   { name: 'wallet', description: 'The balance and its ledger' },
   { name: 'friends', description: 'Friend requests and friendships' },
+  { name: 'crews', description: 'Crews: a group of friends with its own seasons, money, standings and chat' },
   { name: 'profiles', description: "Players' public profiles and their bets" },
   { name: 'leaderboard', description: 'Players ranked by their figures' },
   { name: 'activities', description: 'What happened lately among friends' },

@@ -28,6 +28,7 @@ export type DomainEvent =
   | { type: 'friend_accepted'; requesterId: number; addresseeId: number }
   | { type: 'friend_removed'; userIds: [number, number] }
   | { type: 'message'; conversationId: number; messageId: number; senderId: number; recipientId: number }
+  | { type: 'crew_message'; crewId: number; messageId: number }
   // `row` when the transaction that wrote it read it, and found its bet open to its owner.
   | { type: 'notification'; userId: number; notificationId: number; row?: NotificationRow }
   // The user's role or account changed, and with it which bets they see, or a session of theirs

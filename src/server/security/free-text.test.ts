@@ -109,6 +109,7 @@ describe(`free text in every field on ${testDbKind}`, () => {
       expect((await ann.agent.post(`/api/bets/${id}/resolve`, { winningOption: 1 })).statusCode).toBe(200);
       return id;
     };
+    const crewId = (await ann.agent.post('/api/crews', { name: 'Free text crew' })).json().id as number;
     let toPropose = await juryBet();
     let toDispute = await proposedBet();
     fields.push(
@@ -193,6 +194,15 @@ describe(`free text in every field on ${testDbKind}`, () => {
         },
         state: () => ada.agent.get('/api/admin/disputes').then((r) => r.json()),
       },
+      { name: 'a crew’s name', at: 'POST /api/crews name', label: 'Crew name', multiline: false, send: (name) => ann.agent.post('/api/crews', { name }), state: () => ann.agent.get('/api/crews').then((r) => r.json()) },
+      {
+        name: 'a crew chat message',
+        at: 'POST /api/crews/{id}/messages text',
+        label: 'Message',
+        multiline: true,
+        send: (text) => ann.agent.post(`/api/crews/${crewId}/messages`, { text }),
+        state: () => ann.agent.get(`/api/crews/${crewId}/messages`).then((r) => r.json()),
+      },
       { name: 'a bio', at: 'POST /api/users/profile bio', label: 'Bio', multiline: true, send: (bio) => ann.agent.post('/api/users/profile', { bio }), state: profile },
       { name: 'a location', at: 'POST /api/users/profile location', label: 'Location', multiline: false, send: (location) => ann.agent.post('/api/users/profile', { location }), state: profile },
       { name: 'a favorite category', at: 'POST /api/users/profile favoriteCategory', label: 'Favorite category', multiline: false, send: (favoriteCategory) => ann.agent.post('/api/users/profile', { favoriteCategory }), state: profile },
@@ -205,7 +215,7 @@ describe(`free text in every field on ${testDbKind}`, () => {
   const FIELD_NAMES = [
     'a new bet’s title', 'a new bet’s description', 'a new bet’s option', 'the creator’s edit of a title', 'the creator’s edit of a description',
     'an admin’s edit of a title', 'an admin’s edit of a description', 'a chat message', 'a comment on a bet', 'an adjustment’s reason',
-    'a content report’s reason', 'a moderation note (resolve)', 'a moderation note (dismiss)', 'a proposal’s evidence', 'a dispute’s reason', 'a bio', 'a location', 'a favorite category',
+    'a content report’s reason', 'a moderation note (resolve)', 'a moderation note (dismiss)', 'a proposal’s evidence', 'a dispute’s reason', 'a crew’s name', 'a crew chat message', 'a bio', 'a location', 'a favorite category',
   ];
   const field = (name: string) => fields.find((f) => f.name === name)!;
 
@@ -228,6 +238,7 @@ describe(`free text in every field on ${testDbKind}`, () => {
       'POST /api/bets/{id}/resolve evidence.url', // a web address, http or https
       'POST /api/bets/{id}/dispute url',
       'POST /api/admin/users/{id}/adjust amount',
+      'POST /api/crews startingBalance', // an amount
       'POST /api/push/subscriptions endpoint', // a push service's URL and keys
       'POST /api/push/subscriptions keys.p256dh',
       'POST /api/push/subscriptions keys.auth',

@@ -11,7 +11,8 @@ import { DEFAULT_RATE_LIMITS } from '../config.ts';
 
 /**
  * The security matrix: every API route x {signed out, user, non-friend, friend, creator,
- * admin, friend of a staker} -> the status each must get. It is one table, checked against the
+ * admin, friend of a staker, member and former member of the creator's crew} -> the status each
+ * must get. It is one table, checked against the
  * routes the app really registers, so a new route without an entry fails this test. Then every
  * route that reads is asked, as the staker's friend, about bets they may not see: no answer and
  * no socket message may carry anything of them.
@@ -32,6 +33,8 @@ const all = (status: number): Expected => ({
   creator: status,
   admin: status,
   stakersFriend: status,
+  member: status,
+  formerMember: status,
 });
 const signedIn = (status: number): Expected => ({ ...all(status), anon: 401 });
 const adminOnly = (status: number): Expected => ({ ...all(403), anon: 401, admin: status });
@@ -40,6 +43,10 @@ const betAudience = (ok: number, admin = ok, creator = ok): Expected => ({ ...al
 const conversationMembers = (ok: number): Expected => ({ ...all(404), anon: 401, friend: ok, creator: ok });
 /** Only the creator, who owns the thing the request names. */
 const creatorOnly = (ok: number): Expected => ({ ...all(404), anon: 401, creator: ok });
+/** The creator's crew (docs/product.md §6.7): its owner (the creator) and member, and admins, who see everything; 404 to anyone else. */
+const crewAudience = (ok: number): Expected => ({ ...all(404), anon: 401, creator: ok, member: ok, admin: ok });
+/** What only the crew's members do: its owner and its member. */
+const crewMembersOnly = (ok: number, member = ok): Expected => ({ ...all(404), anon: 401, creator: ok, member });
 
 const userOf = (w: World, actor: Actor) => (actor === 'anon' ? w.users.user : w.users[actor]);
 
@@ -154,7 +161,8 @@ const MATRIX: Record<string, Row> = {
 
   'POST /api/invites': { request: () => ({ url: '/api/invites', body: {} }), expect: signedIn(201) },
   'GET /api/invites': { request: () => ({ url: '/api/invites' }), expect: signedIn(200) },
-  'GET /api/invites/:token': { request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}` }), expect: all(200) },
+  // A newcomer's link: the creator's own stay under their limit of active invites for the DELETE row.
+  'GET /api/invites/:token': { request: async (w) => ({ url: `/api/invites/${await freshInvite(w, await w.freshUser('Linker'))}` }), expect: all(200) },
   'POST /api/invites/:token/accept': {
     // A newcomer's invite: accepting the creator's would change who sees the matrix bet.
     request: async (w) => ({ url: `/api/invites/${await freshInvite(w, await w.freshUser('Inviter'))}/accept` }),
@@ -288,6 +296,41 @@ const MATRIX: Record<string, Row> = {
     request: async (w) => ({ url: '/api/reports/content', body: { kind: 'bet', id: w.betId, reason: 'Looks rigged' } }),
     expect: { ...all(404), anon: 401, friend: 201, creator: 201, admin: 201 },
   },
+  'POST /api/crews': { request: () => ({ url: '/api/crews', body: { name: 'Matrix crew' } }), expect: signedIn(201) },
+  'GET /api/crews': { request: () => ({ url: '/api/crews' }), expect: signedIn(200) },
+  'GET /api/crews/:id': { request: (w) => ({ url: `/api/crews/${w.crew.id}` }), expect: crewAudience(200) },
+  'GET /api/crews/:id/standings': { request: (w) => ({ url: `/api/crews/${w.crew.id}/standings` }), expect: crewAudience(200) },
+  'GET /api/crews/:id/seasons': { request: (w) => ({ url: `/api/crews/${w.crew.id}/seasons` }), expect: crewAudience(200) },
+  'GET /api/crews/:id/messages': { request: (w) => ({ url: `/api/crews/${w.crew.id}/messages` }), expect: crewAudience(200) },
+  'POST /api/crews/:id/messages': {
+    request: (w) => ({ url: `/api/crews/${w.crew.id}/messages`, body: { text: 'Matrix hello' } }),
+    expect: crewMembersOnly(201),
+  },
+  'POST /api/crews/:id/invites': { request: (w) => ({ url: `/api/crews/${w.crew.id}/invites` }), expect: crewMembersOnly(201) },
+  // A fresh crew's link: the preview names the crew to anyone holding it.
+  'GET /api/crews/join/:token': { request: async (w) => ({ url: `/api/crews/join/${await freshCrewInvite(w)}` }), expect: all(200) },
+  'POST /api/crews/join/:token': { request: async (w) => ({ url: `/api/crews/join/${await freshCrewInvite(w)}` }), expect: signedIn(200) },
+  // A fresh member of the creator's crew: only the owner removes them; the member is told no.
+  'DELETE /api/crews/:id/members/:userId': {
+    request: async (w) => {
+      const joiner = await w.freshUser('Joiner');
+      const { token } = (await w.users.creator.agent.post(`/api/crews/${w.crew.id}/invites`)).json() as { token: string };
+      expect((await joiner.agent.post(`/api/crews/join/${token}`)).statusCode).toBe(200);
+      return { url: `/api/crews/${w.crew.id}/members/${joiner.id}` };
+    },
+    expect: crewMembersOnly(204, 403),
+  },
+  // A fresh crew of the creator with the member in it: ending its season touches no other.
+  'POST /api/crews/:id/seasons': {
+    request: async (w) => {
+      const crew = (await w.users.creator.agent.post('/api/crews', { name: 'Matrix season crew' })).json() as { id: number };
+      const { token } = (await w.users.creator.agent.post(`/api/crews/${crew.id}/invites`)).json() as { token: string };
+      expect((await w.users.member.agent.post(`/api/crews/join/${token}`)).statusCode).toBe(200);
+      return { url: `/api/crews/${crew.id}/seasons` };
+    },
+    expect: crewMembersOnly(201, 403),
+  },
+
   'GET /api/docs': { request: () => ({ url: '/api/docs' }), expect: all(200) },
   'GET /api/docs/ui': { request: () => ({ url: '/api/docs/ui' }), expect: all(200) },
   'GET /api/docs/ui/:file': { request: () => ({ url: '/api/docs/ui/start.js' }), expect: all(200) },
@@ -297,6 +340,13 @@ const MATRIX: Record<string, Row> = {
 async function freshInvite(w: World, inviter: TestUser = w.users.creator): Promise<string> {
   const response = await inviter.agent.post('/api/invites');
   return (response.json() as { token: string }).token;
+}
+
+/** A link to a fresh crew of a fresh owner: its token. */
+async function freshCrewInvite(w: World): Promise<string> {
+  const owner = await w.freshUser('CrewOwner');
+  const crew = (await owner.agent.post('/api/crews', { name: 'Matrix link crew' })).json() as { id: number };
+  return ((await owner.agent.post(`/api/crews/${crew.id}/invites`)).json() as { token: string }).token;
 }
 
 /** A fresh open content report (filed by the friend about a fresh bet). */
@@ -383,6 +433,84 @@ describe(`security matrix on ${testDbKind}`, () => {
       expect([...leaksOf(heard), ...[`"betId":${secret}`].filter((m) => heard.includes(m))]).toEqual([]);
     } finally {
       await socket.close();
+    }
+  });
+
+  /** Whatever of the crew `text` carries, for someone outside it (the former member: beyond the bet they staked on). */
+  const crewLeaksOf = (text: string, actor: Actor) => {
+    const { secrets, formerMembersOwn, betIds, stakedBeforeLeaving } = world.crew;
+    const hidden = actor === 'formerMember' ? secrets.filter((secret) => !formerMembersOwn.includes(secret)) : secrets;
+    const hiddenBets = actor === 'formerMember' ? betIds.filter((id) => id !== stakedBeforeLeaving) : betIds;
+    return [
+      ...hidden.filter((secret) => text.includes(secret)),
+      ...hiddenBets.flatMap((id) => [`"betId":${id}`, `/bets/${id}`].filter((mention) => text.includes(mention))),
+      ...(actor === 'formerMember' ? [] : [`"crewId":${world.crew.id}`].filter((mention) => text.includes(mention))),
+    ];
+  };
+
+  it.each(['friend', 'user', 'nonFriend', 'stakersFriend', 'formerMember'] as const)(
+    'tells %s, outside the crew, nothing of it on any route that reads',
+    async (actor) => {
+      const { creator, member } = world.users;
+      const reads = Object.entries(MATRIX).filter(([route]) => route.startsWith('GET '));
+      const urls = await Promise.all(reads.map(async ([, row]) => (await row.request(world, actor)).url));
+      urls.push(
+        '/api/activities?limit=100',
+        '/api/notifications?limit=100',
+        `/api/users/${creator.id}/profile`,
+        `/api/users/${member.id}/profile`,
+        `/api/bets/user/${creator.id}`,
+        `/api/bets/user/${member.id}`,
+        `/api/bets?crewId=${world.crew.id}`,
+        '/api/leaderboard?scope=friends',
+        '/api/leaderboard?period=all',
+        `/api/users/search?q=${member.username}`,
+        ...world.crew.betIds.flatMap((id) => [`/api/bets/${id}/history`, `/api/bets/${id}/comments`, `/api/bets/${id}/timeline`]),
+        ...world.crew.betIds.filter((id) => actor !== 'formerMember' || id !== world.crew.stakedBeforeLeaving).map((id) => `/api/bets/${id}`),
+      );
+      const agent = await world.agentFor(actor);
+      const found: Record<string, string[]> = {};
+      for (const url of urls) {
+        const response = await agent.get(url);
+        expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(500);
+        const leaks = crewLeaksOf(response.body, actor);
+        if (leaks.length > 0) found[url] = leaks;
+      }
+      expect(found).toEqual({});
+      // The former member still sees the bet they staked on, and the crew's member sees it all.
+      if (actor === 'formerMember') expect((await agent.get(`/api/bets/${world.crew.stakedBeforeLeaving}`)).statusCode).toBe(200);
+      const memberAgent = await world.agentFor('member');
+      const memberView = (await memberAgent.get(`/api/bets?crewId=${world.crew.id}`)).body;
+      expect(world.crew.secrets.filter((secret) => secret.startsWith('X') || secret.startsWith('Z')).every((s) => memberView.includes(s))).toBe(true);
+    },
+  );
+
+  it('sends nobody outside the crew anything of it over the socket', async () => {
+    const { creator, member, friend, formerMember } = world.users;
+    const outside = await socketFor(app, friend);
+    const former = await socketFor(app, formerMember);
+    const inside = await socketFor(app, member);
+    try {
+      const secret = (await createBetAs(creator, { title: 'Xanadu: live on the socket', options: ['Xanadu A', 'Xanadu B'], crewId: world.crew.id })).id;
+      expect((await member.agent.post(`/api/bets/${secret}/participate`, { option: 0, amount: '2.53' })).statusCode).toBe(200);
+      expect((await member.agent.post(`/api/crews/${world.crew.id}/messages`, { text: 'Xanadu live chat' })).statusCode).toBe(201);
+      expect((await creator.agent.post(`/api/bets/${secret}/resolve`, { winningOption: 0 })).statusCode).toBe(200);
+      // Something each may hear, after all of it: once it arrived, the rest would have.
+      const visible = (await createBetAs(creator, { title: 'For the friends, live' })).id;
+      expect((await creator.agent.post(`/api/bets/${world.crew.stakedBeforeLeaving}/comments`, { text: 'Old times' })).statusCode).toBe(201);
+      await outside.waitFor((m) => m.type === 'new_bet' && m.bet.betId === visible);
+      await former.waitFor((m) => m.type === 'bet_comment' && m.comment.betId === world.crew.stakedBeforeLeaving);
+      await inside.waitFor((m) => m.type === 'crew_message' && m.message.text === 'Xanadu live chat');
+      await inside.waitFor((m) => m.type === 'bet_resolved' && m.bet.betId === secret);
+      await settle();
+      expect(crewLeaksOf(JSON.stringify(outside.received), 'friend')).toEqual([]);
+      expect(crewLeaksOf(JSON.stringify(former.received), 'formerMember')).toEqual([]);
+      for (const heard of [JSON.stringify(outside.received), JSON.stringify(former.received)]) {
+        expect(heard).not.toContain(`"betId":${secret}`);
+        expect(heard).not.toContain('crew_message');
+      }
+    } finally {
+      await Promise.all([outside.close(), former.close(), inside.close()]);
     }
   });
 

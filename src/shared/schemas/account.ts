@@ -116,6 +116,22 @@ export const accountExportSchema = z.object({
   ),
   /** The comments they wrote on bets, oldest first. */
   comments: z.array(z.object({ id: z.number().int(), betId: z.number().int(), text: z.string(), createdAt: z.string() })),
+  /** Their crews (docs/product.md §6.7): those they belong to, with when they joined. */
+  crews: z.array(z.object({ id: z.number().int(), name: z.string(), owner: z.boolean(), joinedAt: z.string() })),
+  /** Every row of their crew ledgers, oldest first: each crew season's balance is the sum of its rows. */
+  crewLedger: z.array(
+    z.object({
+      crewId: z.number().int(),
+      season: z.number().int(),
+      kind: z.string(),
+      amount: z.string(),
+      balanceAfter: z.string(),
+      betId: z.number().int().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+  /** The crew chat messages they sent, oldest first. */
+  crewMessages: z.array(z.object({ id: z.number().int(), crewId: z.number().int(), text: z.string(), createdAt: z.string() })),
 });
 export type AccountExport = z.infer<typeof accountExportSchema>;
 

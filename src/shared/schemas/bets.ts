@@ -79,6 +79,8 @@ export const createBetBodySchema = z
       .optional()
       .transform((value) => (value === undefined ? '' : String(value).trim())),
     resolution: resolutionBodySchema.default({ mode: 'creator' }),
+    /** A crew bet (docs/product.md §6.7): seen by that crew's members, staked from their crew balance. */
+    crewId: z.number({ error: 'Choose a crew' }).int('Choose a crew').positive('Choose a crew').max(2_147_483_647, 'Choose a crew').nullish(),
   })
   .superRefine((body, ctx) => {
     if (body.expirationType === 'time') {
@@ -200,6 +202,8 @@ export const betSchema = z.object({
   resolvedAt: z.string().nullable(),
   userParticipation: userParticipationSchema.nullable(),
   resolution: betResolutionSchema,
+  /** The crew the bet belongs to, or null for a bet among the creator's friends. */
+  crewId: z.number().int().nullable(),
 });
 export type Bet = z.infer<typeof betSchema>;
 
@@ -269,6 +273,8 @@ export const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
   before: idSchema.optional(),
 });
+/** GET /api/bets may ask for one crew's bets (docs/product.md §6.7). */
+export const betsQuerySchema = listQuerySchema.extend({ crewId: idSchema.optional() });
 
 export const ledgerEntrySchema = z.object({
   id: z.number().int(),

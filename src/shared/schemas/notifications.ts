@@ -10,6 +10,9 @@ export const NOTIFICATION_TYPES = [
   'bet_disputed',
   'message',
   'invite_accepted',
+  'crew_joined',
+  'crew_bet',
+  'crew_season_ended',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -24,6 +27,9 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   bet_disputed: 'You are called to a jury',
   message: 'New messages',
   invite_accepted: 'Someone accepted your invite',
+  crew_joined: 'Someone joined your crew by your invite',
+  crew_bet: 'A new bet in one of your crews',
+  crew_season_ended: 'A season of one of your crews ended',
 };
 
 export const notificationSchema = z.object({
@@ -34,6 +40,8 @@ export const notificationSchema = z.object({
   betId: z.number().int().nullable(),
   fromUserId: z.number().int().nullable(),
   conversationId: z.number().int().nullable(),
+  /** The crew a notification is about (docs/product.md §6.7), or null. */
+  crewId: z.number().int().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
 });

@@ -29,6 +29,7 @@ const bet = (participants: number, overrides: Partial<Bet> = {}): Bet => ({
   resolvedAt: null,
   userParticipation: null,
   resolution: { mode: 'creator', referee: null, proposedOption: null, evidence: null, challengeEndsAt: null, juryEndsAt: null, votesCast: 0, votesNeeded: 0 },
+  crewId: null,
   ...overrides,
 });
 

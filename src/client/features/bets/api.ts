@@ -16,6 +16,7 @@ import {
 import { betCommentPageSchema, betCommentSchema } from '../../../shared/schemas/chat.ts';
 import type { BetPools } from '../../../shared/ws-events.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { refreshCrews } from '../../lib/crews-list.ts';
 import { READ_PATHS } from '../../../shared/first-screen.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import type { QueryClient } from '@tanstack/react-query';
@@ -31,6 +32,15 @@ export function useBetList(kind: BetListKind, options: { enabled?: boolean } = {
     queryFn: () => apiRequest('GET', READ_PATHS.bets[kind], betListSchema),
     staleTime: BETS_STALE_MS,
     enabled: options.enabled ?? true,
+  });
+}
+
+/** A crew's bets, newest first (GET /api/bets?crewId=), for its members. */
+export function useCrewBets(crewId: number) {
+  return useQuery({
+    queryKey: queryKeys.bets.crew(crewId),
+    queryFn: () => apiRequest('GET', `/api/bets?crewId=${crewId}&limit=100`, betListSchema),
+    staleTime: BETS_STALE_MS,
   });
 }
 
@@ -55,9 +65,10 @@ export function useBetTimeline(betId: number) {
   });
 }
 
-/** After any change to bets, the user's balance and counters may have moved too. */
+/** After any change to bets, the user's balance and counters may have moved too, or a crew balance. */
 function refreshAfterBetChange(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
+  refreshCrews(queryClient);
   void queryClient.invalidateQueries({ queryKey: queryKeys.auth.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.activities.all });
   void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.own });
@@ -218,4 +229,5 @@ export function applyBetPools(queryClient: QueryClient, pools: BetPools) {
   for (const kind of Object.keys(READ_PATHS.bets) as BetListKind[]) {
     queryClient.setQueryData<z.infer<typeof betListSchema>>(queryKeys.bets.list(kind), (list) => list?.map(patch));
   }
+  queryClient.setQueriesData<z.infer<typeof betListSchema>>({ queryKey: queryKeys.bets.crews }, (list) => list?.map(patch));
 }

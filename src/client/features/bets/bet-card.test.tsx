@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { showDateTime } from '../../lib/format.ts';
-import { aBet, aJuryResolution, aResolution, renderScreen } from '../../test/render-screen.tsx';
+import { queryKeys } from '../../lib/query-keys.ts';
+import { aBet, aCrewSummary, aJuryResolution, aResolution, renderScreen } from '../../test/render-screen.tsx';
 import { BetCard } from './bet-card.tsx';
 
 describe('a bet card', () => {
@@ -9,6 +10,19 @@ describe('a bet card', () => {
     renderScreen(<BetCard bet={aBet()} />);
     expect(screen.getByRole('link', { name: 'Place a bet for Who wins the derby?' })).toHaveAttribute('href', '/bets/7');
     expect(screen.getByRole('link', { name: 'Who wins the derby?' })).toHaveAttribute('href', '/bets/7');
+  });
+
+  it("names a crew bet's crew in a badge, and a bet among friends has none", () => {
+    renderScreen(
+      <>
+        <BetCard bet={aBet({ id: 8, title: 'Crew question', crewId: 4 })} />
+        <BetCard bet={aBet()} />
+      </>,
+      { data: [[queryKeys.crews.list, [aCrewSummary()]]] },
+    );
+    const [crewCard, friendsCard] = screen.getAllByTestId('bet-card');
+    expect(within(crewCard!).getByTestId('crew-badge')).toHaveTextContent('Crew: Friday club');
+    expect(within(friendsCard!).queryByTestId('crew-badge')).toBeNull();
   });
 
   it("never offers 'Place a bet' on the creator's own bet", () => {

@@ -11,6 +11,7 @@ import { participantCount, relativeTime, showAmount, showDateTime } from '../../
 import { useCurrentUser } from '../../lib/use-auth.tsx';
 import { useBet } from './api.ts';
 import { BetOptions } from './components/bet-options.tsx';
+import { CrewBadge } from './components/crew-badge.tsx';
 import { BetStatusBadge } from '../../components/bet-status-badge.tsx';
 import { DeciderLine, isRefereeOf } from './components/referee.tsx';
 import { JuryStatus } from './components/jury.tsx';
@@ -38,6 +39,7 @@ export function BetCard({ bet, linked = true, children }: { bet: Bet; linked?: b
       <div className="flex flex-wrap items-center gap-2">
         <Badge>{bet.category}</Badge>
         <BetStatusBadge bet={bet} />
+        {bet.crewId !== null && <CrewBadge crewId={bet.crewId} />}
         <span className="ml-auto text-xs text-slate-600 dark:text-slate-300">{relativeTime(bet.createdAt)}</span>
       </div>
       <div>

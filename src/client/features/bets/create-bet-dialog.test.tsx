@@ -3,19 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import type { BetDetail } from '../../../shared/schemas/bets.ts';
+import type { CrewSummary } from '../../../shared/schemas/crews.ts';
 import type { Friend } from '../../../shared/schemas/friends.ts';
-import { aBet, me, renderScreen } from '../../test/render-screen.tsx';
+import { showDateTime } from '../../lib/format.ts';
+import { aBet, aCrew, aCrewSummary, me, renderScreen } from '../../test/render-screen.tsx';
 import { CreateBetDialog } from './create-bet-dialog.tsx';
 
-/** The dialog as the dashboard holds it: closed until its button is pressed. */
-function WithButton() {
+/** The dialog as the dashboard holds it (a crew page: set to its crew), closed until its button is pressed. */
+function WithButton({ crewId }: { crewId?: number }) {
   const [open, setOpen] = useState(false);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
         Create New Bet
       </button>
-      <CreateBetDialog open={open} onOpenChange={setOpen} />
+      <CreateBetDialog open={open} onOpenChange={setOpen} {...(crewId === undefined ? {} : { crewId })} />
     </>
   );
 }
@@ -23,7 +25,7 @@ function WithButton() {
 const aFriend = (id: number, username: string): Friend => ({ id, username, totalWins: 0, balance: '1000.00', isOnline: false });
 
 /** Answers the app's calls as the server would (the player's friends too); returns the bodies POSTed to /api/bets. */
-function server(answer: { status: number; body: unknown }, friends: Friend[] = [aFriend(2, 'Bob'), aFriend(3, 'Cleo')]) {
+function server(answer: { status: number; body: unknown }, friends: Friend[] = [aFriend(2, 'Bob'), aFriend(3, 'Cleo')], crews: CrewSummary[] = []) {
   const created: unknown[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = String(input);
@@ -32,6 +34,8 @@ function server(answer: { status: number; body: unknown }, friends: Friend[] = [
       return Response.json(answer.body, { status: answer.status });
     }
     if (path === '/api/friends') return Response.json(friends);
+    if (path === '/api/crews') return Response.json(crews);
+    if (path === '/api/crews/4') return Response.json(aCrew());
     if (path === '/api/auth/user') return Response.json(me());
     return Response.json({ error: 'Not found' }, { status: 404 });
   });
@@ -41,8 +45,8 @@ function server(answer: { status: number; body: unknown }, friends: Friend[] = [
 const aCreatedBet = (): BetDetail => ({ ...aBet({ creatorId: 1 }), participantList: [], canStake: false, canResolve: false, canDispute: false, canVote: false });
 
 /** Opens the dialog; `fill` replaces what fields (found by their labels) hold, `create` presses Create Bet. */
-async function openDialog() {
-  renderScreen(<WithButton />);
+async function openDialog(crewId?: number) {
+  renderScreen(<WithButton {...(crewId === undefined ? {} : { crewId })} />);
   await userEvent.click(screen.getByRole('button', { name: 'Create New Bet' }));
   const dialog = screen.getByRole('dialog', { name: 'Create New Bet' });
   const fill = async (fields: Record<string, string>) => {
@@ -266,5 +270,96 @@ describe('the create-bet dialog', { timeout: 20_000 }, () => {
     expect(await toast('Failed to create bet')).toBeInTheDocument();
     expect(screen.getByText('Title is required', { selector: '[data-sonner-toast] *' })).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Title')).toHaveValue('Rain tomorrow?');
+  });
+});
+
+describe('who can see a new bet', { timeout: 20_000 }, () => {
+  const crews = [aCrewSummary({ id: 5, name: 'Poker night' }), aCrewSummary()];
+  const question = { Title: 'Rain on Friday?', Description: 'In Leeds.', 'Option 1': 'Rain', 'Option 2': 'Sun' };
+
+  it('is my friends unless one of my crews is chosen, and a crew bet is sent with its crew', async () => {
+    const created = server({ status: 201, body: aCreatedBet() }, undefined, crews);
+    const { dialog, fill, create } = await openDialog();
+    const audience = within(dialog).getByLabelText('Who can see it');
+    expect(audience).toHaveValue('');
+    expect(audience).toHaveAccessibleDescription('Your friends see it and stake from their own balance.');
+    await within(audience).findByRole('option', { name: 'Friday club' });
+    expect(within(audience).getAllByRole('option').map((o) => o.textContent)).toEqual(['My friends', 'Poker night', 'Friday club']);
+
+    await userEvent.selectOptions(audience, 'Friday club');
+    expect(audience).toHaveAccessibleDescription(/^Only Friday club sees it, and its members stake from their crew balance\. It must end by the end of season 2/);
+    await fill(question);
+    await create();
+    expect(await toast('Bet created!')).toBeInTheDocument();
+    expect(created).toEqual([expect.objectContaining({ title: 'Rain on Friday?', crewId: 4 })]);
+  });
+
+  it("opened from a crew's page, is set to that crew", async () => {
+    const created = server({ status: 201, body: aCreatedBet() }, undefined, crews);
+    const { dialog, fill, create } = await openDialog(4);
+    const audience = within(dialog).getByLabelText('Who can see it');
+    await waitFor(() => expect(within(audience).getByRole('option', { name: 'Friday club' })).toHaveProperty('selected', true));
+    await fill(question);
+    await create();
+    expect(await toast('Bet created!')).toBeInTheDocument();
+    expect(created).toEqual([expect.objectContaining({ crewId: 4 })]);
+
+    // Closed and opened again, it starts from that crew again.
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Create New Bet' }));
+    expect(within(screen.getByRole('dialog', { name: 'Create New Bet' })).getByLabelText('Who can see it')).toHaveValue('4');
+  });
+
+  it("picks a crew bet's referee among the crew's other members, and says its jury is the crew", async () => {
+    const created = server({ status: 201, body: aCreatedBet() }, undefined, crews);
+    const { dialog, fill, create } = await openDialog(4);
+    const decider = within(dialog).getByRole('group', { name: 'Who decides' });
+    await userEvent.click(within(decider).getByRole('radio', { name: 'A jury of the crew' }));
+    expect(decider).toHaveAccessibleDescription("You propose the result; any staker can dispute it before its deadline, then the crew's other members vote.");
+
+    await userEvent.click(within(decider).getByRole('radio', { name: 'A referee' }));
+    const referee = within(dialog).getByLabelText('Referee');
+    expect(referee).toHaveAccessibleDescription('A crew member who alone decides the result. They cannot bet on it.');
+    await within(referee).findByRole('option', { name: 'Cleo' });
+    // Bob and Cleo, not the creator; no friend who is not in the crew.
+    expect(within(referee).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a member', 'Bob', 'Cleo']);
+    await userEvent.selectOptions(referee, 'Cleo');
+    await fill(question);
+    await create();
+    expect(await toast('Bet created!')).toBeInTheDocument();
+    expect(created).toEqual([expect.objectContaining({ crewId: 4, resolution: { mode: 'referee', refereeId: 3 } })]);
+  });
+
+  it("shows the server's refusal of an end after the season beside that end", async () => {
+    server({ status: 400, body: { error: "A crew bet must end by its season's end", code: 'expires_after_season' } }, undefined, crews);
+    const { dialog, fill, create } = await openDialog(4);
+    await fill(question);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Expiration'), 'time');
+    await fill({ Hours: '2' });
+    await create();
+    expect(await toast('Failed to create bet')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Hours')).toHaveAccessibleDescription("A crew bet must end by its season's end");
+  });
+
+  it("says beside its end that a crew bet must end by the crew's season end, and sends nothing", async () => {
+    const created = server({ status: 201, body: aCreatedBet() }, undefined, crews);
+    const { dialog, fill, create } = await openDialog(4);
+    await within(within(dialog).getByLabelText('Who can see it')).findByRole('option', { name: 'Friday club' });
+    await fill(question);
+    await userEvent.selectOptions(within(dialog).getByLabelText('Expiration'), 'time');
+    // Twelve days: the season ends in ten.
+    await fill({ Hours: '288' });
+    await create();
+    const message = `A crew bet must end by the end of the season, ${showDateTime(crews[1]!.season.endsAt)}`;
+    expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toEqual([message]);
+    expect(within(dialog).getByLabelText('Hours')).toHaveFocus();
+    expect(created).toEqual([]);
+
+    // The same end among friends is fine.
+    await userEvent.selectOptions(within(dialog).getByLabelText('Who can see it'), 'My friends');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await create();
+    expect(await toast('Bet created!')).toBeInTheDocument();
+    expect(created).toEqual([expect.not.objectContaining({ crewId: expect.anything() })]);
   });
 });

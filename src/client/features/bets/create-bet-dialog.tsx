@@ -9,12 +9,16 @@ import {
   createBetBodySchema,
   type CreateBetBody,
 } from '../../../shared/schemas/bets.ts';
+import type { CrewSummary } from '../../../shared/schemas/crews.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog } from '../../components/ui/dialog.tsx';
 import { Field, FieldGroup, Radio, Select, Textarea } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../lib/api.ts';
+import { useCrew, useMyCrews } from '../../lib/crews-list.ts';
+import { showDateTime } from '../../lib/format.ts';
 import { useFriends } from '../../lib/friends-list.ts';
+import { useCurrentUser } from '../../lib/use-auth.tsx';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { useCreateBet } from './api.ts';
 
@@ -29,6 +33,8 @@ type FormValues = {
   /** Who decides the bet (docs/product.md §4.6): the creator, a friend as referee, or the creator's proposal with a jury of friends on a dispute. */
   decider: 'creator' | 'referee' | 'jury';
   refereeId: string;
+  /** Who can see it (docs/product.md §6.7): '' for the creator's friends, else one of the creator's crews. */
+  crewId: string;
 };
 
 const EMPTY: FormValues = {
@@ -41,14 +47,16 @@ const EMPTY: FormValues = {
   date: '',
   decider: 'creator',
   refereeId: '',
+  crewId: '',
 };
 
 /**
  * The body of POST /api/bets: the expiry's value from the field its type shows, a date as an
  * instant; `resolution` only when a referee or a jury decides (the creator is the server's default).
  */
-const toBody = ({ hours, date, decider, refereeId, ...values }: FormValues): CreateBetBody => ({
+const toBody = ({ hours, date, decider, refereeId, crewId, ...values }: FormValues): CreateBetBody => ({
   ...values,
+  ...(crewId === '' ? {} : { crewId: Number(crewId) }),
   expirationValue:
     values.expirationType === 'time' ? hours : values.expirationType === 'date' && !Number.isNaN(Date.parse(date)) ? new Date(date).toISOString() : '',
   ...(decider === 'referee' ? { resolution: { mode: 'referee' as const, refereeId: refereeId === '' ? Number.NaN : Number(refereeId) } } : {}),
@@ -66,25 +74,87 @@ const check = ({ options, decider, refereeId }: FormValues) => ({
   ...(decider === 'referee' && refereeId === '' ? { resolution: CHOOSE_REFEREE } : {}),
 });
 
+/** When a bet with this expiry would end, where the values say it (the schema judges the values themselves). */
+function endOf({ expirationType, hours, date }: FormValues, now = Date.now()): number | null {
+  if (expirationType === 'time') {
+    const count = Number(hours);
+    return Number.isInteger(count) && count >= 1 && count <= MAX_HOURS ? now + count * 3600_000 : null;
+  }
+  if (expirationType === 'date') {
+    const end = Date.parse(date);
+    return Number.isNaN(end) ? null : end;
+  }
+  return null;
+}
+
+/** A crew bet may not end after its crew's season does (the server refuses it too). */
+function seasonCheck(values: FormValues, crew: CrewSummary | undefined) {
+  const end = crew ? endOf(values) : null;
+  return crew && end !== null && end > Date.parse(crew.season.endsAt)
+    ? { expirationValue: `A crew bet must end by the end of the season, ${showDateTime(crew.season.endsAt)}` }
+    : {};
+}
+
 const optionId = (i: number) => `bet-option-${i}`;
-const NO_FRIENDS_ID = 'bet-referee-none';
-const FRIENDS_FAILED_ID = 'bet-referee-failed';
-const REFEREE_HINT = 'A friend who alone decides the result. They cannot bet on it.';
-const JURY_HINT = 'You propose the result; any staker can dispute it before its deadline, then your other friends vote.';
-const DECIDERS = [
-  { value: 'creator', label: 'I decide (creator)' },
-  { value: 'referee', label: 'A referee' },
-  { value: 'jury', label: 'A jury of friends' },
-] as const;
+const NO_REFEREES_ID = 'bet-referee-none';
+const REFEREES_FAILED_ID = 'bet-referee-failed';
+/** What the dialog says about who decides, for a bet among friends and for a crew bet, whose referee and jury are its members. */
+const DECIDING = {
+  friends: {
+    refereeHint: 'A friend who alone decides the result. They cannot bet on it.',
+    juryHint: 'You propose the result; any staker can dispute it before its deadline, then your other friends vote.',
+    jury: 'A jury of friends',
+    choose: 'Choose a friend',
+    loading: 'Loading your friends...',
+    failed: 'Your friends could not be loaded. Close the dialog and try again.',
+    none: 'Add a friend to pick a referee',
+  },
+  crew: {
+    refereeHint: 'A crew member who alone decides the result. They cannot bet on it.',
+    juryHint: "You propose the result; any staker can dispute it before its deadline, then the crew's other members vote.",
+    jury: 'A jury of the crew',
+    choose: 'Choose a member',
+    loading: "Loading the crew's members...",
+    failed: "The crew's members could not be loaded. Close the dialog and try again.",
+    none: 'Invite someone to the crew to pick a referee',
+  },
+} as const;
+const deciders = (jury: string) =>
+  [
+    { value: 'creator', label: 'I decide (creator)' },
+    { value: 'referee', label: 'A referee' },
+    { value: 'jury', label: jury },
+  ] as const;
 const LIMIT_ID = 'bet-options-limit';
 
-/** The bet-creation dialog: 2 to 10 options, three kinds of expiry, reset on close. */
-export function CreateBetDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const form = useZodForm(createBetBodySchema, EMPTY, { toBody, check });
+/**
+ * The bet-creation dialog: 2 to 10 options, three kinds of expiry, who can see it (the creator's
+ * friends, or one of their crews: `crewId` opens it set to that crew), reset on close.
+ */
+export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean; onOpenChange: (open: boolean) => void; crewId?: number }) {
+  const crews = useMyCrews({ enabled: open });
+  const crewOf = (values: FormValues) => crews.data?.find((crew) => String(crew.id) === values.crewId);
+  const form = useZodForm(createBetBodySchema, crewId === undefined ? EMPTY : { ...EMPTY, crewId: String(crewId) }, {
+    toBody,
+    check: (values) => ({ ...seasonCheck(values, crewOf(values)), ...check(values) }),
+  });
+  const chosenCrew = crewOf(form.values);
+  const audienceHint = chosenCrew
+    ? `Only ${chosenCrew.name} sees it, and its members stake from their crew balance. It must end by the end of season ${chosenCrew.season.number}, ${showDateTime(chosenCrew.season.endsAt)}.`
+    : form.values.crewId === ''
+      ? 'Your friends see it and stake from their own balance.'
+      : undefined;
   const createBet = useCreateBet();
+  const me = useCurrentUser();
   const { options, expirationType, decider } = form.values;
-  // Read only once a referee is wanted: the friends are who may be picked.
-  const friends = useFriends({ enabled: decider === 'referee' });
+  const forCrew = form.values.crewId !== '';
+  const words = DECIDING[forCrew ? 'crew' : 'friends'];
+  // Read only once a referee is wanted: the friends are who may be picked, or for a crew bet the crew's other members.
+  const friends = useFriends({ enabled: decider === 'referee' && !forCrew });
+  const crewMembers = useCrew(Number(form.values.crewId), { enabled: decider === 'referee' && forCrew });
+  const referees = forCrew
+    ? { isPending: crewMembers.isPending, isError: crewMembers.isError, data: crewMembers.data?.members.filter((member) => member.id !== me.id) }
+    : { isPending: friends.isPending, isError: friends.isError, data: friends.data };
   const refereeError = form.errors.refereeId ?? form.errors.resolution;
   const full = options.length >= MAX_OPTIONS;
 
@@ -100,8 +170,10 @@ export function CreateBetDialog({ open, onOpenChange }: { open: boolean; onOpenC
       },
       onError: (error) => {
         const message = errorMessage(error, 'Something went wrong. Please try again.');
-        // The server's word on the referee goes beside the Referee field, as well as in the toast.
+        // The server's word on the referee, or on a crew bet ending after its season, goes beside
+        // that field, as well as in the toast.
         if (error instanceof ApiError && error.code === 'invalid_referee') form.setErrors({ refereeId: message });
+        if (error instanceof ApiError && error.code === 'expires_after_season') form.setErrors({ expirationValue: message });
         toast.error('Failed to create bet', { description: message });
       },
     }),
@@ -131,6 +203,25 @@ export function CreateBetDialog({ open, onOpenChange }: { open: boolean; onOpenC
             {BET_CATEGORIES.map((c) => (
               <option key={c}>{c}</option>
             ))}
+          </Select>
+        </Field>
+        <Field id="bet-audience" label="Who can see it" error={form.errors.crewId} hint={audienceHint}>
+          <Select
+            {...form.field('crewId')}
+            // A referee is picked among the audience: another audience, another pick.
+            onChange={(e) => {
+              form.set('crewId', e.target.value);
+              form.set('refereeId', '');
+            }}
+          >
+            <option value="">My friends</option>
+            {crews.data?.map((crew) => (
+              <option key={crew.id} value={String(crew.id)}>
+                {crew.name}
+              </option>
+            ))}
+            {/* The crew the dialog was opened for, until the list of crews has come. */}
+            {form.values.crewId !== '' && !chosenCrew && <option value={form.values.crewId}>{crews.isPending ? 'Loading your crews...' : 'This crew'}</option>}
           </Select>
         </Field>
         <FieldGroup id="bet-options" legend="Options" error={form.errors.options}>
@@ -178,9 +269,9 @@ export function CreateBetDialog({ open, onOpenChange }: { open: boolean; onOpenC
             <Input type="datetime-local" {...form.field('date')} />
           </Field>
         )}
-        <FieldGroup id="bet-decider" legend="Who decides" hint={decider === 'jury' ? JURY_HINT : undefined}>
+        <FieldGroup id="bet-decider" legend="Who decides" hint={decider === 'jury' ? words.juryHint : undefined}>
           <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
-            {DECIDERS.map(({ value, label }) => (
+            {deciders(words.jury).map(({ value, label }) => (
               <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
                 <Radio name="bet-decider" value={value} checked={decider === value} onChange={() => form.set('decider', value)} className="h-4 w-4 accent-brand-600" />
                 {label}
@@ -189,23 +280,23 @@ export function CreateBetDialog({ open, onOpenChange }: { open: boolean; onOpenC
           </div>
         </FieldGroup>
         {decider === 'referee' && (
-          <Field id="bet-referee" label="Referee" error={refereeError} hint={REFEREE_HINT}>
-            <Select {...form.field('refereeId')} aria-describedby={friends.isError ? FRIENDS_FAILED_ID : friends.data?.length === 0 ? NO_FRIENDS_ID : undefined}>
-              <option value="">{friends.isPending ? 'Loading your friends...' : 'Choose a friend'}</option>
-              {friends.data?.map((friend) => (
-                <option key={friend.id} value={String(friend.id)}>
-                  {friend.username}
+          <Field id="bet-referee" label="Referee" error={refereeError} hint={words.refereeHint}>
+            <Select {...form.field('refereeId')} aria-describedby={referees.isError ? REFEREES_FAILED_ID : referees.data?.length === 0 ? NO_REFEREES_ID : undefined}>
+              <option value="">{referees.isPending ? words.loading : words.choose}</option>
+              {referees.data?.map((referee) => (
+                <option key={referee.id} value={String(referee.id)}>
+                  {referee.username}
                 </option>
               ))}
             </Select>
-            {friends.isError && (
-              <p id={FRIENDS_FAILED_ID} className="mt-1 text-sm text-red-700 dark:text-red-300">
-                Your friends could not be loaded. Close the dialog and try again.
+            {referees.isError && (
+              <p id={REFEREES_FAILED_ID} className="mt-1 text-sm text-red-700 dark:text-red-300">
+                {words.failed}
               </p>
             )}
-            {friends.data?.length === 0 && (
-              <p id={NO_FRIENDS_ID} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                Add a friend to pick a referee
+            {referees.data?.length === 0 && (
+              <p id={NO_REFEREES_ID} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                {words.none}
               </p>
             )}
           </Field>

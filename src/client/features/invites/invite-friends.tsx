@@ -1,5 +1,6 @@
 import { Copy, Link2, Share2, Trash2 } from 'lucide-react';
 import { toast } from '../../lib/toast.ts';
+import { copyInviteLink } from '../../lib/copy-link.ts';
 import type { Invite } from '../../../shared/schemas/invites.ts';
 import { focusWhenShown } from '../../components/focus.ts';
 import { ErrorText, Loading } from '../../components/ui/blocks.tsx';
@@ -17,14 +18,6 @@ const CREATE_ID = 'create-invite-link';
 const rowOf = (expiresAt: string) => document.querySelector<HTMLElement>(`[data-invite-expires="${expiresAt}"]`);
 const firstControlOf = (row: HTMLElement | null) => row?.querySelector<HTMLElement>('input, button') ?? null;
 
-async function copy(url: string) {
-  try {
-    await navigator.clipboard.writeText(url);
-    toast.success('Invite link copied');
-  } catch {
-    toast.error('Could not copy: select the link and copy it yourself');
-  }
-}
 
 async function share(url: string) {
   try {
@@ -53,7 +46,7 @@ function InviteRow({ invite, number, onRevoke, revoking }: { invite: Invite; num
       </p>
       <div className="flex flex-wrap gap-2">
         {url && (
-          <Button size="sm" onClick={() => void copy(url)}>
+          <Button size="sm" onClick={() => void copyInviteLink(url)}>
             <Copy aria-hidden className="h-4 w-4" /> Copy <span className="sr-only">invite link {number}</span>
           </Button>
         )}

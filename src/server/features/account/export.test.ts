@@ -158,6 +158,27 @@ describe(`"Take your data": GET /api/account/export on ${testDbKind}`, () => {
     expect(formatCents(sum)).toBe(data.profile.balance);
   });
 
+  it('holds their crews, their crew ledger by season, and the crew messages they sent', async () => {
+    const crew = (await bob.agent.post('/api/crews', { name: 'Export crew', startingBalance: '50.00' })).json() as { id: number };
+    const { token } = (await bob.agent.post(`/api/crews/${crew.id}/invites`)).json() as { token: string };
+    expect((await ann.agent.post(`/api/crews/join/${token}`)).statusCode).toBe(200);
+    const crewBet = await createBetAs(bob, { title: 'Crew export bet', crewId: crew.id });
+    expect((await ann.agent.post(`/api/bets/${crewBet.id}/participate`, { option: 0, amount: '12' })).statusCode).toBe(200);
+    expect((await ann.agent.post(`/api/crews/${crew.id}/messages`, { text: 'Ann in the crew' })).statusCode).toBe(201);
+    expect((await bob.agent.post(`/api/crews/${crew.id}/messages`, { text: 'Bob in the crew' })).statusCode).toBe(201);
+    const after = await ann.agent.get('/api/account/export');
+    const data = accountExportSchema.strict().parse(JSON.parse(after.body));
+    expect(data.crews).toEqual([{ id: crew.id, name: 'Export crew', owner: false, joinedAt: expect.any(String) }]);
+    expect(data.crewLedger.map((r) => [r.crewId, r.season, r.kind, r.amount, r.balanceAfter, r.betId])).toEqual([
+      [crew.id, 1, 'grant', '50.00', '50.00', null],
+      [crew.id, 1, 'stake', '-12.00', '38.00', crewBet.id],
+    ]);
+    expect(data.crewMessages).toEqual([{ id: expect.any(Number), crewId: crew.id, text: 'Ann in the crew', createdAt: expect.any(String) }]);
+    expect(after.body).not.toContain('Bob in the crew');
+    // The crew stake is not the player's own money.
+    expect(data.profile.balance).toBe(exported.profile.balance);
+  });
+
   it('is 401 signed out', async () => {
     const response = await new HttpAgent(app).get('/api/account/export');
     expect(response.statusCode).toBe(401);

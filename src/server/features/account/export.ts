@@ -5,6 +5,7 @@ import { accountExportSchema, type AccountExport } from '../../../shared/schemas
 import { MAX_PAGE_SIZE, type Bet } from '../../../shared/schemas/bets.ts';
 import { betComments, conversations, messages } from '../chat/service.ts';
 import { betOptions, bets, listBets, stakes } from '../bets/service.ts';
+import { crewDataOf } from '../crews/service.ts';
 import { friendships } from '../friends/service.ts';
 import { getPreferences } from '../profiles/service.ts';
 import { users, type UserRow } from '../users/service.ts';
@@ -13,12 +14,13 @@ import { ledgerEntries, presentLedgerEntry } from '../wallet/service.ts';
 /**
  * "Take your data" (docs/product.md §8.4): everything the player's account holds, in one JSON
  * document. Only what is theirs: their profile with their own email, their settings, the bets
- * they created, their stakes and ledger rows, who their friends are, and what they wrote. Of
+ * they created, their stakes and ledger rows, who their friends are, their crews and crew ledger
+ * rows, and what they wrote. Of
  * other players it names only ids and usernames, which the player sees anyway; never an email,
  * nor the messages others sent them.
  */
 export async function exportAccount(app: FastifyInstance, user: UserRow, now = new Date()): Promise<AccountExport> {
-  const [preferences, createdBets, ownStakes, ledger, friends, sent, comments] = await Promise.all([
+  const [preferences, createdBets, ownStakes, ledger, friends, sent, comments, crewData] = await Promise.all([
     getPreferences(app, user.id),
     betsCreatedBy(app, user),
     app.db
@@ -52,6 +54,7 @@ export async function exportAccount(app: FastifyInstance, user: UserRow, now = n
       .where(eq(messages.senderId, user.id))
       .orderBy(asc(messages.id)),
     app.db.select().from(betComments).where(eq(betComments.userId, user.id)).orderBy(asc(betComments.id)),
+    crewDataOf(app.db, user.id),
   ]);
 
   // Checked against the contract here: the route sends the document as text, not through its serializer.
@@ -94,6 +97,7 @@ export async function exportAccount(app: FastifyInstance, user: UserRow, now = n
       createdAt: message.createdAt.toISOString(),
     })),
     comments: comments.map((c) => ({ id: c.id, betId: c.betId, text: c.text, createdAt: c.createdAt.toISOString() })),
+    ...crewData,
   });
 }
 

@@ -23,14 +23,15 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
--- is_juror: whether the user sits on the bet's jury: a friend of its creator, still a player,
--- who is neither the creator nor a staker (nor its referee: a jury bet has none).
+-- is_juror: whether the user sits on the bet's jury: one of its circle (bet_circles: a friend of
+-- its creator; for a crew bet, a member of the crew), still a player, who is neither the creator
+-- nor a staker (nor its referee: a jury bet has none).
 CREATE OR REPLACE FUNCTION is_juror(p_bet integer, p_user integer) RETURNS boolean
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN EXISTS (
     SELECT 1 FROM bets b
-      JOIN creators_seen c ON c.creator_id = b.creator_id AND c.viewer_id = p_user
+      JOIN bet_circles c ON c.bet_id = b.id AND c.user_id = p_user
       JOIN users u ON u.id = p_user AND u.deactivated_at IS NULL AND u.deleted_at IS NULL
     WHERE b.id = p_bet AND b.creator_id <> p_user
       AND NOT EXISTS (SELECT 1 FROM stakes s WHERE s.bet_id = b.id AND s.user_id = p_user));
@@ -38,14 +39,14 @@ END;
 $$;
 --> statement-breakpoint
 -- jurors: every juror of a bet, by is_juror, for the call to vote when its result is disputed:
--- asked of the creator's friends only, whom creators_seen lists.
+-- asked of the bet's circle only (bet_circles).
 CREATE OR REPLACE FUNCTION jurors(p_bet integer) RETURNS TABLE (user_id integer)
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN QUERY
-    SELECT c.viewer_id FROM bets b JOIN creators_seen c ON c.creator_id = b.creator_id
-    WHERE b.id = p_bet AND is_juror(p_bet, c.viewer_id)
-    ORDER BY c.viewer_id;
+    SELECT DISTINCT c.user_id FROM bet_circles c
+    WHERE c.bet_id = p_bet AND is_juror(p_bet, c.user_id)
+    ORDER BY c.user_id;
 END;
 $$;
 --> statement-breakpoint

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { type UserRow, users } from '../users/service.ts';
 import { betOptions, bets, stakes } from './tables.ts';
@@ -23,8 +23,9 @@ export async function plainBetPage(
 ): Promise<Bet[]> {
   const filters: Record<BetFilter['kind'], SQL | undefined> = {
     visible: undefined,
-    friends: sql`${bets.creatorId} in (select creator_id from creators_seen where viewer_id = ${viewer.id})`,
+    friends: and(sql`${bets.creatorId} in (select creator_id from creators_seen where viewer_id = ${viewer.id})`, isNull(bets.crewId)),
     creator: filter.kind === 'creator' ? eq(bets.creatorId, filter.creatorId) : undefined,
+    crew: filter.kind === 'crew' ? eq(bets.crewId, filter.crewId) : undefined,
     mine: or(eq(bets.creatorId, viewer.id), sql`${bets.id} in (select bet_id from ${stakes} where user_id = ${viewer.id})`),
   };
   const rows = await db

@@ -87,6 +87,7 @@ function sharedFields(bet: BetRow, options: readonly OptionRow[], pools: number[
     totalPot: formatCents(bet.totalPotCents),
     createdAt: bet.createdAt.toISOString(),
     resolvedAt: bet.resolvedAt?.toISOString() ?? null,
+    crewId: bet.crewId,
   };
 }
 

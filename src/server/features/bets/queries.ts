@@ -43,12 +43,14 @@ export type BetFilter =
   | { kind: 'visible' }
   | { kind: 'friends' }
   | { kind: 'creator'; creatorId: number }
+  | { kind: 'crew'; crewId: number }
   | { kind: 'mine' };
 
 /** The viewer and the page as a prepared feed query sees them: placeholders, filled per call. */
 const P = {
   viewerId: sql.placeholder('viewerId'),
   creatorId: sql.placeholder('creatorId'),
+  crewId: sql.placeholder('crewId'),
   before: sql.placeholder('before'),
   limit: sql.placeholder('limit'),
 };
@@ -82,6 +84,10 @@ const seenByViewer = sql`(select true from bet_viewers v where v.bet_id = ${oute
  */
 function pageIds(isAdmin: boolean, filter: BetFilter, paged: boolean): SQL {
   const below = paged ? sql`and id < ${P.before}` : sql``;
+  if (filter.kind === 'crew') {
+    return sql`select id from ${bets} where crew_id = ${P.crewId} and deleted_at is null ${below} and ${seenByViewer}
+      order by id desc limit ${sql.raw(String(MAX_PAGE_SIZE))}`;
+  }
   if (filter.kind === 'creator' || (isAdmin && filter.kind === 'visible')) {
     const creator = filter.kind === 'creator' ? sql`and creator_id = ${P.creatorId}` : sql``;
     return sql`select id from ${bets} where deleted_at is null ${creator} ${below} and ${seenByViewer}
@@ -91,11 +97,20 @@ function pageIds(isAdmin: boolean, filter: BetFilter, paged: boolean): SQL {
     filter.kind === 'mine'
       ? sql`select ${P.viewerId}::int as creator_id`
       : sql`select c.creator_id from creators_seen c where c.viewer_id = ${P.viewerId}`;
+  // A friend's crew bets are their crew's (bet_circles): only the viewer's own crew bets come
+  // from this branch, and the friends' feed is the bets among friends alone.
+  const circle =
+    filter.kind === 'friends' ? sql`and crew_id is null` : filter.kind === 'visible' ? sql`and (crew_id is null or creator_id = ${P.viewerId})` : sql``;
   const created = sql`select c.id from (${creators}) p cross join lateral (
-      select id from ${bets} where creator_id = p.creator_id and deleted_at is null ${below} order by id desc limit ${P.limit}) c`;
+      select id from ${bets} where creator_id = p.creator_id and deleted_at is null ${circle} ${below} order by id desc limit ${P.limit}) c`;
   const staked = sql`select b.id from ${stakes} s join ${bets} b on b.id = s.bet_id
       where s.user_id = ${P.viewerId} and b.deleted_at is null ${paged ? sql`and b.id < ${P.before}` : sql``}`;
-  const ids = filter.kind === 'friends' ? created : sql`${created} union ${staked}`;
+  // The bets of the viewer's crews, each crew's newest from bets_crew_idx.
+  const crews = sql`select c.id from crew_members m cross join lateral (
+      select id from ${bets} where crew_id = m.crew_id and deleted_at is null ${below} order by id desc limit ${P.limit}) c
+      where m.user_id = ${P.viewerId}`;
+  const ids =
+    filter.kind === 'friends' ? created : filter.kind === 'visible' ? sql`${created} union ${staked} union ${crews}` : sql`${created} union ${staked}`;
   return sql`select id from (${ids}) ids order by id desc limit ${P.limit}`;
 }
 
@@ -204,6 +219,7 @@ async function readBetPage(db: Db, viewer: UserRow, filter: BetFilter, page: Pag
   const rows = await query.execute({
     viewerId: viewer.id,
     creatorId: filter.kind === 'creator' ? filter.creatorId : 0,
+    crewId: filter.kind === 'crew' ? filter.crewId : 0,
     before: paged ? page.before : 0,
     limit: page.limit,
   });

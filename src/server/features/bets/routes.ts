@@ -6,6 +6,7 @@ import {
   betDetailSchema,
   betListSchema,
   betSchema,
+  betsQuerySchema,
   betTimelineSchema,
   createBetBodySchema,
   disputeBodySchema,
@@ -79,8 +80,13 @@ export const betRoutes: FastifyPluginAsyncZod = async (app) => {
     return reply.type('application/json; charset=utf-8').send(await listBetsJson(app.db, viewer, filter, page));
   };
 
-  app.get('/api/bets', { schema: listSchema('Bets the caller can see (admins: all)') }, async (request, reply) =>
-    listFor(reply, requireUser(request), { kind: 'visible' }, request.query),
+  app.get(
+    '/api/bets',
+    { schema: { ...listSchema("Bets the caller can see (admins: all); with crewId, that crew's"), querystring: betsQuerySchema } },
+    async (request, reply) => {
+      const { crewId, ...page } = request.query;
+      return listFor(reply, requireUser(request), crewId === undefined ? { kind: 'visible' } : { kind: 'crew', crewId }, page);
+    },
   );
   app.get('/api/bets/friends', { schema: listSchema("Bets by the caller and the caller's friends") }, async (request, reply) =>
     listFor(reply, requireUser(request), { kind: 'friends' }, request.query),

@@ -6,10 +6,10 @@ import { betOptions, bets } from './tables.ts';
 import { users, type UserRow } from '../users/service.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { badRequest, conflict, forbidden, type AppError } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors.ts';
 import { recordActivity } from '../activities/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
-import { notify } from '../notifications/service.ts';
+import { notify, notifyAll } from '../notifications/service.ts';
 import { betNotFound, lockBet } from './settlement.ts';
 
 /**
@@ -21,7 +21,7 @@ import { betNotFound, lockBet } from './settlement.ts';
 export { findVisibleBet, listBets, visibleTo } from './queries.ts';
 export { presentPools } from './present.ts';
 export { placeStake } from './stakes.ts';
-export { resolveBetAsAdmin, voidBet, voidOverdueBets } from './settlement.ts';
+export { announce, resolveBetAsAdmin, voidBet, voidOverdueBets, voidSeasonBets, type Settled } from './settlement.ts';
 export { finishJuryWindows, resolveOrPropose } from './jury.ts';
 export { registerBetMetrics } from './metrics.ts';
 export { betOptions, bets, stakes, type BetRow, type OptionRow, type StakeRow } from './tables.ts';
@@ -29,10 +29,11 @@ export { betOptions, bets, stakes, type BetRow, type OptionRow, type StakeRow } 
 type CreateBetInput = z.output<typeof createBetBodySchema>;
 
 /**
- * Who may referee a creator's bet (docs/product.md §4.6): one of their friends, still a player. The
- * friendship is read from creators_seen (visibility.sql), the rule of whose bets a player sees.
+ * Who may referee a creator's bet (docs/product.md §4.6): one of their friends, still a player; for
+ * a crew bet, one of the crew's members (§6.7). The friendship is read from creators_seen
+ * (visibility.sql), the rule of whose bets a player sees, the membership from crew_member_of (stake.sql).
  */
-async function refereeRefusal(tx: Tx, creator: UserRow, refereeId: number): Promise<AppError | null> {
+async function refereeRefusal(tx: Tx, creator: UserRow, refereeId: number, crewId: number | null): Promise<AppError | null> {
   if (refereeId === creator.id) return badRequest('You cannot referee your own bet', 'invalid_referee');
   // The referee's row is held until the bet commits: a deactivation or deletion of the referee
   // waits, and then finds the bet among those it voids (openBetsDecidedBy).
@@ -41,19 +42,37 @@ async function refereeRefusal(tx: Tx, creator: UserRow, refereeId: number): Prom
     .from(users)
     .where(and(eq(users.id, refereeId), isNull(users.deactivatedAt)))
     .for('share');
-  const [row] = referee
-    ? rowsOf<{ friend: boolean }>(
-        await tx.execute(sql`select exists (select 1 from creators_seen c where c.creator_id = ${creator.id} and c.viewer_id = ${refereeId}) as friend`),
-      )
-    : [];
-  return row?.friend ? null : badRequest('The referee must be one of your friends', 'invalid_referee');
+  const circle =
+    crewId === null
+      ? sql`exists (select 1 from creators_seen c where c.creator_id = ${creator.id} and c.viewer_id = ${refereeId})`
+      : sql`crew_member_of(${crewId}, ${refereeId})`;
+  const [row] = referee ? rowsOf<{ friend: boolean }>(await tx.execute(sql`select ${circle} as friend`)) : [];
+  if (row?.friend) return null;
+  return crewId === null
+    ? badRequest('The referee must be one of your friends', 'invalid_referee')
+    : badRequest("The referee must be one of the crew's members", 'invalid_referee');
+}
+
+/**
+ * The season a crew bet is made in (docs/product.md §6.7): the crew's current one, for one of its
+ * members; anyone else is told the crew does not exist. The season stays locked until the bet
+ * commits (crew_season_for_bet, crews/crews.sql).
+ */
+async function crewSeasonForBet(tx: Tx, crewId: number, creator: UserRow): Promise<{ id: number; endsAt: Date }> {
+  const [season] = rowsOf<{ season_id: number; ends_at: string | Date }>(
+    await tx.execute(sql`select season_id, ends_at from crew_season_for_bet(${crewId}, ${creator.id})`),
+  );
+  if (!season) throw notFound('Crew not found', 'crew_not_found');
+  return { id: season.season_id, endsAt: new Date(season.ends_at) };
 }
 
 export async function createBet(app: FastifyInstance, creator: UserRow, input: CreateBetInput): Promise<number> {
-  const betId = await inTransaction(app.db, async (tx) => {
+  const crewId = input.crewId ?? null;
+  const { betId, told } = await inTransaction(app.db, async (tx) => {
+    const season = crewId === null ? null : await crewSeasonForBet(tx, crewId, creator);
     const refereeId = input.resolution.mode === 'referee' ? input.resolution.refereeId : null;
     if (refereeId !== null) {
-      const refusal = await refereeRefusal(tx, creator, refereeId);
+      const refusal = await refereeRefusal(tx, creator, refereeId, crewId);
       if (refusal) throw refusal;
     }
     // Time limits count on the database's clock, the same one every stake is checked against.
@@ -75,14 +94,38 @@ export async function createBet(app: FastifyInstance, creator: UserRow, input: C
         expiresAt,
         resolutionMode: input.resolution.mode,
         refereeId,
+        crewId,
+        seasonId: season?.id ?? null,
       })
-      .returning({ id: bets.id });
+      .returning({ id: bets.id, expiresAt: bets.expiresAt });
     if (!bet) throw new Error('bet insert returned nothing');
+    // A crew bet may not expire after its season ends (§6.7): the season ends it first.
+    if (season && bet.expiresAt && bet.expiresAt.getTime() > season.endsAt.getTime()) {
+      throw badRequest(`A crew bet must expire by the end of the season (${season.endsAt.toISOString()})`, 'expires_after_season');
+    }
     await tx.insert(betOptions).values(input.options.map((label, idx) => ({ betId: bet.id, idx, label })));
     await recordActivity(tx, { type: 'bet_created', userId: creator.id, betId: bet.id });
-    return bet.id;
+    // The crew's other members (the bet's circle, visibility.sql) hear of a new crew bet.
+    const told =
+      crewId === null
+        ? []
+        : await notifyAll(
+            tx,
+            rowsOf<{ user_id: number }>(
+              await tx.execute(sql`select distinct user_id from bet_circles where bet_id = ${bet.id} and user_id <> ${creator.id} order by user_id`),
+            ).map((m) => ({
+              userId: m.user_id,
+              type: 'crew_bet' as const,
+              title: 'New crew bet',
+              body: `${creator.username} created "${input.title}"`,
+              betId: bet.id,
+              fromUserId: creator.id,
+            })),
+          );
+    return { betId: bet.id, told };
   });
   app.domainEvents.emit({ type: 'bet_created', betId, actorId: creator.id });
+  app.domainEvents.notified(told);
   return betId;
 }
 

@@ -10,7 +10,7 @@ import { recordActivity, type ActivityFact } from '../activities/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
 import { notifyAll } from '../notifications/service.ts';
 import { users, type UserRow } from '../users/service.ts';
-import { moveMoney } from '../wallet/service.ts';
+import { moveCrewMoney, moveMoney } from '../wallet/service.ts';
 import { betOptions, bets, stakes, type BetRow, type StakeRow } from './tables.ts';
 
 /**
@@ -85,12 +85,13 @@ async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlem
     const outcome = settlement.kind === 'refund' ? 'refunded' : stake.optionIdx === bet.winningOption ? 'won' : 'lost';
     return { stake, paid, outcome } as const;
   });
-  // One stake per player and bet (stakes_bet_user_key), so one move per staker.
-  await moveMoney(
-    tx,
-    settlement.kind === 'refund' ? 'refund' : 'payout',
-    settled.filter((s) => s.paid > 0).map((s) => ({ userId: s.stake.userId, amountCents: s.paid, betId: bet.id })),
-  );
+  // One stake per player and bet (stakes_bet_user_key), so one move per staker. A crew bet's
+  // money goes back to its stakers' balances in the bet's season (docs/product.md §6.7).
+  const kind = settlement.kind === 'refund' ? 'refund' : 'payout';
+  const paid = settled.filter((s) => s.paid > 0).map((s) => ({ userId: s.stake.userId, amountCents: s.paid, betId: bet.id }));
+  const seasonId = bet.seasonId;
+  if (seasonId === null) await moveMoney(tx, kind, paid);
+  else await moveCrewMoney(tx, kind, paid.map((move) => ({ ...move, seasonId })));
   // The player figures and platform totals follow each outcome by their triggers
   // (features/figures/figures.sql).
   await tx.execute(sql`update ${stakes} set settled_cents = v.paid, outcome = v.outcome
@@ -264,6 +265,26 @@ export async function refundEveryone(
     bet: voided,
     settlement: refunds.kind,
   };
+}
+
+/**
+ * Voids and refunds every open bet of a crew season, in the caller's transaction, which ends the
+ * season (docs/product.md §6.7): each bet locked and settled as any void is, its stakes refunded
+ * to their stakers' balances in that season. The settlements, for announce() after commit.
+ */
+export async function voidSeasonBets(tx: Tx, seasonId: number): Promise<Settled[]> {
+  const open = await tx
+    .select({ id: bets.id })
+    .from(bets)
+    .where(and(eq(bets.seasonId, seasonId), inArray(bets.status, [...UNSETTLED_STATUSES])))
+    .orderBy(asc(bets.id));
+  const settled: Settled[] = [];
+  for (const { id } of open) {
+    const locked = await lockBet(tx, id);
+    const done = locked && (await refundEveryone(tx, locked.bet, 'season_ended', null));
+    if (done) settled.push(done);
+  }
+  return settled;
 }
 
 /**

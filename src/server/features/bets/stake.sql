@@ -8,13 +8,18 @@
 -- once. A plain expression: PostgreSQL writes it into each caller's query instead of calling it.
 DROP FUNCTION IF EXISTS stake_refusal(boolean, integer, integer, text, timestamptz, boolean, boolean);
 --> statement-breakpoint
+DROP FUNCTION IF EXISTS stake_refusal(boolean, integer, integer, integer, text, timestamptz, boolean, boolean);
+--> statement-breakpoint
+-- p_member: whether the user may stake where the bet's money is, true for a bet among friends; for a
+-- crew bet (§6.7), whether they are a member of its crew (crew_member_of, below).
 CREATE OR REPLACE FUNCTION stake_refusal(
-  p_visible boolean, p_creator integer, p_referee integer, p_user integer, p_status text,
+  p_visible boolean, p_member boolean, p_creator integer, p_referee integer, p_user integer, p_status text,
   p_expires_at timestamptz, p_option_exists boolean, p_staked boolean
 ) RETURNS text
 LANGUAGE sql STABLE AS $$
   SELECT CASE
     WHEN NOT p_visible THEN 'not_found'
+    WHEN NOT p_member THEN 'not_member'
     WHEN p_creator = p_user THEN 'own_bet'
     WHEN p_referee = p_user THEN 'referee'
     WHEN p_status <> 'active' THEN 'bet_closed'
@@ -22,6 +27,13 @@ LANGUAGE sql STABLE AS $$
     WHEN NOT p_option_exists THEN 'invalid_option'
     WHEN p_staked THEN 'already_staked'
   END
+$$;
+--> statement-breakpoint
+-- crew_member_of: whether a user may use a bet's money, true for a bet among friends; for a crew
+-- bet, whether the user is one of the crew's members now.
+CREATE OR REPLACE FUNCTION crew_member_of(p_crew integer, p_user integer) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+  SELECT p_crew IS NULL OR EXISTS (SELECT 1 FROM crew_members m WHERE m.crew_id = p_crew AND m.user_id = p_user)
 $$;
 --> statement-breakpoint
 -- A stake's arguments were one JSON value until typed arrays replaced them; the old form goes.
@@ -74,9 +86,10 @@ BEGIN
       ) numbered
       WHERE numbered.round = v_round
     ), checked AS (
-      SELECT c.*, b.creator_id, b.title, f.label,
+      SELECT c.*, b.creator_id, b.title, b.season_id, f.label,
         stake_refusal(
           EXISTS (SELECT 1 FROM bet_viewers v WHERE v.bet_id = c.bet_id AND v.viewer_id = c.user_id),
+          crew_member_of(b.crew_id, c.user_id),
           b.creator_id, b.referee_id, c.user_id, b.status, b.expires_at, f.label IS NOT NULL, f.staked) AS refusal
       FROM calls c
       LEFT JOIN bets b ON b.id = c.bet_id
@@ -87,13 +100,21 @@ BEGIN
       ) f ON true
     ), debit AS (
       -- The stakes that passed every rule, debited in one movement: a stake whose balance does
-      -- not cover it is not moved, and goes no further.
+      -- not cover it is not moved, and goes no further. A crew bet's stake is debited from the
+      -- staker's balance in the bet's season (§6.7), never from their own.
       SELECT d.user_id, d.balance_after FROM move_money(
-        ARRAY(SELECT k.user_id FROM checked k WHERE k.refusal IS NULL ORDER BY k.n),
-        ARRAY(SELECT -k.amount FROM checked k WHERE k.refusal IS NULL ORDER BY k.n),
+        ARRAY(SELECT k.user_id FROM checked k WHERE k.refusal IS NULL AND k.season_id IS NULL ORDER BY k.n),
+        ARRAY(SELECT -k.amount FROM checked k WHERE k.refusal IS NULL AND k.season_id IS NULL ORDER BY k.n),
         'stake',
-        ARRAY(SELECT k.bet_id FROM checked k WHERE k.refusal IS NULL ORDER BY k.n),
+        ARRAY(SELECT k.bet_id FROM checked k WHERE k.refusal IS NULL AND k.season_id IS NULL ORDER BY k.n),
         NULL) d
+      UNION ALL
+      SELECT d.moved_user, d.balance_after FROM move_crew_money(
+        ARRAY(SELECT k.season_id FROM checked k WHERE k.refusal IS NULL AND k.season_id IS NOT NULL ORDER BY k.n),
+        ARRAY(SELECT k.user_id FROM checked k WHERE k.refusal IS NULL AND k.season_id IS NOT NULL ORDER BY k.n),
+        ARRAY(SELECT -k.amount FROM checked k WHERE k.refusal IS NULL AND k.season_id IS NOT NULL ORDER BY k.n),
+        'stake',
+        ARRAY(SELECT k.bet_id FROM checked k WHERE k.refusal IS NULL AND k.season_id IS NOT NULL ORDER BY k.n)) d
     ), placed AS (
       SELECT k.* FROM checked k JOIN debit d ON d.user_id = k.user_id WHERE k.refusal IS NULL
     ), new_stakes AS (

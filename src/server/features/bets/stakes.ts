@@ -29,6 +29,7 @@ export function parseStakeAmount(amount: number | string): number {
 /** The answers of stake_on_bets (stake.sql), each with what the staker is told. */
 const STAKE_REFUSALS: Record<string, () => AppError> = {
   not_found: betNotFound,
+  not_member: () => forbidden("Only the crew's members can bet on a crew bet", 'not_member'),
   own_bet: () => forbidden('You cannot bet on your own bet', 'own_bet'),
   referee: () => forbidden('The referee cannot bet on this bet', 'referee_cannot_stake'),
   bet_closed: betClosed,

@@ -47,11 +47,18 @@ export const bets = pgTable(
     juryEndsAt: timestamp('jury_ends_at', { withTimezone: true, mode: 'date' }),
     votesCast: integer('votes_cast').notNull().default(0),
     votesNeeded: integer('votes_needed').notNull().default(0),
+    /**
+     * A crew bet (docs/product.md §6.7): seen by the crew's members, staked from their balance in
+     * the season it was made in (`seasonId`), never after that season.
+     */
+    crewId: integer('crew_id').references(idOf('crews')),
+    seasonId: integer('season_id').references(idOf('crew_seasons')),
   },
   (t) => [
     // Every bet query leaves deleted bets out; without them in the index, a feed's scan of each
-    // friend's newest bets needs no look at the table to filter them (docs/performance.md).
-    index('bets_creator_idx').on(t.creatorId, t.id).where(sql`${t.deletedAt} is null`),
+    // friend's newest bets needs no look at the table to filter them (docs/performance.md), nor
+    // to tell a crew's bets from the bets among friends (crew_id, §6.7).
+    index('bets_creator_idx').on(t.creatorId, t.id, t.crewId).where(sql`${t.deletedAt} is null`),
     index('bets_status_expires_idx').on(t.status, t.expiresAt),
     check('bets_pot_non_negative', sql`${t.totalPotCents} >= 0`),
     check('bets_status_known', sql`${t.status} in ('active', 'proposed', 'disputed', 'resolved', 'void')`),
@@ -66,6 +73,10 @@ export const bets = pgTable(
     // The jury sweep's two questions (jury.ts): whose challenge window, and whose jury, has ended.
     index('bets_challenge_ends_idx').on(t.challengeEndsAt).where(sql`${t.status} = 'proposed'`),
     index('bets_jury_ends_idx').on(t.juryEndsAt).where(sql`${t.status} = 'disputed'`),
+    check('bets_crew_with_its_season', sql`(${t.crewId} is null) = (${t.seasonId} is null)`),
+    // A crew's bets newest first (its page, and the feed's crew branch), and a season's (its end).
+    index('bets_crew_idx').on(t.crewId, t.id).where(sql`${t.crewId} is not null and ${t.deletedAt} is null`),
+    index('bets_season_idx').on(t.seasonId).where(sql`${t.seasonId} is not null`),
   ],
 );
 

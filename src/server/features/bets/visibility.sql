@@ -1,6 +1,6 @@
 -- Who sees a bet (docs/product.md §5.1; docs/decisions/018-one-rule-for-who-sees-a-bet.md):
--- its creator, the creator's friends, its referee, whoever staked on it, and the admins; a
--- deleted bet, nobody.
+-- its creator, the creator's friends (a crew bet: its crew's members instead), its referee,
+-- whoever staked on it, and the admins; a deleted bet, nobody.
 -- The one statement of the rule: the bet lists, the detail, the stake (stake.sql), the feed and
 -- the live audience all read it from these two views.
 -- Asked about one bet or one viewer, PostgreSQL pushes the question into each branch, so each
@@ -14,6 +14,18 @@ CREATE OR REPLACE VIEW creators_seen AS
   UNION ALL
   SELECT f.addressee_id, f.requester_id FROM friendships f WHERE f.status = 'accepted';
 --> statement-breakpoint
+-- bet_circles: every (bet, user of its circle) pair: a bet among friends is its creator's and
+-- their friends' (creators_seen); a crew bet (§6.7) is its crew's members' instead, and its
+-- creator's, a member or no longer. Wherever a rule names "the creator's friends" (who sees a
+-- bet, who sits on its jury, jury.sql), it reads this.
+CREATE OR REPLACE VIEW bet_circles AS
+  SELECT b.id AS bet_id, c.viewer_id AS user_id FROM bets b JOIN creators_seen c ON c.creator_id = b.creator_id
+    WHERE b.crew_id IS NULL
+  UNION ALL
+  SELECT b.id, m.user_id FROM bets b JOIN crew_members m ON m.crew_id = b.crew_id
+  UNION ALL
+  SELECT b.id, b.creator_id FROM bets b WHERE b.crew_id IS NOT NULL;
+--> statement-breakpoint
 -- bet_viewers: every (bet, user who sees it) pair; a pair may appear more than once.
 -- The admins' branch comes first: asked whether one viewer sees one bet (`... limit 1`, the admin
 -- feed and one creator's bets in features/bets/queries.ts), PostgreSQL runs the branches in order
@@ -24,7 +36,7 @@ CREATE OR REPLACE VIEW bet_viewers AS
   SELECT b.id AS bet_id, a.id AS viewer_id FROM bets b CROSS JOIN users a
     WHERE a.role = 'admin' AND a.deactivated_at IS NULL AND b.deleted_at IS NULL
   UNION ALL
-  SELECT b.id, c.viewer_id FROM bets b JOIN creators_seen c ON c.creator_id = b.creator_id
+  SELECT b.id, c.user_id FROM bets b JOIN bet_circles c ON c.bet_id = b.id
     WHERE b.deleted_at IS NULL
   UNION ALL
   -- The referee decides it, friends with the creator or no longer.

@@ -22,26 +22,45 @@ describe(`one rule for who sees a bet on ${testDbKind}`, () => {
   let people: TestUser[];
   let admin: TestUser;
   const betIds: number[] = [];
+  const crewIds: number[] = [];
 
   beforeAll(async () => {
     app = await createTestApp({ rateLimits: { ...DEFAULT_RATE_LIMITS, loginPerIp: 100, loginPerEmailAndIp: 100, writesPerMinute: 1_000_000, readsPerMinute: 1_000_000 } });
     admin = await createUser(app, 'Boss', { admin: true });
     people = [];
     for (let i = 0; i < 7; i += 1) people.push(await createUser(app, `V${i}`));
-    // A world drawn at random, the same on every run: friendships, bets, stakes, a deleted bet.
+    // A world drawn at random, the same on every run: friendships, bets, two crews (docs/product.md
+    // §6.7) with bets of their own, stakes, a member removed after staking, a deleted bet.
     const world = fc.sample(
       fc.record({
         friendships: fc.uniqueArray(fc.tuple(fc.nat(6), fc.nat(6)), { minLength: 6, maxLength: 12, selector: ([a, b]) => `${Math.min(a, b)}-${Math.max(a, b)}` }),
         bets: fc.array(fc.nat(6), { minLength: 12, maxLength: 12 }),
-        stakes: fc.array(fc.tuple(fc.nat(6), fc.nat(11)), { minLength: 10, maxLength: 20 }),
+        crews: fc.array(fc.uniqueArray(fc.nat(6), { minLength: 3, maxLength: 5 }), { minLength: 2, maxLength: 2 }),
+        crewBets: fc.array(fc.tuple(fc.nat(1), fc.nat(4)), { minLength: 6, maxLength: 6 }),
+        stakes: fc.array(fc.tuple(fc.nat(6), fc.nat(17)), { minLength: 16, maxLength: 30 }),
       }),
       { numRuns: 1, seed: 7 },
     )[0]!;
     for (const [a, b] of world.friendships) if (a !== b) await makeFriends(app, people[a]!, people[b]!);
     for (const creator of world.bets) betIds.push((await createBetAs(people[creator]!, { title: 'Seen or not' })).id);
+    for (const [owner, ...members] of world.crews) {
+      const crewId = (await people[owner!]!.agent.post('/api/crews', { name: 'Seen crew' })).json().id as number;
+      const { token } = (await people[owner!]!.agent.post(`/api/crews/${crewId}/invites`)).json() as { token: string };
+      for (const member of members) expect((await people[member]!.agent.post(`/api/crews/join/${token}`)).statusCode).toBe(200);
+      crewIds.push(crewId);
+    }
+    for (const [crew, member] of world.crewBets) {
+      const members = world.crews[crew]!;
+      const creator = people[members[member % members.length]!]!;
+      betIds.push((await createBetAs(creator, { title: 'Seen in the crew or not', crewId: crewIds[crew]! })).id);
+    }
     for (const [who, bet] of world.stakes) {
       await people[who]!.agent.post(`/api/bets/${betIds[bet]!}/participate`, { option: 0, amount: 1 });
     }
+    // The first crew's owner removes its last member, who keeps seeing the crew bets they staked on.
+    const firstCrew = world.crews[0]!;
+    const removed = await people[firstCrew[0]!]!.agent.delete(`/api/crews/${crewIds[0]!}/members/${people[firstCrew.at(-1)!]!.id}`);
+    expect(removed.statusCode).toBe(204);
     // A stake on a bet its staker can no longer see through its creator: it still shows to them.
     const [lonely, stranger] = [await createUser(app, 'Lonely'), await createUser(app, 'Stranger')];
     await makeFriends(app, lonely, stranger);
@@ -61,16 +80,23 @@ describe(`one rule for who sees a bet on ${testDbKind}`, () => {
       await app.db.execute(sql`select distinct bet_id from bet_viewers where viewer_id = ${userId} order by bet_id desc`),
     ).map((r) => Number(r.bet_id));
 
-  /** docs/product.md §5.1 in words, from the raw rows: the creator, their friends, the stakers, the admins; deleted bets, nobody. */
+  /**
+   * docs/product.md §5.1 in words, from the raw rows: the creator, their friends (a crew bet: the
+   * crew's members instead), the stakers, the admins; deleted bets, nobody.
+   */
   const byTheRule = async (betId: number): Promise<number[]> => {
-    const [bet] = rowsOf<{ creator_id: number; deleted: boolean }>(
-      await app.db.execute(sql`select creator_id, deleted_at is not null as deleted from bets where id = ${betId}`),
+    const [bet] = rowsOf<{ creator_id: number; deleted: boolean; crew_id: number | null }>(
+      await app.db.execute(sql`select creator_id, deleted_at is not null as deleted, crew_id from bets where id = ${betId}`),
     );
     if (!bet || bet.deleted) return [];
+    const circle =
+      bet.crew_id === null
+        ? sql`select case when requester_id = ${bet.creator_id} then addressee_id else requester_id end from friendships
+            where status = 'accepted' and ${bet.creator_id} in (requester_id, addressee_id)`
+        : sql`select user_id from crew_members where crew_id = ${bet.crew_id}`;
     const ids = rowsOf<{ id: number }>(
       await app.db.execute(sql`select ${bet.creator_id}::int as id
-        union select case when requester_id = ${bet.creator_id} then addressee_id else requester_id end from friendships
-          where status = 'accepted' and ${bet.creator_id} in (requester_id, addressee_id)
+        union ${circle}
         union select user_id from stakes where bet_id = ${betId}
         union select id from users where role = 'admin' and deactivated_at is null`),
     );
@@ -106,6 +132,7 @@ describe(`one rule for who sees a bet on ${testDbKind}`, () => {
       ['/api/bets/friends', () => ({ kind: 'friends' })],
       ['/api/my-bets', () => ({ kind: 'mine' })],
       [`/api/bets/user/${people[0]!.id}`, () => ({ kind: 'creator', creatorId: people[0]!.id })],
+      ...crewIds.map((crewId): [string, () => BetFilter] => [`/api/bets?crewId=${crewId}`, () => ({ kind: 'crew', crewId })]),
     ];
     const now = new Date();
     let compared = 0;
@@ -114,7 +141,7 @@ describe(`one rule for who sees a bet on ${testDbKind}`, () => {
       for (const [route, filter] of feeds) {
         let before = 0;
         for (;;) {
-          const response = await viewer.agent.get(`${route}?limit=4${before ? `&before=${before}` : ''}`);
+          const response = await viewer.agent.get(`${route}${route.includes('?') ? '&' : '?'}limit=4${before ? `&before=${before}` : ''}`);
           expect(response.statusCode, response.body).toBe(200);
           const page = betListSchema.parse(response.json());
           const plain = await plainBetPage(app.db, row!, filter(viewer), { limit: 4, ...(before ? { before } : {}) }, now);

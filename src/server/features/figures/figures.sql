@@ -22,7 +22,8 @@ LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 -- player_figures_from_stakes: the player figures recomputed from the stakes alone, row for row
--- what player_figures holds. rebuild_figures() (rebuild-figures.sql) fills the read model from it,
+-- what player_figures holds. A crew bet's stakes are the crew's economy, not the player's own
+-- (docs/product.md §6.7): they count in the crew's standings, never here. rebuild_figures() (rebuild-figures.sql) fills the read model from it,
 -- and the ledger audit compares the two.
 CREATE OR REPLACE VIEW player_figures_from_stakes AS
   SELECT s.user_id, p.period, p.starts_on,
@@ -33,6 +34,7 @@ CREATE OR REPLACE VIEW player_figures_from_stakes AS
     coalesce(sum(s.settled_cents - s.amount_cents) FILTER (WHERE s.outcome IS NOT NULL), 0)::bigint AS profit_cents,
     bool_and(coalesce(pr.show_on_leaderboard, true) AND u.deactivated_at IS NULL) AS listed
   FROM stakes s
+  JOIN bets b ON b.id = s.bet_id AND b.crew_id IS NULL
   JOIN users u ON u.id = s.user_id
   LEFT JOIN user_preferences pr ON pr.user_id = s.user_id
   CROSS JOIN LATERAL figure_periods(s.created_at) p
@@ -40,7 +42,7 @@ CREATE OR REPLACE VIEW player_figures_from_stakes AS
   GROUP BY s.user_id, p.period, p.starts_on;
 --> statement-breakpoint
 -- New stakes count in their player's bets and wagered amount in each period they were placed in
--- (src/shared/player-figures.ts). Runs once per statement that inserts stakes, in its
+-- (src/shared/player-figures.ts), a crew bet's never. Runs once per statement that inserts stakes, in its
 -- transaction, over all its rows at once: a batch of stakes costs one upsert, not one per stake.
 -- A user's stakes are placed under their user row's lock, so two statements never write the
 -- same figures row at once.
@@ -51,6 +53,7 @@ BEGIN
     SELECT s.user_id, p.period, p.starts_on, count(*)::integer, sum(s.amount_cents)::bigint,
       bool_and(coalesce(pr.show_on_leaderboard, true) AND u.deactivated_at IS NULL)
     FROM placed s
+    JOIN bets b ON b.id = s.bet_id AND b.crew_id IS NULL
     JOIN users u ON u.id = s.user_id
     LEFT JOIN user_preferences pr ON pr.user_id = s.user_id
     CROSS JOIN LATERAL figure_periods(s.created_at) p
@@ -73,6 +76,10 @@ CREATE OR REPLACE TRIGGER player_figures_on_stakes_placed AFTER INSERT ON stakes
 CREATE OR REPLACE FUNCTION player_figures_on_stake_settled() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  -- A crew bet's stakes count in their crew's standings, never here (§6.7).
+  IF EXISTS (SELECT 1 FROM bets b WHERE b.id = NEW.bet_id AND b.crew_id IS NOT NULL) THEN
+    RETURN NULL;
+  END IF;
   IF NEW.outcome = 'refunded' THEN
     DELETE FROM player_figures f USING figure_periods(NEW.created_at) p
       WHERE f.user_id = NEW.user_id AND f.period = p.period AND f.starts_on = p.starts_on AND f.bets = 1;

@@ -8,6 +8,7 @@ import { notifications } from '../notifications/service.ts';
 import { users } from '../users/service.ts';
 import type { BetSnapshot, DomainEvent } from '../../plugins/domain-events.ts';
 import { presentPools } from '../bets/service.ts';
+import { crewMessageDelivery } from '../crews/service.ts';
 import { friendIdsOf } from '../friends/service.ts';
 import { mayReachOwner, presentNotification } from '../notifications/service.ts';
 
@@ -141,6 +142,11 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
           },
         },
       ];
+    }
+    case 'crew_message': {
+      // To the crew's members as they are when it goes out.
+      const found = await crewMessageDelivery(app, event.messageId);
+      return found ? [{ userIds: found.userIds, message: { type: 'crew_message', message: found.message } }] : [];
     }
     case 'notification': {
       // One about a bet goes out only while its owner may see that bet: not a deleted bet's refund.

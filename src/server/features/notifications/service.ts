@@ -15,6 +15,7 @@ export function presentNotification(row: typeof notifications.$inferSelect): Not
     betId: row.betId,
     fromUserId: row.fromUserId,
     conversationId: row.conversationId,
+    crewId: row.crewId,
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -28,6 +29,8 @@ export interface NewNotification {
   betId?: number | null;
   fromUserId?: number | null;
   conversationId?: number | null;
+  /** A notification about a crew (docs/product.md §6.7), read only while its user is a member. */
+  crewId?: number | null;
 }
 
 /**
@@ -39,12 +42,12 @@ export async function notifyAll(tx: Tx | Db, entries: readonly NewNotification[]
   if (entries.length === 0) return [];
   const column = <T,>(pick: (entry: NewNotification) => T) => sql.param(entries.map(pick));
   const rows = rowsOf<{ id: number | string; user_id: number }>(
-    await tx.execute(sql`insert into ${notifications} (user_id, type, title, body, bet_id, from_user_id, conversation_id)
-      select n.user_id, n.type, n.title, n.body, n.bet_id, n.from_user_id, n.conversation_id
+    await tx.execute(sql`insert into ${notifications} (user_id, type, title, body, bet_id, from_user_id, conversation_id, crew_id)
+      select n.user_id, n.type, n.title, n.body, n.bet_id, n.from_user_id, n.conversation_id, n.crew_id
       from unnest(${column((e) => e.userId)}::integer[], ${column((e) => e.type)}::text[], ${column((e) => e.title)}::text[],
         ${column((e) => e.body)}::text[], ${column((e) => e.betId ?? null)}::integer[], ${column((e) => e.fromUserId ?? null)}::integer[],
-        ${column((e) => e.conversationId ?? null)}::integer[])
-        with ordinality as n(user_id, type, title, body, bet_id, from_user_id, conversation_id, i)
+        ${column((e) => e.conversationId ?? null)}::integer[], ${column((e) => e.crewId ?? null)}::integer[])
+        with ordinality as n(user_id, type, title, body, bet_id, from_user_id, conversation_id, crew_id, i)
       where not exists (select 1 from ${userPreferences} pr
         where pr.user_id = n.user_id and pr.muted_notifications @> jsonb_build_array(n.type))
       order by n.i
@@ -62,27 +65,37 @@ export async function notify(tx: Tx | Db, entry: NewNotification): Promise<{ use
 const seesBet = (betId: SQL | number, viewerId: number) =>
   sql`(select true from bet_viewers v where v.bet_id = ${betId} and v.viewer_id = ${viewerId} limit 1)`;
 
+/** Whether `userId` is a member of the crew `crewId` now (docs/product.md §6.7). */
+const inCrew = (crewId: SQL | number, userId: number) =>
+  sql`exists (select 1 from crew_members m where m.crew_id = ${crewId} and m.user_id = ${userId})`;
+
 /**
  * The notifications `readerId` may read: their own, and of those that name a bet only the ones
  * about a bet they may see now (docs/decisions/018-one-rule-for-who-sees-a-bet.md), so that a
- * deleted bet's, or one the reader no longer sees, never reaches them. Asked notification by
- * notification along the reader's part of notifications_user_idx.
+ * deleted bet's, or one the reader no longer sees, never reaches them; of those that name a crew,
+ * only while the reader is one of its members. Asked notification by notification along the
+ * reader's part of notifications_user_idx.
  */
 export function readableBy(readerId: number): SQL {
   return sql`(${notifications.userId} = ${readerId}
-    and (${notifications.betId} is null or ${seesBet(sql`${notifications.betId}`, readerId)}))`;
+    and (${notifications.betId} is null or ${seesBet(sql`${notifications.betId}`, readerId)})
+    and (${notifications.crewId} is null or ${inCrew(sql`${notifications.crewId}`, readerId)}))`;
 }
 
 /** The same question for one notification on its way out, after its transaction committed. */
-export async function mayReachOwner(db: Db | Tx, row: Pick<typeof notifications.$inferSelect, 'userId' | 'betId'>): Promise<boolean> {
-  if (row.betId === null) return true;
-  const [seen] = rowsOf<{ seen: boolean | null }>(await db.execute(sql`select ${seesBet(row.betId, row.userId)} as seen`));
+export async function mayReachOwner(db: Db | Tx, row: Pick<typeof notifications.$inferSelect, 'userId' | 'betId' | 'crewId'>): Promise<boolean> {
+  if (row.betId === null && row.crewId === null) return true;
+  const [seen] = rowsOf<{ seen: boolean | null }>(
+    await db.execute(sql`select coalesce(${row.betId === null ? sql`true` : seesBet(row.betId, row.userId)}, false)
+      and ${row.crewId === null ? sql`true` : inCrew(row.crewId, row.userId)} as seen`),
+  );
   return seen?.seen === true;
 }
 
 /** Where a notification leads, in the client: its bet, the messages, the friends, or the list. */
-export function notificationPath(row: Pick<typeof notifications.$inferSelect, 'type' | 'betId' | 'conversationId'>): string {
+export function notificationPath(row: Pick<typeof notifications.$inferSelect, 'type' | 'betId' | 'conversationId' | 'crewId'>): string {
   if (row.betId !== null) return `/bets/${row.betId}`;
+  if (row.crewId !== null) return `/crews/${row.crewId}`;
   if (row.conversationId !== null) return '/messages';
   if (['friend_request', 'friend_accepted', 'invite_accepted'].includes(row.type)) return '/friends';
   return '/notifications';

@@ -14,6 +14,8 @@ export const notifications = pgTable(
     conversationId: integer('conversation_id'),
     readAt: timestamp('read_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
+    /** A notification about a crew (docs/product.md §6.7): read only while its reader is a member. */
+    crewId: integer('crew_id').references(idOf('crews')),
   },
   (t) => [index('notifications_user_idx').on(t.userId, t.id)],
 );

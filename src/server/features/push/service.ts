@@ -66,7 +66,7 @@ export async function unsubscribe(app: FastifyInstance, user: UserRow, endpoint:
 }
 
 /** What a push shows, and where it leads when clicked: an absolute URL of the client. */
-export function pushPayloadOf(row: Pick<NotificationRow, 'type' | 'title' | 'body' | 'betId' | 'conversationId'>, publicUrl: string): PushPayload {
+export function pushPayloadOf(row: Pick<NotificationRow, 'type' | 'title' | 'body' | 'betId' | 'conversationId' | 'crewId'>, publicUrl: string): PushPayload {
   const body = row.body.length > BODY_MAX_CHARS ? `${row.body.slice(0, BODY_MAX_CHARS - 1)}…` : row.body;
   return { title: row.title, body, url: `${publicUrl}${notificationPath(row)}` };
 }

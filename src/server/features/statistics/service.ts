@@ -19,7 +19,10 @@ import { friendIdsOf } from '../friends/service.ts';
 
 const monthKey = (date: Date) => `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
 
-/** The user's stakes that count (not refunded), with their bet's category; `outcome` is null while open. */
+/**
+ * The user's stakes that count (not refunded, and not on a crew's bet: the crew's economy, §6.7),
+ * with their bet's category; `outcome` is null while open.
+ */
 interface StakeFact {
   amount: number;
   settled: number | null;
@@ -35,7 +38,7 @@ async function stakeFacts(app: FastifyInstance, userId: number): Promise<StakeFa
       select s.amount_cents as amount, s.settled_cents as settled, b.category, s.created_at as placed_at, b.resolved_at, s.outcome
       from stakes s
       join bets b on b.id = s.bet_id
-      where s.user_id = ${userId} and s.outcome is distinct from 'refunded'
+      where s.user_id = ${userId} and s.outcome is distinct from 'refunded' and b.crew_id is null
       order by s.id`),
   );
   return rows.map((r) => ({

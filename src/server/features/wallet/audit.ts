@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 
 /**
- * Checks every money rule of docs/product.md §2 on the whole database, and that everything derived
+ * Checks every money rule of docs/product.md §2 on the whole database, for the players' own money
+ * and for each crew season's (§6.7), and that everything derived
  * from money (the player figures, their rank counts,
  * the platform totals) equals its recomputation from the rows. Each violation is one
  * human-readable line; an empty list means the books balance.
@@ -21,6 +22,15 @@ export interface AuditResult {
   violations: string[];
   totals: AuditTotals;
 }
+
+/**
+ * Every movement that names a bet, from both ledgers: the players' own (season null) and the crew
+ * seasons' (docs/product.md §6.7). A bet's movements are in the ledger of its money: a crew bet's
+ * in its season's, any other's in the players'; `l.season_id is not distinct from b.season_id`
+ * says so in each check below.
+ */
+const BET_MOVEMENTS = `(select id, bet_id, user_id, kind, amount_cents, null::integer as season_id from ledger_entries where bet_id is not null
+  union all select id, bet_id, user_id, kind, amount_cents, season_id from crew_ledger_entries where bet_id is not null)`;
 
 const CHECKS: { name: string; query: string; describe: (row: Record<string, unknown>) => string }[] = [
   {
@@ -67,31 +77,36 @@ const CHECKS: { name: string; query: string; describe: (row: Record<string, unkn
   {
     name: 'every stake was debited exactly once',
     query: `select s.id, s.bet_id, s.user_id, s.amount_cents, coalesce(sum(l.amount_cents), 0) as debited, count(l.id) as rows
-      from stakes s left join ledger_entries l on l.bet_id = s.bet_id and l.user_id = s.user_id and l.kind = 'stake'
+      from stakes s join bets b on b.id = s.bet_id
+      left join ${BET_MOVEMENTS} l on l.bet_id = s.bet_id and l.user_id = s.user_id and l.kind = 'stake'
+        and l.season_id is not distinct from b.season_id
       group by s.id
       having count(l.id) <> 1 or coalesce(sum(l.amount_cents), 0) <> -s.amount_cents`,
     describe: (r) => `stake ${r.id} (bet ${r.bet_id}, user ${r.user_id}): ${r.rows} stake rows debiting ${r.debited} for ${r.amount_cents}`,
   },
   {
     name: 'no stake row without a stake',
-    query: `select l.id, l.bet_id, l.user_id from ledger_entries l
-      where l.kind = 'stake' and not exists (select 1 from stakes s where s.bet_id = l.bet_id and s.user_id = l.user_id)`,
+    query: `select l.id, l.bet_id, l.user_id from ${BET_MOVEMENTS} l
+      where l.kind = 'stake' and not exists (select 1 from stakes s join bets b on b.id = s.bet_id
+        where s.bet_id = l.bet_id and s.user_id = l.user_id and b.season_id is not distinct from l.season_id)`,
     describe: (r) => `ledger row ${r.id}: stake debit on bet ${r.bet_id} for user ${r.user_id} without a stake`,
   },
   {
     name: 'settled bets paid out their pot exactly, once',
     query: `select b.id, b.status, b.total_pot_cents,
-        coalesce((select sum(l.amount_cents) from ledger_entries l where l.bet_id = b.id and l.kind in ('payout', 'refund')), 0) as paid,
+        coalesce((select sum(l.amount_cents) from ${BET_MOVEMENTS} l
+          where l.bet_id = b.id and l.kind in ('payout', 'refund') and l.season_id is not distinct from b.season_id), 0) as paid,
         coalesce((select sum(s.settled_cents) from stakes s where s.bet_id = b.id), 0) as settled
       from bets b
       where b.status in ('resolved', 'void') and (
-        b.total_pot_cents <> coalesce((select sum(l.amount_cents) from ledger_entries l where l.bet_id = b.id and l.kind in ('payout', 'refund')), 0)
+        b.total_pot_cents <> coalesce((select sum(l.amount_cents) from ${BET_MOVEMENTS} l
+          where l.bet_id = b.id and l.kind in ('payout', 'refund') and l.season_id is not distinct from b.season_id), 0)
         or b.total_pot_cents <> coalesce((select sum(s.settled_cents) from stakes s where s.bet_id = b.id), 0))`,
     describe: (r) => `bet ${r.id} (${r.status}): pot ${r.total_pot_cents}, paid ${r.paid}, settled on stakes ${r.settled}`,
   },
   {
     name: 'open bets paid nothing yet',
-    query: `select b.id, count(l.id) as rows from bets b join ledger_entries l on l.bet_id = b.id and l.kind in ('payout', 'refund')
+    query: `select b.id, count(l.id) as rows from bets b join ${BET_MOVEMENTS} l on l.bet_id = b.id and l.kind in ('payout', 'refund')
       where b.status not in ('resolved', 'void') group by b.id`,
     describe: (r) => `bet ${r.id} is still open but has ${r.rows} payout/refund rows`,
   },
@@ -155,12 +170,14 @@ const CHECKS: { name: string; query: string; describe: (row: Record<string, unkn
     query: `select u.id, u.balance_cents,
         coalesce((select sum(l.amount_cents) from ledger_entries l where l.user_id = u.id and l.kind in ('grant', 'adjustment')), 0)
         + coalesce((select f.profit_cents from player_figures f where f.user_id = u.id and f.period = 'all'), 0)
-        - coalesce((select sum(s.amount_cents) from stakes s where s.user_id = u.id and s.outcome is null), 0) as expected
+        - coalesce((select sum(s.amount_cents) from stakes s join bets b on b.id = s.bet_id
+            where s.user_id = u.id and s.outcome is null and b.season_id is null), 0) as expected
       from users u
       where u.balance_cents <>
         coalesce((select sum(l.amount_cents) from ledger_entries l where l.user_id = u.id and l.kind in ('grant', 'adjustment')), 0)
         + coalesce((select f.profit_cents from player_figures f where f.user_id = u.id and f.period = 'all'), 0)
-        - coalesce((select sum(s.amount_cents) from stakes s where s.user_id = u.id and s.outcome is null), 0)`,
+        - coalesce((select sum(s.amount_cents) from stakes s join bets b on b.id = s.bet_id
+            where s.user_id = u.id and s.outcome is null and b.season_id is null), 0)`,
     describe: (r) => `user ${r.id}: balance ${r.balance_cents}, but grants + adjustments + profit - open stakes is ${r.expected}`,
   },
   {
@@ -171,9 +188,54 @@ const CHECKS: { name: string; query: string; describe: (row: Record<string, unkn
   },
   {
     name: 'at most one payout or refund per user and bet',
-    query: `select bet_id, user_id, count(*) as rows from ledger_entries
+    query: `select bet_id, user_id, count(*) as rows from ${BET_MOVEMENTS} l
       where kind in ('payout', 'refund') group by bet_id, user_id having count(*) > 1`,
     describe: (r) => `bet ${r.bet_id}: user ${r.user_id} was paid ${r.rows} times`,
+  },
+  // A crew season's money (docs/product.md §6.7), checked as the players' own.
+  {
+    name: 'crew balance equals the sum of its ledger',
+    query: `select b.season_id, b.user_id, b.balance_cents, coalesce(sum(l.amount_cents), 0) as ledger_sum
+      from crew_balances b left join crew_ledger_entries l on l.season_id = b.season_id and l.user_id = b.user_id
+      group by b.season_id, b.user_id having b.balance_cents <> coalesce(sum(l.amount_cents), 0)`,
+    describe: (r) => `season ${r.season_id}, user ${r.user_id}: crew balance ${r.balance_cents} but its ledger sums to ${r.ledger_sum}`,
+  },
+  {
+    name: 'each crew ledger row carries the running balance',
+    query: `select id, season_id, user_id, balance_after_cents, running from (
+        select id, season_id, user_id, balance_after_cents,
+          sum(amount_cents) over (partition by season_id, user_id order by id) as running
+        from crew_ledger_entries) t
+      where balance_after_cents <> running`,
+    describe: (r) => `crew ledger row ${r.id} (season ${r.season_id}, user ${r.user_id}): balance_after ${r.balance_after_cents}, running sum ${r.running}`,
+  },
+  {
+    name: "a crew season's grants are its starting balance, once per member",
+    query: `select l.season_id, l.user_id, count(*) as grants, sum(l.amount_cents) as granted, c.starting_balance_cents
+      from crew_ledger_entries l join crew_seasons s on s.id = l.season_id join crews c on c.id = s.crew_id
+      where l.kind = 'grant'
+      group by l.season_id, l.user_id, c.starting_balance_cents
+      having count(*) <> 1 or sum(l.amount_cents) <> c.starting_balance_cents`,
+    describe: (r) => `season ${r.season_id}, user ${r.user_id}: ${r.grants} grants of ${r.granted} in all, starting balance ${r.starting_balance_cents}`,
+  },
+  {
+    name: 'every crew season conserves its money',
+    query: `select s.id, s.crew_id, s.number,
+        coalesce((select sum(b.balance_cents) from crew_balances b where b.season_id = s.id), 0) as balances,
+        coalesce((select sum(t.total_pot_cents) from bets t where t.season_id = s.id and t.status not in ('resolved', 'void')), 0) as open_pools,
+        coalesce((select sum(l.amount_cents) from crew_ledger_entries l where l.season_id = s.id and l.kind = 'grant'), 0) as grants
+      from crew_seasons s
+      where coalesce((select sum(b.balance_cents) from crew_balances b where b.season_id = s.id), 0)
+        + coalesce((select sum(t.total_pot_cents) from bets t where t.season_id = s.id and t.status not in ('resolved', 'void')), 0)
+        <> coalesce((select sum(l.amount_cents) from crew_ledger_entries l where l.season_id = s.id and l.kind = 'grant'), 0)`,
+    describe: (r) =>
+      `crew ${r.crew_id} season ${r.number}: balances ${r.balances} + open pools ${r.open_pools} <> starting balances granted ${r.grants}`,
+  },
+  {
+    name: 'an ended crew season holds no open bet',
+    query: `select t.id, t.season_id from bets t join crew_seasons s on s.id = t.season_id
+      where s.ended_at is not null and t.status not in ('resolved', 'void')`,
+    describe: (r) => `bet ${r.id} is still open in ended season ${r.season_id}`,
   },
 ];
 
@@ -188,7 +250,7 @@ export async function auditLedger(db: Db): Promise<AuditResult> {
     await db.execute(sql`select
       (select count(*) from users) as users,
       (select coalesce(sum(balance_cents), 0) from users) as balances,
-      (select coalesce(sum(total_pot_cents), 0) from bets where status not in ('resolved', 'void')) as open_pools,
+      (select coalesce(sum(total_pot_cents), 0) from bets where status not in ('resolved', 'void') and season_id is null) as open_pools,
       (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'grant') as grants,
       (select coalesce(sum(amount_cents), 0) from ledger_entries where kind = 'adjustment') as adjustments,
       (select count(*) from ledger_entries) as ledger_rows`),

@@ -44,3 +44,67 @@ BEGIN
   SELECT d.mover, d.balance FROM moved d;
 END;
 $$;
+--> statement-breakpoint
+-- A crew season's money (docs/product.md §6.7): the only writer of crew_balances and
+-- crew_ledger_entries, with the same rules as move_money for the players' own money. Each
+-- movement is one member's in one season: a crew stake's debit (stake_on_bets), a crew bet's
+-- payouts and refunds (moveCrewMoney in service.ts, from settlement), and the grant of the
+-- crew's starting balance to a member in a season. A grant happens once per member and season:
+-- it opens the member's balance there, and a member who already has one (they left and came back
+-- in the same season) is not granted again; the answer leaves them out.
+-- The balance rows are locked in (season, user) order first, so calls never deadlock.
+CREATE OR REPLACE FUNCTION move_crew_money(
+  p_season_ids integer[], p_user_ids integer[], p_amounts bigint[], p_kind text, p_bet_ids integer[]
+) RETURNS TABLE (moved_season integer, moved_user integer, balance_after bigint)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_moves integer := coalesce(cardinality(p_user_ids), 0);
+  v_locked integer;
+BEGIN
+  IF v_moves = 0 THEN
+    RETURN;
+  END IF;
+  IF (SELECT count(DISTINCT (m.s, m.u)) FROM unnest(p_season_ids, p_user_ids) AS m(s, u)) <> v_moves THEN
+    RAISE EXCEPTION 'move_crew_money takes one movement per member and season, not %', p_user_ids;
+  END IF;
+  IF p_kind = 'grant' THEN
+    RETURN QUERY
+    WITH granted AS (
+      INSERT INTO crew_balances AS b (season_id, user_id, balance_cents)
+        SELECT m.s, m.u, m.a FROM unnest(p_season_ids, p_user_ids, p_amounts) AS m(s, u, a)
+        WHERE m.a > 0
+        ORDER BY m.s, m.u
+      ON CONFLICT DO NOTHING
+      RETURNING b.season_id AS s, b.user_id AS u, b.balance_cents AS balance
+    ), ledger AS (
+      INSERT INTO crew_ledger_entries (season_id, user_id, kind, amount_cents, balance_after_cents)
+        SELECT g.s, g.u, 'grant', g.balance, g.balance FROM granted g ORDER BY g.s, g.u
+    )
+    SELECT g.s, g.u, g.balance FROM granted g;
+    RETURN;
+  END IF;
+  SELECT count(*) INTO v_locked FROM (
+    SELECT 1 FROM crew_balances b JOIN unnest(p_season_ids, p_user_ids) AS m(s, u) ON b.season_id = m.s AND b.user_id = m.u
+    ORDER BY b.season_id, b.user_id FOR NO KEY UPDATE OF b
+  ) locked;
+  IF v_locked <> v_moves THEN
+    RAISE EXCEPTION 'move_crew_money moves only balances that were granted, not %', p_user_ids;
+  END IF;
+  RETURN QUERY
+  WITH moves AS (
+    SELECT m.s, m.u, m.a, m.bet, m.i
+    FROM unnest(p_season_ids, p_user_ids, p_amounts, p_bet_ids) WITH ORDINALITY AS m(s, u, a, bet, i)
+  ), moved AS (
+    UPDATE crew_balances b SET balance_cents = b.balance_cents + m.a
+      FROM moves m
+      WHERE b.season_id = m.s AND b.user_id = m.u AND b.balance_cents + m.a >= 0
+      RETURNING b.season_id AS s, b.user_id AS u, b.balance_cents AS balance
+  ), ledger AS (
+    INSERT INTO crew_ledger_entries (season_id, user_id, kind, amount_cents, balance_after_cents, bet_id)
+      SELECT m.s, m.u, p_kind, m.a, d.balance, m.bet
+      FROM moves m JOIN moved d ON d.s = m.s AND d.u = m.u
+      ORDER BY m.i
+  )
+  SELECT d.s, d.u, d.balance FROM moved d;
+END;
+$$;

@@ -93,18 +93,24 @@ describe(`moving money on ${testDbKind}`, () => {
       ['stake', -1_200, 98_800, bet.id, null],
       ['payout', 1_200, 100_000, bet.id, null],
     ]);
-    // The only code that writes a balance or a ledger row is move_money itself.
-    const writers = rowsOf<{ name: string }>(
-      await app.db.execute(sql`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-        where n.nspname = current_schema() and (p.prosrc ilike '%insert into ledger_entries%' or p.prosrc ilike '%set balance_cents%')
-        order by 1`),
-    );
-    expect(writers.map((w) => w.name)).toEqual(['move_money']);
+    // The only code that writes a player's balance or ledger row is move_money itself, and a crew
+    // season's (docs/product.md §6.7) move_crew_money.
+    const writers = async (pattern: string) =>
+      rowsOf<{ name: string }>(
+        await app.db.execute(sql`select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+          where n.nspname = current_schema() and p.prosrc ~* ${pattern} order by 1`),
+      ).map((w) => w.name);
+    expect(await writers('insert into ledger_entries|update users[^;]*set balance_cents')).toEqual(['move_money']);
+    expect(await writers('insert into crew_ledger_entries|insert into crew_balances|update crew_balances')).toEqual(['move_crew_money']);
     // And no server code writes them around it.
     const serverDir = fileURLToPath(new URL('../../', import.meta.url));
     const around = readdirSync(serverDir, { recursive: true, encoding: 'utf8' })
       .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
-      .filter((file) => /insert\(ledgerEntries\)|insert into ledger_entries|set balance_cents|set\(\{[^}]*balanceCents/i.test(readFileSync(path.join(serverDir, file), 'utf8')));
+      .filter((file) =>
+        /insert\((crewL|l)edgerEntries\)|insert\(crewBalances\)|insert into (crew_)?ledger_entries|insert into crew_balances|set balance_cents|set\(\{[^}]*balanceCents/i.test(
+          readFileSync(path.join(serverDir, file), 'utf8'),
+        ),
+      );
     expect(around).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { InviteFriends } from '../../invites/invite-friends.tsx';
 import { useBet } from '../api.ts';
 import { BetDiscussion } from './bet-discussion.tsx';
 import { BetOptions } from './bet-options.tsx';
+import { CrewBadge } from './crew-badge.tsx';
 import { BetStatusBadge } from '../../../components/bet-status-badge.tsx';
 import { BetTimelineSection } from './bet-timeline.tsx';
 import { ParticipantListNote } from './participant-list-note.tsx';
@@ -101,6 +102,7 @@ export function BetDetailPage() {
   const decider = deciderOf(bet);
   const phase = betPhase(bet);
   const jury = bet.resolution.mode === 'jury';
+  const backers = bet.crewId === null ? 'your friends' : 'your crew';
   // What the decider does once staking closes: a jury bet's creator proposes the result, which stakers may dispute.
   const decides = decider.id === user.id ? (jury ? 'you propose its result' : 'you resolve it') : `${decider.username} ${jury ? 'proposes its result' : 'resolves it'}`;
   return (
@@ -110,6 +112,7 @@ export function BetDetailPage() {
         <div className="flex flex-wrap items-center gap-2">
           <Badge>{bet.category}</Badge>
           <BetStatusBadge bet={bet} />
+          {bet.crewId !== null && <CrewBadge crewId={bet.crewId} linked />}
           {bet.expirationType === 'indefinite' ? (
             <Badge tone="neutral">Manual payout</Badge>
           ) : (
@@ -176,17 +179,18 @@ export function BetDetailPage() {
             <Card>
               <p className="text-sm text-slate-600 dark:text-slate-300">
                 {decider.id !== user.id
-                  ? `This is your bet: your friends stake on it, and ${decider.username}, its referee, resolves it.`
+                  ? `This is your bet: ${backers} stake on it, and ${decider.username}, its referee, resolves it.`
                   : jury
-                    ? 'This is your bet: your friends stake on it, and you propose its result once it expires. A staker may dispute it; then your other friends vote.'
-                    : 'This is your bet: your friends stake on it, and you resolve it once it expires.'}
+                    ? `This is your bet: ${backers} stake on it, and you propose its result once it expires. A staker may dispute it; then your other friends vote.`
+                    : `This is your bet: ${backers} stake on it, and you resolve it once it expires.`}
               </p>
             </Card>
           )}
           <JurySection bet={bet} />
           <DisputeAction bet={bet} />
           {bet.canResolve && <ResolvePanel bet={bet} asAdmin={resolvesAsAdmin(bet, user)} />}
-          {isCreator && bet.status === 'active' && <InviteFriends betId={bet.id} />}
+          {/* A crew bet is for its crew's members, who join by the crew's own links. */}
+          {isCreator && bet.status === 'active' && bet.crewId === null && <InviteFriends betId={bet.id} />}
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-3">
           <Suspense fallback={null}>

@@ -9,7 +9,7 @@ import { MOBILE_QUERY_DEFAULTS } from '../../../lib/mobile-cache.ts';
 import { createDesktopQueryClient } from '../../../lib/query-client.ts';
 import { ScreenNavContext, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { aBet, renderScreen } from '../../../test/render-screen.tsx';
+import { aBet, aCrewSummary, renderScreen } from '../../../test/render-screen.tsx';
 import { InlineStake } from '../bet-card.tsx';
 import { BetDetailPage } from './bet-detail-page.tsx';
 import { StakeForm } from './stake-form.tsx';
@@ -108,6 +108,49 @@ describe('the stake form', { timeout: 20_000 }, () => {
     const summary = await screen.findByRole('heading', { name: 'Your stake' });
     await waitFor(() => expect(summary.parentElement).toHaveFocus());
     expect(summary.parentElement).toHaveTextContent('$10.00 on Away');
+  });
+});
+
+describe('the stake form of a crew bet', { timeout: 20_000 }, () => {
+  const crewBet: BetDetail = { ...open, crewId: 4 };
+  /** The bet's page in the desktop frame, with my crews (Friday club: $250.00 of mine this season) read as the server answers. */
+  function openCrewBet() {
+    const stakes = stakeServer();
+    const fetchSpy = vi.mocked(globalThis.fetch);
+    const serve = fetchSpy.getMockImplementation()!;
+    fetchSpy.mockImplementation(async (input, init) => (String(input) === '/api/crews' ? Response.json([aCrewSummary({ id: 5, name: 'Poker night' }), aCrewSummary()]) : serve(input, init)));
+    renderScreen(<OnBetPage />, { data: [[queryKeys.bets.detail(7), crewBet]], user: { balance: '5000.00' } });
+    return stakes;
+  }
+
+  it("names the bet's crew, and shows the crew balance, not the player's own", async () => {
+    openCrewBet();
+    const form = screen.getByRole('form', { name: 'Place a bet' });
+    expect(await within(form).findByText('Crew balance: $250.00')).toBeInTheDocument();
+    expect(within(form).queryByText(/\$5,000\.00/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Crew: Friday club' })).toHaveAttribute('href', '/crews/4');
+    // A crew bet is for the crew's members: no invite links to it.
+    expect(screen.queryByRole('heading', { name: 'Invite friends' })).toBeNull();
+  });
+
+  it('refuses a stake above the crew balance beside the amount, even one the own balance covers, and places one within it', async () => {
+    const stakes = openCrewBet();
+    const form = screen.getByRole('form', { name: 'Place a bet' });
+    await within(form).findByText('Crew balance: $250.00');
+    await userEvent.click(within(form).getByRole('radio', { name: 'Away' }));
+    const amount = within(form).getByLabelText('Amount ($)');
+    await userEvent.type(amount, '250.01');
+    await userEvent.click(within(form).getByRole('button', { name: 'Place Bet' }));
+    expect(amount).toHaveAccessibleDescription('That is more than your crew balance of $250.00');
+    expect(amount).toHaveFocus();
+    expect(stakes).toEqual([]);
+
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '250');
+    expect(amount).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(within(form).getByRole('button', { name: 'Place Bet' }));
+    expect(await screen.findByText('Bet placed!')).toBeInTheDocument();
+    expect(stakes).toEqual([{ option: 1, amount: '250' }]);
   });
 });
 

@@ -8,6 +8,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, FieldGroup, Radio } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { useMyCrew } from '../../../lib/crews-list.ts';
+import { showAmount } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { usePlaceStake } from '../api.ts';
 
@@ -19,9 +21,21 @@ const toBody = ({ option, amount }: { option: string; amount: string }) => ({ op
 /** Where the focus goes once a stake is in: the summary of it that takes the form's place. */
 export const stakeSummaryId = (betId: number) => `bet-${betId}-your-stake`;
 
-/** Choose an option, enter an amount, see what it would pay (docs/product.md §2.4), place the bet. */
+/**
+ * Choose an option, enter an amount, see what it would pay (docs/product.md §2.4), place the bet.
+ * A crew bet is staked from the player's crew balance for the crew's season, never from their own:
+ * the form shows that balance and refuses a stake above it, as the server would.
+ */
 export function StakeForm({ bet }: { bet: BetDetail }) {
-  const form = useZodForm(stakeFormSchema, { option: '', amount: '' }, { toBody });
+  const { crew, isPending: crewPending } = useMyCrew(bet.crewId);
+  const crewBalanceCents = crew ? parseAmountToCents(crew.balance) : null;
+  const overCrewBalance = ({ amount }: { amount: string }) => {
+    const cents = parseAmountToCents(amount.trim());
+    return crew && crewBalanceCents !== null && cents !== null && cents > crewBalanceCents
+      ? { amount: `That is more than your crew balance of ${showAmount(crew.balance)}` }
+      : {};
+  };
+  const form = useZodForm(stakeFormSchema, { option: '', amount: '' }, { toBody, check: overCrewBalance });
   const placeStake = usePlaceStake();
   const option = form.values.option === '' ? null : Number(form.values.option);
   const pools = bet.optionAmounts.map((a) => parseAmountToCents(a) ?? 0);
@@ -60,6 +74,11 @@ export function StakeForm({ bet }: { bet: BetDetail }) {
           ))}
         </div>
       </FieldGroup>
+      {bet.crewId !== null && (crew || crewPending) && (
+        <p className="text-sm font-semibold" data-testid="crew-balance">
+          Crew balance: {crew ? showAmount(crew.balance) : 'loading...'}
+        </p>
+      )}
       <Field id={`bet-${bet.id}-amount`} label="Amount ($)" error={form.errors.amount}>
         <Input type="number" inputMode="decimal" min={1} step="0.01" placeholder="10.00" {...form.field('amount')} />
       </Field>

@@ -11,7 +11,7 @@ import { startSignIn } from '../../auth/sign-in.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useFriends } from '../../../lib/friends-list.ts';
 import { useAcceptInvite, useInvitePreview } from '../api.ts';
-import { pendingInvite } from '../resume-invite.ts';
+import { friendInvitePath, pendingInvite } from '../resume-invite.ts';
 
 /**
  * /invite/:token: who invites you. Signed out, the way in is sign-in or sign-up (and profile
@@ -22,6 +22,7 @@ export function InvitePage() {
   const { token = '' } = useParams();
   const { status, user } = useAuth();
   const navigate = useNavigate();
+  const here = friendInvitePath(token);
   const preview = useInvitePreview(token);
   const accept = useAcceptInvite();
   const started = useRef(false);
@@ -49,15 +50,15 @@ export function InvitePage() {
   // Back from sign-in with this invite chosen: accept without asking again. An invite that is
   // no longer valid is forgotten, so that the app stops coming back to it.
   useEffect(() => {
-    if (preview.isError && pendingInvite.get() === token) pendingInvite.clear();
-    if (own && pendingInvite.get() === token) pendingInvite.clear();
-    if (ready && !own && !started.current && pendingInvite.get() === token && preview.isSuccess) acceptNow();
+    if (preview.isError && pendingInvite.is(here)) pendingInvite.clear();
+    if (own && pendingInvite.is(here)) pendingInvite.clear();
+    if (ready && !own && !started.current && pendingInvite.is(here) && preview.isSuccess) acceptNow();
   });
 
   if (status === 'loading' || preview.isPending || (ready && friends.isPending)) return <FullScreenLoader message="Loading invite..." />;
   // Signed in but without a username yet: the app's own setup screen comes first, then back here.
   if (status === 'signed-in' && !ready) {
-    pendingInvite.set(token);
+    pendingInvite.set(here);
     return <Navigate to="/" replace />;
   }
 
@@ -112,7 +113,7 @@ export function InvitePage() {
               <Button
                 className="mt-5 w-full"
                 onClick={() => {
-                  pendingInvite.set(token);
+                  pendingInvite.set(here);
                   startSignIn();
                 }}
               >

@@ -14,6 +14,7 @@ const aNotification = (overrides: Partial<Notification>): Notification => ({
   betId: null,
   fromUserId: null,
   conversationId: null,
+  crewId: null,
   read: false,
   createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
   ...overrides,
@@ -71,6 +72,17 @@ describe('the notifications screen', { timeout: 20_000 }, () => {
     expect(second).not.toHaveTextContent('(unread)');
     expect(within(second!).getByRole('link', { name: 'Open chat' })).toHaveAttribute('href', '/messages?c=3');
     expect(within(second!).queryByRole('button', { name: /Mark/ })).toBeNull();
+  });
+
+  it("leads a crew's notifications to the crew's page", () => {
+    const joined = aNotification({ id: 9, type: 'crew_joined', title: 'Cleo joined Friday club', body: 'Cleo joined by your invite.', crewId: 4 });
+    const crewBet = aNotification({ id: 10, type: 'crew_bet', title: 'New crew bet', body: 'Bob asks Friday club: rain?', crewId: 4, betId: 12 });
+    renderScreen(<NotificationsPage />, { data: [[queryKeys.notifications.all, page([joined, crewBet])]] });
+    const [first, second] = screen.getAllByTestId('notification');
+    expect(within(first!).getByRole('link', { name: 'Open crew' })).toHaveAttribute('href', '/crews/4');
+    expect(within(first!).queryByRole('link', { name: 'View bet' })).toBeNull();
+    expect(within(second!).getByRole('link', { name: 'View bet' })).toHaveAttribute('href', '/bets/12');
+    expect(within(second!).getByRole('link', { name: 'Open crew' })).toHaveAttribute('href', '/crews/4');
   });
 
   it('marks one read, then the rest with Mark all read', async () => {

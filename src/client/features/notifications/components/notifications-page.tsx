@@ -60,6 +60,11 @@ export function NotificationsPage() {
                       Open chat
                     </ScreenLink>
                   )}
+                  {n.crewId && (
+                    <ScreenLink to={{ name: 'crew', id: n.crewId }} className={linkClass}>
+                      Open crew
+                    </ScreenLink>
+                  )}
                   {!n.read && (
                     <Button variant="ghost" size="sm" onClick={() => markRead.mutate(n.id)} aria-label={`Mark "${n.title}" read`}>
                       Mark read

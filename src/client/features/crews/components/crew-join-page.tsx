@@ -1,0 +1,132 @@
+import { Handshake, Link2Off } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { needsProfileSetup } from '../../../../shared/schemas/users.ts';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { FullScreenLoader } from '../../../components/ui/spinner.tsx';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { useMyCrews } from '../../../lib/crews-list.ts';
+import { countOf } from '../../../lib/format.ts';
+import { useAuth } from '../../../lib/use-auth.tsx';
+import { startSignIn } from '../../auth/sign-in.ts';
+import { pendingInvite } from '../../invites/resume-invite.ts';
+import { useCrewInvitePreview, useJoinCrew } from '../api.ts';
+
+/** The address of a crew invite's page, as the server's links have it. */
+export const crewJoinPath = (token: string) => `/crews/join/${encodeURIComponent(token)}`;
+
+const linkClass = 'mt-4 inline-block font-semibold text-brand-700 hover:underline dark:text-brand-100';
+
+/**
+ * /crews/join/:token: which crew, who invites, how many are in it. Signed out, the way in is
+ * sign-in or sign-up (and profile setup), after which the app comes back here, as for a friend
+ * invite (invites/resume-invite.ts), and joins at once; signed in, one button. Either way it ends
+ * on the crew's page.
+ */
+export function CrewJoinPage() {
+  const { token = '' } = useParams();
+  const here = crewJoinPath(token);
+  const { status, user } = useAuth();
+  const navigate = useNavigate();
+  const preview = useCrewInvitePreview(token);
+  const join = useJoinCrew();
+  const started = useRef(false);
+  const ready = status === 'signed-in' && user !== null && !needsProfileSetup(user.username);
+  const myCrews = useMyCrews({ enabled: ready });
+  const crew = preview.data?.crew;
+  // An unknown or expired token, and a token no invite could have (the route's own check), answer so.
+  const unknownLink = preview.error instanceof ApiError && (preview.error.status === 404 || preview.error.status === 400);
+  const member = ready && crew !== undefined && (myCrews.data ?? []).some((mine) => mine.id === crew.id);
+
+  const joinNow = () => {
+    started.current = true;
+    join.mutate(token, {
+      onSuccess: (joined) => {
+        pendingInvite.clear();
+        navigate(`/crews/${joined.id}`, { replace: true });
+      },
+      onError: () => pendingInvite.clear(),
+    });
+  };
+
+  // Back from sign-in with this invite chosen: join without asking again. An invite that is no
+  // longer valid, or to a crew the player is in already, is forgotten, so the app stops coming back.
+  useEffect(() => {
+    if (!pendingInvite.is(here)) return;
+    if (preview.isError || member) pendingInvite.clear();
+    else if (ready && !started.current && preview.isSuccess && myCrews.isSuccess) joinNow();
+  });
+
+  if (status === 'loading' || preview.isPending || (ready && myCrews.isPending)) return <FullScreenLoader message="Loading invite..." />;
+  // Signed in but without a username yet: the app's own setup screen comes first, then back here.
+  if (status === 'signed-in' && !ready) {
+    pendingInvite.set(here);
+    return <Navigate to="/" replace />;
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center p-4">
+      <Card className="w-full max-w-md text-center">
+        {preview.isError ? (
+          <>
+            <Link2Off aria-hidden className="mx-auto h-10 w-10 text-slate-500" />
+            {unknownLink ? (
+              <>
+                <h1 className="mt-3 text-2xl font-bold">This crew invite is no longer valid</h1>
+                <p className="mt-2 text-slate-600 dark:text-slate-300">It may have expired, or the link is incomplete. Ask someone in the crew for a new link.</p>
+              </>
+            ) : (
+              <>
+                <h1 className="mt-3 text-2xl font-bold">Could not load this crew invite</h1>
+                <p role="alert" className="mt-2 text-slate-600 dark:text-slate-300">
+                  {errorMessage(preview.error, 'Something went wrong. Please try again.')}
+                </p>
+              </>
+            )}
+            <Link to="/" className={linkClass}>
+              Go to Betbro
+            </Link>
+          </>
+        ) : member ? (
+          <>
+            <Handshake aria-hidden className="mx-auto h-10 w-10 text-brand-600" />
+            <h1 className="mt-3 text-2xl font-bold wrap-anywhere">You're already in {preview.data.crew.name}</h1>
+            <Link to={`/crews/${preview.data.crew.id}`} className={linkClass}>
+              Open the crew
+            </Link>
+          </>
+        ) : (
+          <>
+            <Handshake aria-hidden className="mx-auto h-10 w-10 text-brand-600" />
+            <h1 className="mt-3 text-2xl font-bold wrap-anywhere">Join {preview.data.crew.name}</h1>
+            <p className="mt-2 wrap-anywhere text-slate-600 dark:text-slate-300">
+              {preview.data.inviter.username} invited you · {countOf(preview.data.crew.memberCount, 'member')}
+            </p>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">A crew bets among itself, with its own money each season, its standings and its chat.</p>
+            {join.isError && (
+              <p role="alert" className="mt-3 text-sm font-semibold text-red-700 dark:text-red-300">
+                {errorMessage(join.error, 'Could not join the crew. Please try again.')}
+              </p>
+            )}
+            {ready ? (
+              <Button className="mt-5 w-full" onClick={joinNow} disabled={join.isPending}>
+                {join.isPending ? 'Joining...' : 'Join crew'}
+              </Button>
+            ) : (
+              <Button
+                className="mt-5 w-full"
+                onClick={() => {
+                  pendingInvite.set(here);
+                  startSignIn();
+                }}
+              >
+                Sign in or sign up to join
+              </Button>
+            )}
+          </>
+        )}
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,118 @@
+import { ArrowLeft, Flag } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { Crew } from '../../../../shared/schemas/crews.ts';
+import { BackButton } from '../../../components/ui/back-button.tsx';
+import { Loading } from '../../../components/ui/blocks.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/card.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
+import { ApiError } from '../../../lib/api.ts';
+import { useCrew } from '../../../lib/crews-list.ts';
+import { countOf, showAmount, showDateTime, timeLeft } from '../../../lib/format.ts';
+import { ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
+import { useEndSeason } from '../api.ts';
+import { CrewBets } from './crew-bets.tsx';
+import { CrewChat } from './crew-chat.tsx';
+import { CrewInvite } from './crew-invite.tsx';
+import { CrewMembers } from './crew-members.tsx';
+import { CurrentStandings, PastSeasons } from './crew-standings.tsx';
+
+const TABS = [
+  { value: 'bets', label: 'Bets' },
+  { value: 'standings', label: 'Standings' },
+  { value: 'chat', label: 'Chat' },
+  { value: 'members', label: 'Members' },
+];
+
+/** The owner's "End season": asked first, since it voids the open crew bets and resets every balance. */
+function EndSeason({ crew }: { crew: Crew }) {
+  const [asking, setAsking] = useState(false);
+  const end = useEndSeason(crew);
+  const { number } = crew.season;
+  return (
+    <>
+      <Button variant="secondary" size="sm" onClick={() => setAsking(true)} disabled={end.isPending}>
+        <Flag aria-hidden className="h-4 w-4" /> End season
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={`End season ${number} now?`}
+        message={`Open crew bets are voided and their stakes refunded. This season's standings are kept in Past seasons, and every member's balance is reset to ${showAmount(crew.startingBalance)} for season ${number + 1}.`}
+        confirmLabel="End season"
+        onConfirm={() => end.mutate(undefined, { onSettled: () => setAsking(false) })}
+        pending={end.isPending}
+      />
+    </>
+  );
+}
+
+/** /crews/:id — a crew (docs/product.md §6.7): its season, bets, standings and archive, chat, members and invite links. */
+export function CrewPage() {
+  const {
+    narrow,
+    goBack,
+    view: { id },
+  } = useScreenNav();
+  const me = useCurrentUser();
+  const crewId = id ?? Number.NaN;
+  const { data: crew, isPending, error } = useCrew(crewId);
+  const [tab, setTab] = useState('bets');
+  const back = narrow ? (
+    <BackButton label="Back" onClick={() => goBack({ name: 'crews' })} />
+  ) : (
+    <Link to="/crews" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
+      <ArrowLeft aria-hidden className="h-4 w-4" /> All crews
+    </Link>
+  );
+
+  const known = Number.isInteger(crewId) && crewId > 0;
+  if (known && isPending) return <Loading message="Loading crew..." />;
+  if (!known || error || !crew) {
+    // A crew the player is not in answers 404, as one that does not exist.
+    const missing = !known || (error instanceof ApiError && (error.status === 404 || error.status === 400));
+    return <EmptyState title={missing ? 'Crew not found' : 'Failed to load the crew'}>{back}</EmptyState>;
+  }
+
+  const { season } = crew;
+  return (
+    <div className="space-y-6">
+      {back}
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <ScreenTitle always>{crew.name}</ScreenTitle>
+          <p className="mt-1 font-semibold" data-testid="crew-season">
+            Season {season.number} · ends {showDateTime(season.endsAt)} ({timeLeft(season.endsAt)})
+          </p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            {countOf(crew.members.length, 'member')} · {showAmount(crew.startingBalance)} each at the start of a season · {countOf(crew.seasonDays, 'day')} a season
+          </p>
+        </div>
+        {crew.ownerId === me.id && <EndSeason crew={crew} />}
+      </header>
+      <Tabs value={tab} onValueChange={setTab} tabs={TABS} label="Crew">
+        <TabPanel value="bets">
+          <CrewBets crewId={crew.id} />
+        </TabPanel>
+        <TabPanel value="standings">
+          <div className="space-y-8">
+            <CurrentStandings crewId={crew.id} />
+            <PastSeasons crewId={crew.id} />
+          </div>
+        </TabPanel>
+        <TabPanel value="chat">
+          <CrewChat crew={crew} />
+        </TabPanel>
+        <TabPanel value="members">
+          <div className="grid gap-8 lg:grid-cols-2">
+            <CrewMembers crew={crew} />
+            <CrewInvite crewId={crew.id} />
+          </div>
+        </TabPanel>
+      </Tabs>
+    </div>
+  );
+}
