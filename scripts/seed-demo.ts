@@ -6,6 +6,7 @@ import { createUser } from '../src/server/features/admin/service.ts';
 import { signInWithIdentity } from '../src/server/features/auth/service.ts';
 import { createBet, placeStake, resolveOrPropose, voidBet } from '../src/server/features/bets/service.ts';
 import { addComment, sendMessage, startConversation } from '../src/server/features/chat/service.ts';
+import { createCrew, createCrewInvite, joinCrew, sendCrewMessage, startNextSeason } from '../src/server/features/crews/service.ts';
 import { acceptFriendRequest, sendFriendRequest } from '../src/server/features/friends/service.ts';
 import { createLocalAccount, markLocalEmailVerified } from '../src/server/oidc/local-accounts.ts';
 import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../src/server/oidc/provider.ts';
@@ -14,7 +15,7 @@ import { loadConfigOrExit } from './lib/configured-database.ts';
 
 // `npm run seed-demo`: fills an EMPTY database with demo players (local accounts on the
 // built-in provider, passwords printed below), friendships, pending requests, bets in every
-// state, stakes, a chat and a bet discussion, all through the same services the API uses, so
+// state, stakes, a chat and a bet discussion, a crew with a past season, all through the same services the API uses, so
 // the ledger balances exactly as it would in real use.
 
 const config: Config = { ...loadConfigOrExit(), backgroundJobs: false, logLevel: 'warn' as const };
@@ -120,6 +121,38 @@ try {
   });
   await stake('Alice', marathon, 1, '8');
   await voidBet(app, marathon, 'deleted_by_admin', { actorId: admin.id, delete: false, audited: true });
+
+  // A crew (docs/product.md §6.7): Alice's poker table, with a season played and archived, and a
+  // second one under way.
+  const poker = await createCrew(app, p('Alice'), { name: 'Friday poker', startingBalance: 50_000, seasonDays: 30 });
+  const { token } = await createCrewInvite(app, p('Alice'), poker.id);
+  for (const name of ['Bruno', 'Chloe', 'Farid']) await joinCrew(app, p(name), token);
+  const river = await bet('Alice', {
+    title: 'Does Bruno bluff the river again?',
+    description: 'Last hand of the night, all in.',
+    category: 'Personal',
+    options: ['Bluff', 'He has it'],
+    expirationType: 'indefinite',
+    crewId: poker.id,
+  });
+  await stake('Bruno', river, 1, '120');
+  await stake('Chloe', river, 0, '80');
+  await stake('Farid', river, 0, '40');
+  await resolveOrPropose(app, p('Alice'), river, { winningOption: 0 });
+  await startNextSeason(app, p('Alice'), poker.id);
+  const chips = await bet('Chloe', {
+    title: 'Who leaves with the most chips tonight?',
+    description: 'Counted at midnight.',
+    category: 'Personal',
+    options: ['Alice', 'Bruno', 'Chloe', 'Farid'],
+    expirationType: 'time',
+    expirationValue: '24',
+    crewId: poker.id,
+  });
+  await stake('Alice', chips, 0, '25');
+  await stake('Farid', chips, 3, '35');
+  await sendCrewMessage(app, p('Farid'), poker.id, 'Same table on Friday? I bring the chips.');
+  await sendCrewMessage(app, p('Bruno'), poker.id, 'Only if nobody bets on my bluffs.');
 
   const conversation = await startConversation(app, p('Alice'), p('Bruno').id);
   await sendMessage(app, p('Bruno'), conversation.id, 'You really think United can hold City?');
