@@ -9,6 +9,7 @@ import { localAccounts } from '../../oidc/tables.ts';
 import { endSessionsOfUser, identities, revokeUserSessions } from '../auth/service.ts';
 import { lockActiveAdminIds } from '../admin/service.ts';
 import { openBetsDecidedBy, voidBet } from '../bets/service.ts';
+import { leaveEveryCrew } from '../crews/service.ts';
 import { mailOutbox } from '../mail/service.ts';
 import { notifications } from '../notifications/service.ts';
 import { pushSubscriptions } from '../push/service.ts';
@@ -63,6 +64,7 @@ export async function deleteAccount(app: FastifyInstance, user: UserRow, confirm
       })
       .where(eq(users.id, row.id));
     await revokeUserSessions(tx, row.id);
+    await leaveEveryCrew(tx, row.id);
     await tx.delete(userPreferences).where(eq(userPreferences.userId, row.id));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, row.id));
     await removeLocalAccounts(app, tx, row.id);

@@ -22,6 +22,7 @@ import { newPasswordProblem } from '../../password-policy.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
 import { endSessionsOfUser, identities, revokeUserSessions, sessions } from '../auth/service.ts';
 import { bets, listBets, openBetsDecidedBy, stakes, voidBet } from '../bets/service.ts';
+import { leaveEveryCrew } from '../crews/service.ts';
 import { allTimeFiguresOf, figuresOf, platformTotals, playerFigures, presentFigures } from '../figures/service.ts';
 import { claimableUsername, presentUser, usernameTaken, users, type UserRow } from '../users/service.ts';
 import { LEDGER_KINDS, grantStartingBalance, ledgerEntries, moveMoney } from '../wallet/service.ts';
@@ -313,6 +314,7 @@ export async function deactivateUser(app: FastifyInstance, admin: UserRow, userI
       .returning({ deactivatedAt: users.deactivatedAt });
     const deactivatedAt = updated?.deactivatedAt ?? new Date();
     const sessionsRevoked = await revokeUserSessions(tx, userId);
+    await leaveEveryCrew(tx, userId);
     const openBets = await openBetsDecidedBy(tx, userId);
     await recordAdminAction(tx, {
       actorId: admin.id,

@@ -59,9 +59,11 @@ async function refereeRefusal(tx: Tx, creator: UserRow, refereeId: number, crewI
  * commits (crew_season_for_bet, crews/crews.sql).
  */
 async function crewSeasonForBet(tx: Tx, crewId: number, creator: UserRow): Promise<{ id: number; endsAt: Date }> {
-  const [season] = rowsOf<{ season_id: number; ends_at: string | Date }>(
-    await tx.execute(sql`select season_id, ends_at from crew_season_for_bet(${crewId}, ${creator.id})`),
-  );
+  const ask = async () =>
+    rowsOf<{ season_id: number; ends_at: string | Date }>(await tx.execute(sql`select season_id, ends_at from crew_season_for_bet(${crewId}, ${creator.id})`))[0];
+  // A season that ended while this waited for its lock is no longer current, and the next one
+  // began after the statement's snapshot: asked again, a new statement finds it.
+  const season = (await ask()) ?? (await ask());
   if (!season) throw notFound('Crew not found', 'crew_not_found');
   return { id: season.season_id, endsAt: new Date(season.ends_at) };
 }

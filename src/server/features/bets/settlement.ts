@@ -15,9 +15,10 @@ import { betOptions, bets, stakes, type BetRow, type StakeRow } from './tables.t
 
 /**
  * A bet's money comes out (docs/product.md §4.6): paid to the winners (resolveBet) or refunded to
- * everyone (voidBet: an admin's delete, the overdue sweep, a deactivated creator). Every payment
- * moves through moveMoney (features/wallet/service.ts, move_money in features/wallet/money.sql),
- * a ledger row in the statement that changes each balance; the player figures and platform totals
+ * everyone (voidBet: an admin's delete, the overdue sweep, a deactivated creator, a crew season's
+ * end). Every payment moves through moveMoney (features/wallet/service.ts, move_money in
+ * features/wallet/money.sql), or for a crew bet moveCrewMoney (move_crew_money, the crew
+ * season's own books, §6.7), a ledger row in the statement that changes each balance; the player figures and platform totals
  * follow the stakes' outcomes by triggers (features/figures/figures.sql); events go out after
  * commit. Stakes go in through stakes.ts.
  */
@@ -273,11 +274,22 @@ export async function refundEveryone(
  * to their stakers' balances in that season. The settlements, for announce() after commit.
  */
 export async function voidSeasonBets(tx: Tx, seasonId: number): Promise<Settled[]> {
+  // Every open bet of the season first, then every staker, each in id order, as a stake batch
+  // locks them (stake.sql): a stake on a later bet by a staker of an earlier one waits its turn
+  // instead of deadlocking.
   const open = await tx
     .select({ id: bets.id })
     .from(bets)
     .where(and(eq(bets.seasonId, seasonId), inArray(bets.status, [...UNSETTLED_STATUSES])))
-    .orderBy(asc(bets.id));
+    .orderBy(asc(bets.id))
+    .for('update');
+  if (open.length === 0) return [];
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.id} in (select s.user_id from ${stakes} s where s.bet_id = any(${sql.param(open.map((b) => b.id))}::integer[]))`)
+    .orderBy(asc(users.id))
+    .for('no key update');
   const settled: Settled[] = [];
   for (const { id } of open) {
     const locked = await lockBet(tx, id);

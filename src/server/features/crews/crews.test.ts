@@ -73,6 +73,7 @@ describe(`crews on ${testDbKind}`, () => {
   const crewBalance = async (user: TestUser, crewId: number) => (await crewOf(owner, crewId)).members.find((m) => m.id === user.id)?.balance;
   const stake = (user: TestUser, betId: number, option: number, amount: number) =>
     user.agent.post(`/api/bets/${betId}/participate`, { option, amount });
+  const anonymousPreview = (token: string) => new HttpAgent(app).get(`/api/crews/join/${token}`);
   const standings = async (crewId: number) => crewStandingsSchema.parse((await owner.agent.get(`/api/crews/${crewId}/standings`)).json());
 
   it('creates a crew owned by its creator, with a first season and the starting balance', async () => {
@@ -306,6 +307,62 @@ describe(`crews on ${testDbKind}`, () => {
     // Nobody staked more than anyone else by the end: no winner.
     expect(pastSeasonsSchema.parse((await owner.agent.get(`/api/crews/${crew.id}/seasons`)).json())[0]!.winner).toBeNull();
     await ledgerClean();
+  });
+
+  it('stops a removed member\'s links, and lets nobody back in by them', async () => {
+    const crew = await fullCrew('Links');
+    const { token } = await invite(crew.id, ned);
+    expect((await anonymousPreview(token)).statusCode).toBe(200);
+    expect((await owner.agent.delete(`/api/crews/${crew.id}/members/${ned.id}`)).statusCode).toBe(204);
+    expect((await anonymousPreview(token)).statusCode).toBe(404);
+    const again = await ned.agent.post(`/api/crews/join/${token}`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ code: 'invite_not_found' });
+    expect((await crewOf(owner, crew.id)).members.map((m) => m.id)).not.toContain(ned.id);
+  });
+
+  it('takes a deactivated player out of every crew, and hands a crew they owned to its first member', async () => {
+    const leaver = await createUser(app, 'CrewLeaver');
+    const crew = crewSchema.parse((await leaver.agent.post('/api/crews', { name: 'Handover' })).json());
+    const { token } = createdCrewInviteSchema.parse((await leaver.agent.post(`/api/crews/${crew.id}/invites`)).json());
+    await join(mia, token);
+    await join(ned, token);
+    const bet = await createBetAs(mia, { title: 'Stays in play', crewId: crew.id });
+    expect((await stake(leaver, bet.id, 0, 10)).statusCode).toBe(200);
+    expect((await admin.agent.delete(`/api/admin/users/${leaver.id}`)).statusCode).toBe(200);
+    const after = await crewOf(mia, crew.id);
+    expect(after.ownerId).toBe(mia.id);
+    expect(after.members.map((m) => m.id)).toEqual([mia.id, ned.id]);
+    // Their link no longer works; their stake settles as any other.
+    expect((await anonymousPreview(token)).statusCode).toBe(404);
+    expect((await mia.agent.post(`/api/bets/${bet.id}/resolve`, { winningOption: 0 })).statusCode).toBe(200);
+    expect((await mia.agent.post(`/api/crews/${crew.id}/seasons`)).statusCode).toBe(201);
+    await ledgerClean();
+  });
+
+  it('lets stakes, a new bet and a season\'s end race: each lands before the end or after it, none lost', async () => {
+    const crew = await fullCrew('Race', { startingBalance: '100.00' });
+    for (let round = 0; round < 3; round += 1) {
+      const bets = [await createBetAs(owner, { title: `Race ${round} a`, crewId: crew.id }), await createBetAs(owner, { title: `Race ${round} b`, crewId: crew.id })];
+      const [end, ...rest] = await Promise.all([
+        owner.agent.post(`/api/crews/${crew.id}/seasons`),
+        stake(mia, bets[0]!.id, 0, 5),
+        stake(mia, bets[1]!.id, 1, 5),
+        stake(ned, bets[1]!.id, 0, 5),
+        stake(ned, bets[0]!.id, 1, 5),
+        mia.agent.post('/api/bets', { title: `Made in the race ${round}`, description: 'D', options: ['A', 'B'], crewId: crew.id }),
+      ]);
+      expect(end!.statusCode, end!.body).toBe(201);
+      for (const response of rest.slice(0, 4)) expect([200, 409], response.body).toContain(response.statusCode);
+      // The new bet is made, in the season that ended or in the next.
+      expect(rest[4]!.statusCode, rest[4]!.body).toBe(201);
+      await ledgerClean();
+    }
+    const open = rowsOf<{ n: number }>(
+      await app.db.execute(sql`select count(*)::int as n from bets b join crew_seasons s on s.id = b.season_id
+        where s.crew_id = ${crew.id} and s.ended_at is not null and b.status not in ('resolved', 'void')`),
+    );
+    expect(open[0]!.n).toBe(0);
   });
 
   it('keeps a chat for the members', async () => {

@@ -18,7 +18,7 @@ import {
 } from '../../../shared/schemas/crews.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import { announce, bets, stakes, voidSeasonBets, type Settled } from '../bets/service.ts';
 import { notify, notifyAll } from '../notifications/service.ts';
 import { users, type UserRow } from '../users/service.ts';
@@ -55,11 +55,14 @@ async function isMember(db: Db | Tx, crewId: number, userId: number): Promise<bo
 /**
  * The crew, for one of its members (or an admin, who sees everything); anyone else 404, never
  * revealing that it exists. `lock` holds the crew row until the transaction ends: joins, removals
- * and season ends of one crew take turns.
+ * and season ends of one crew take turns. The crew's and a season's rows are locked FOR NO KEY
+ * UPDATE, never FOR UPDATE: a stake's ledger row or a new bet names them by foreign key, which
+ * takes a key-share lock that FOR UPDATE would block, and a season's end waiting on that bet
+ * would deadlock with it.
  */
 async function crewFor(db: Db | Tx, viewer: UserRow, crewId: number, options: { lock?: boolean; membersOnly?: boolean } = {}): Promise<CrewRow> {
   const query = db.select().from(crews).where(eq(crews.id, crewId));
-  const [crew] = options.lock ? await query.for('update') : await query;
+  const [crew] = options.lock ? await query.for('no key update') : await query;
   if (!crew) throw crewNotFound();
   const adminMayRead = viewer.role === 'admin' && !options.membersOnly;
   if (!adminMayRead && !(await isMember(db, crewId, viewer.id))) throw crewNotFound();
@@ -184,7 +187,15 @@ async function findInvite(db: Db | Tx, token: string) {
     .from(crewInvites)
     .innerJoin(crews, eq(crews.id, crewInvites.crewId))
     .innerJoin(users, eq(users.id, crewInvites.inviterId))
-    .where(and(eq(crewInvites.tokenHash, hashToken(token)), gt(crewInvites.expiresAt, sql`now()`), isNull(users.deactivatedAt)));
+    .where(
+      and(
+        eq(crewInvites.tokenHash, hashToken(token)),
+        gt(crewInvites.expiresAt, sql`now()`),
+        isNull(users.deactivatedAt),
+        // A link works only while its inviter is still in the crew.
+        sql`exists (select 1 from ${crewMembers} m where m.crew_id = ${crewInvites.crewId} and m.user_id = ${crewInvites.inviterId})`,
+      ),
+    );
   return row ?? null;
 }
 
@@ -207,7 +218,7 @@ export async function joinCrew(app: FastifyInstance, user: UserRow, token: strin
   const { crew, notice } = await inTransaction(app.db, async (tx) => {
     const found = await findInvite(tx, token);
     if (!found) throw inviteNotFound();
-    const [crew] = await tx.select().from(crews).where(eq(crews.id, found.crew.id)).for('update');
+    const [crew] = await tx.select().from(crews).where(eq(crews.id, found.crew.id)).for('no key update');
     if (!crew) throw inviteNotFound();
     if (await isMember(tx, crew.id, user.id)) return { crew, notice: null };
     if ((await memberCountOf(tx, crew.id)) >= CREW_MEMBERS_MAX) throw conflict(`A crew holds at most ${CREW_MEMBERS_MAX} members`, 'crew_full');
@@ -250,7 +261,29 @@ export async function removeMember(app: FastifyInstance, actor: UserRow, crewId:
       .where(and(eq(crewMembers.crewId, crewId), eq(crewMembers.userId, userId)))
       .returning({ userId: crewMembers.userId });
     if (removed.length === 0) throw notFound('Member not found', 'member_not_found');
+    // The links they handed out stop working: a removed member cannot let themself back in.
+    await tx.delete(crewInvites).where(and(eq(crewInvites.crewId, crewId), eq(crewInvites.inviterId, userId)));
   });
+}
+
+/**
+ * A player who leaves Betbro (their account deleted or deactivated) leaves every crew, as a member
+ * who leaves does (their stakes stay in play, their links stop working); a crew they owned passes
+ * to the member who joined it first. In the caller's transaction.
+ */
+export async function leaveEveryCrew(tx: Tx, userId: number): Promise<void> {
+  const owned = await tx.select({ id: crews.id }).from(crews).where(eq(crews.ownerId, userId)).orderBy(asc(crews.id)).for('no key update');
+  await tx.delete(crewMembers).where(eq(crewMembers.userId, userId));
+  await tx.delete(crewInvites).where(eq(crewInvites.inviterId, userId));
+  for (const { id } of owned) {
+    const [next] = await tx
+      .select({ userId: crewMembers.userId })
+      .from(crewMembers)
+      .where(eq(crewMembers.crewId, id))
+      .orderBy(asc(crewMembers.joinedAt), asc(crewMembers.userId))
+      .limit(1);
+    if (next) await tx.update(crews).set({ ownerId: next.userId }).where(eq(crews.id, id));
+  }
 }
 
 /**
@@ -350,7 +383,7 @@ export async function startNextSeason(app: FastifyInstance, owner: UserRow, crew
       .select()
       .from(crewSeasons)
       .where(and(eq(crewSeasons.crewId, crewId), isNull(crewSeasons.endedAt)))
-      .for('update');
+      .for('no key update');
     if (!season) throw new Error(`crew ${crewId} has no current season`);
     return endSeason(tx, crew, season);
   });
@@ -373,12 +406,12 @@ export async function finishCrewSeasons(app: FastifyInstance): Promise<number> {
   for (const { id, crewId } of due) {
     try {
       const ended = await inTransaction(app.db, async (tx) => {
-        const [crew] = await tx.select().from(crews).where(eq(crews.id, crewId)).for('update');
+        const [crew] = await tx.select().from(crews).where(eq(crews.id, crewId)).for('no key update');
         const [season] = await tx
           .select()
           .from(crewSeasons)
           .where(and(eq(crewSeasons.id, id), isNull(crewSeasons.endedAt), lt(crewSeasons.endsAt, sql`now()`)))
-          .for('update');
+          .for('no key update');
         return crew && season ? endSeason(tx, crew, season) : null;
       });
       if (ended) {
@@ -428,7 +461,6 @@ export async function crewMessagePage(app: FastifyInstance, viewer: UserRow, cre
 /** A member writes to the crew's chat; every member hears it live. */
 export async function sendCrewMessage(app: FastifyInstance, member: UserRow, crewId: number, text: string): Promise<CrewMessage> {
   await crewFor(app.db, member, crewId, { membersOnly: true });
-  if (text.trim() === '') throw badRequest('Message cannot be empty', 'invalid_input');
   const [row] = await app.db.insert(crewMessages).values({ crewId, senderId: member.id, text }).returning();
   if (!row) throw new Error('message insert returned nothing');
   app.domainEvents.emit({ type: 'crew_message', crewId, messageId: row.id });

@@ -52,7 +52,8 @@ $$;
 -- crew's starting balance to a member in a season. A grant happens once per member and season:
 -- it opens the member's balance there, and a member who already has one (they left and came back
 -- in the same season) is not granted again; the answer leaves them out.
--- The balance rows are locked in (season, user) order first, so calls never deadlock.
+-- The balance rows are locked in (season, user) order first, so that two calls never deadlock
+-- over them; their callers lock the bets and the stakers' user rows before, in id order.
 CREATE OR REPLACE FUNCTION move_crew_money(
   p_season_ids integer[], p_user_ids integer[], p_amounts bigint[], p_kind text, p_bet_ids integer[]
 ) RETURNS TABLE (moved_season integer, moved_user integer, balance_after bigint)
