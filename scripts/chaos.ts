@@ -22,9 +22,15 @@ import { parseMetricSample } from './lib/metrics.ts';
  * workload (stakes, some beyond the balance or repeated, bet creations, resolutions racing each
  * other, admin deletes, and jury bets: proposals, disputes and votes, with windows of a few
  * seconds that every instance's sweep finishes) against real server processes, which are killed with SIGKILL and
- * restarted at random moments. Every operation is logged ok / failed / unknown. At the end the
- * books must balance to the cent, no balance be negative, no bet be paid twice, every
- * acknowledged stake exist and no refused one, and no jury bet be left waiting past its window.
+ * restarted at random moments. The players also form a few crews (docs/product.md §6.7), created
+ * and joined by invite link: a share of the bets are crew bets, staked on by the crew's members
+ * from their season balance (and now and then by a player outside the crew, who must be refused),
+ * while members are removed and join again and the owners end seasons, voiding the open crew
+ * bets, as the stakes race. Every operation is logged ok / failed / unknown. At the end the
+ * books must balance to the cent, the players' own and every crew season's, no balance be
+ * negative, no bet be paid twice, every acknowledged stake exist and no refused one, no stake of
+ * an outsider stand on a crew bet, every acknowledged season end and membership change be there,
+ * and no jury bet be left waiting past its window.
  *
  *   npm run chaos -- [--duration=60] [--seed=123] [--clients=12] [--proxy]
  * With DATABASE_URL (PostgreSQL) it works in a fresh database on that server, and with
@@ -45,6 +51,8 @@ const seed = Number(args.seed ?? Math.floor(Math.random() * 2 ** 31));
 const clients = Number(args.clients ?? 12);
 const throughProxy = 'proxy' in args;
 const PLAYERS = 20;
+/** The share of the created bets that are crew bets. */
+const CREW_BET_SHARE = 0.3;
 
 const caddy = throughProxy ? findCaddy() : null;
 if (throughProxy && !(process.env.DATABASE_URL && process.env.REDIS_URL)) {
@@ -227,6 +235,7 @@ if (caddy && proxyPort && proxyDir) {
   );
   console.log(`chaos: clients through Caddy at ${proxy.url} (${path.relative(ROOT, CADDYFILE)}), instances with TRUST_PROXY=1`);
 }
+const playerById = new Map(players.map((p) => [p.id, p]));
 
 // --- the workload ----------------------------------------------------------------------------
 type Outcome = 'ok' | 'failed' | 'unknown';
@@ -235,6 +244,8 @@ interface StakeOp {
   betId: number;
   amount: string;
   outcome: Outcome;
+  /** A stake on a crew bet by one of the crew's outsiders: it must be refused. */
+  outsider: boolean;
 }
 const stakeOps: StakeOp[] = [];
 const counts: Record<string, Record<Outcome, number> & { refusedFor: Record<string, number>; unknownFor: Record<string, number> }> = {};
@@ -242,8 +253,38 @@ interface ChaosBet {
   id: number;
   creator: Player;
   jury: boolean;
+  /** A crew bet's crew, or null for a bet among friends. */
+  crew: ChaosCrew | null;
+  /** When its creation was acknowledged. */
+  ackAt: number;
 }
 const bets: ChaosBet[] = [];
+
+// --- crews (docs/product.md §6.7) -------------------------------------------------------------
+interface ChaosCrew {
+  id: number;
+  owner: Player;
+  /** Who the clients believe are members now: a removal takes a player out as it is sent, a join puts them in once acknowledged. */
+  members: Set<number>;
+  /** Players who never try to join: each of their stakes on the crew's bets must be refused. */
+  outsiders: Set<number>;
+  /** The players who may join (everyone but the outsiders). */
+  pool: Player[];
+  seasonEnds: { ok: number; unknown: number };
+}
+const crews: ChaosCrew[] = [];
+/** Every join and removal, to check at the end that each acknowledged one that raced nothing holds. */
+interface MembershipOp {
+  crew: ChaosCrew;
+  userId: number;
+  kind: 'join' | 'remove';
+  outcome: Outcome;
+  start: number;
+  end: number;
+}
+const membershipOps: MembershipOp[] = [];
+/** Violations seen while the workload runs: what an outsider was shown. */
+const seenProblems: string[] = [];
 /** The `code` of an error answer (docs/product.md §11.2): why it was refused. */
 const errorCode = (json: unknown): string | undefined => {
   const code = (json as { code?: unknown } | undefined)?.code;
@@ -320,27 +361,39 @@ function listReasons(reasons: Record<string, number>): string {
 async function operation() {
   const r = random();
   if (r < 0.12 || openBets.length < 3) {
-    const creator = pick(players);
+    // A share of the bets are crew bets, made by one of the crew's members.
+    const crew = random() < CREW_BET_SHARE ? pick(crews) : null;
+    const creator = crew ? playerById.get(pick([...crew.members]))! : pick(players);
     const jury = random() < 0.4;
     const result = await call(creator, 'POST', '/api/bets', {
       title: `Chaos ${Math.floor(random() * 1e6)}`,
       description: 'Random',
       options: ['A', 'B', 'C'].slice(0, 2 + Math.floor(random() * 2)),
       ...(jury ? { resolution: { mode: 'jury' } } : {}),
+      ...(crew ? { crewId: crew.id } : {}),
     });
-    count(jury ? 'create jury' : 'create', result);
+    count(`${crew ? 'crew ' : ''}${jury ? 'create jury' : 'create'}`, result);
     if (result.outcome === 'ok') {
-      const bet = { id: (result.json as { id: number }).id, creator, jury };
+      const bet = { id: (result.json as { id: number }).id, creator, jury, crew, ackAt: Date.now() };
       bets.push(bet);
       openBets.push(bet);
     }
-  } else if (r < 0.74) {
+  } else if (r < 0.7) {
     const bet = pickBet();
-    const user = pick(players);
+    // On a crew bet, mostly one of its members (not its creator), now and then an outsider.
+    const outsider = bet.crew !== null && random() < 0.1;
+    const members = bet.crew ? [...bet.crew.members].filter((id) => id !== bet.creator.id) : [];
+    const user = outsider
+      ? playerById.get(pick([...bet.crew!.outsiders]))!
+      : members.length > 0
+        ? playerById.get(pick(members))!
+        : pick(players);
     const amount = random() < 0.1 ? '1500.00' : (1 + Math.floor(random() * 12_000) / 100).toFixed(2);
     const result = await call(user, 'POST', `/api/bets/${bet.id}/participate`, { option: Math.floor(random() * 2), amount });
-    count('stake', result);
-    stakeOps.push({ userId: user.id, betId: bet.id, amount, outcome: result.outcome });
+    count(outsider ? 'outsider stake' : bet.crew ? 'crew stake' : 'stake', result);
+    stakeOps.push({ userId: user.id, betId: bet.id, amount, outcome: result.outcome, outsider });
+  } else if (r < 0.74) {
+    await crewOperation();
   } else if (r < 0.86) {
     const bet = pickBet();
     const winner = Math.floor(random() * 2);
@@ -372,6 +425,119 @@ async function operation() {
     const result = await call(adminPlayer, 'DELETE', `/api/admin/bets/${bet.id}`);
     count('delete', result);
     noteClosed(bet, result.outcome, result.json);
+  }
+}
+
+/** A call of the setup, before the nemesis starts: it must succeed. */
+async function mustCall(player: Player, method: string, url: string, body?: unknown): Promise<unknown> {
+  const result = await call(player, method, url, body);
+  if (result.outcome !== 'ok') throw new Error(`chaos setup: ${method} ${url} was ${result.outcome}: ${JSON.stringify(result.json)}`);
+  return result.json;
+}
+
+/** Joins `joiner` to the crew through a fresh invite link of `inviter`'s, logging the join. */
+async function joinByInvite(crew: ChaosCrew, inviter: Player, joiner: Player, kind: string): Promise<Outcome> {
+  const invite = await call(inviter, 'POST', `/api/crews/${crew.id}/invites`, {});
+  count('crew invite', invite);
+  if (invite.outcome !== 'ok') return invite.outcome;
+  const { token } = invite.json as { token: string };
+  if (random() < 0.3) count('invite preview', await call(joiner, 'GET', `/api/crews/join/${token}`));
+  const start = Date.now();
+  const result = await call(joiner, 'POST', `/api/crews/join/${token}`);
+  membershipOps.push({ crew, userId: joiner.id, kind: 'join', outcome: result.outcome, start, end: Date.now() });
+  count(kind, result);
+  if (result.outcome === 'ok') crew.members.add(joiner.id);
+  return result.outcome;
+}
+
+/**
+ * The crews: each owned by one player, with a starting balance small enough that some stakes
+ * overdraw it, a few outsiders who never join, and seven members who join by invite link.
+ */
+const CREWS = [
+  { name: 'Chaos crew A', startingBalance: '1000.00', seasonDays: 30 },
+  { name: 'Chaos crew B', startingBalance: '250.00', seasonDays: 30 },
+  { name: 'Chaos crew C', startingBalance: '100.00', seasonDays: 7 },
+];
+const CREW_OUTSIDERS = 5;
+const CREW_FIRST_MEMBERS = 7;
+for (const [i, spec] of CREWS.entries()) {
+  const owner = players[i]!;
+  const created = (await mustCall(owner, 'POST', '/api/crews', spec)) as { id: number };
+  const others = players.filter((p) => p !== owner).sort(() => random() - 0.5);
+  const outsiders = others.slice(0, CREW_OUTSIDERS);
+  const crew: ChaosCrew = {
+    id: created.id,
+    owner,
+    members: new Set([owner.id]),
+    outsiders: new Set(outsiders.map((p) => p.id)),
+    pool: [owner, ...others.slice(CREW_OUTSIDERS)],
+    seasonEnds: { ok: 0, unknown: 0 },
+  };
+  crews.push(crew);
+  for (const joiner of others.slice(CREW_OUTSIDERS, CREW_OUTSIDERS + CREW_FIRST_MEMBERS)) {
+    // Invited by the owner or by a member who joined before.
+    const inviter = playerById.get(pick([...crew.members]))!;
+    if ((await joinByInvite(crew, inviter, joiner, 'join crew')) !== 'ok') throw new Error(`chaos setup: player ${joiner.id} could not join crew ${crew.id}`);
+  }
+}
+console.log(`chaos: ${crews.length} crews of ${crews.map((c) => c.members.size).join(', ')} members, each with ${CREW_OUTSIDERS} outsiders`);
+
+/** One crew operation: a season end, a removal or a join, a chat message, or reads by a member and an outsider. */
+async function crewOperation() {
+  const crew = pick(crews);
+  const c = random();
+  if (c < 0.07) {
+    // The owner ends the season now: its open bets are voided and refunded while stakes race.
+    const start = Date.now();
+    const result = await call(crew.owner, 'POST', `/api/crews/${crew.id}/seasons`, {});
+    count('season end', result);
+    if (result.outcome === 'ok') {
+      crew.seasonEnds.ok += 1;
+      for (let i = openBets.length - 1; i >= 0; i -= 1) {
+        if (openBets[i]!.crew === crew && openBets[i]!.ackAt < start) openBets.splice(i, 1);
+      }
+    } else if (result.outcome === 'unknown') crew.seasonEnds.unknown += 1;
+  } else if (c < 0.37) {
+    const removable = [...crew.members].filter((id) => id !== crew.owner.id);
+    const joinable = crew.pool.filter((p) => !crew.members.has(p.id));
+    if (joinable.length === 0 || (removable.length > 3 && random() < 0.5)) {
+      if (removable.length === 0) return;
+      // The owner removes a member, or the member leaves.
+      const userId = pick(removable);
+      const leaves = random() < 0.3;
+      crew.members.delete(userId);
+      const start = Date.now();
+      const result = await call(leaves ? playerById.get(userId)! : crew.owner, 'DELETE', `/api/crews/${crew.id}/members/${userId}`);
+      membershipOps.push({ crew, userId, kind: 'remove', outcome: result.outcome, start, end: Date.now() });
+      count(leaves ? 'leave crew' : 'remove member', result);
+    } else {
+      // A member invites a player (maybe one removed before, who finds their balance as they left it).
+      await joinByInvite(crew, playerById.get(pick([...crew.members]))!, pick(joinable), 'join crew');
+    }
+  } else if (c < 0.55) {
+    const member = playerById.get(pick([...crew.members]))!;
+    count('crew message', await call(member, 'POST', `/api/crews/${crew.id}/messages`, { text: `Chaos ${Math.floor(random() * 1e6)}` }));
+  } else {
+    const member = playerById.get(pick([...crew.members]))!;
+    const path = pick([
+      '/api/crews',
+      `/api/crews/${crew.id}`,
+      `/api/crews/${crew.id}/standings`,
+      `/api/crews/${crew.id}/seasons`,
+      `/api/crews/${crew.id}/messages`,
+      `/api/bets?crewId=${crew.id}`,
+    ]);
+    count('crew read', await call(member, 'GET', path));
+    // An outsider is told the crew does not exist, and sees none of its bets.
+    const outsider = playerById.get(pick([...crew.outsiders]))!;
+    const seen = await call(outsider, 'GET', `/api/crews/${crew.id}`);
+    count('outsider read', seen);
+    if (seen.outcome === 'ok') seenProblems.push(`outsider ${outsider.id} was shown crew ${crew.id}`);
+    const list = await call(outsider, 'GET', `/api/bets?crewId=${crew.id}`);
+    if (list.outcome === 'ok' && Array.isArray(list.json) && list.json.length > 0) {
+      seenProblems.push(`outsider ${outsider.id} was shown ${list.json.length} bets of crew ${crew.id}`);
+    }
   }
 }
 
@@ -408,8 +574,84 @@ if (proxy) {
 for (let i = 0; i < instances; i += 1) await kill(i);
 
 // --- the checks ------------------------------------------------------------------------------
-const problems: string[] = [];
+/**
+ * The crews' own checks, beside the ledger audit (which checks every crew season's books): no
+ * outsider's stake acknowledged or standing on a crew bet, each crew's seasons as its acknowledged
+ * season ends say, each member with a balance in the current season, and each acknowledged join or
+ * removal that was the last of its player and crew, raced no other and followed no unknown one,
+ * holding. Answers the report's lines.
+ */
+async function checkCrews(app: Awaited<ReturnType<typeof buildApp>>, problems: string[]): Promise<string[]> {
+  for (const op of stakeOps) {
+    if (op.outsider && op.outcome === 'ok') problems.push(`outsider ${op.userId}'s stake on crew bet ${op.betId} was acknowledged`);
+  }
+  const crewStakes = rowsOf<{ bet_id: number; user_id: number; crew_id: number }>(
+    await app.db.execute(sql`select s.bet_id, s.user_id, b.crew_id from stakes s join bets b on b.id = s.bet_id where b.crew_id is not null`),
+  );
+  const crewById = new Map(crews.map((c) => [c.id, c]));
+  for (const s of crewStakes) {
+    if (crewById.get(s.crew_id)?.outsiders.has(s.user_id)) problems.push(`outsider ${s.user_id} has a stake on bet ${s.bet_id} of crew ${s.crew_id}`);
+  }
+  const seasons = rowsOf<{ crew_id: number; seasons: number; current: number }>(
+    await app.db.execute(sql`select crew_id, count(*)::int as seasons, count(*) filter (where ended_at is null)::int as current
+      from crew_seasons group by crew_id`),
+  );
+  for (const crew of crews) {
+    const row = seasons.find((s) => s.crew_id === crew.id);
+    const ended = (row?.seasons ?? 0) - 1;
+    if (row?.current !== 1) problems.push(`crew ${crew.id} has ${row?.current ?? 0} current seasons`);
+    if (ended < crew.seasonEnds.ok || ended > crew.seasonEnds.ok + crew.seasonEnds.unknown) {
+      problems.push(`crew ${crew.id}: ${ended} seasons ended, but ${crew.seasonEnds.ok} ends acknowledged and ${crew.seasonEnds.unknown} unknown`);
+    }
+  }
+  const unfunded = rowsOf<{ crew_id: number; user_id: number }>(
+    await app.db.execute(sql`select m.crew_id, m.user_id from crew_members m
+      join crew_seasons s on s.crew_id = m.crew_id and s.ended_at is null
+      left join crew_balances b on b.season_id = s.id and b.user_id = m.user_id
+      where b.user_id is null`),
+  );
+  for (const row of unfunded) problems.push(`member ${row.user_id} of crew ${row.crew_id} has no balance in its current season`);
+  const memberRows = rowsOf<{ crew_id: number; user_id: number }>(await app.db.execute(sql`select crew_id, user_id from crew_members`));
+  const isMember = new Set(memberRows.map((m) => `${m.crew_id}:${m.user_id}`));
+  const opsByPair = new Map<string, MembershipOp[]>();
+  for (const op of membershipOps) {
+    const key = `${op.crew.id}:${op.userId}`;
+    opsByPair.set(key, [...(opsByPair.get(key) ?? []), op]);
+  }
+  let membershipsChecked = 0;
+  for (const [key, ops] of opsByPair) {
+    // Only the last change, acknowledged, that raced no other: an unknown one may have taken
+    // effect at any moment (a request timed out by the client may still commit), so none may be there.
+    const last = ops.reduce((a, b) => (b.start > a.start ? b : a));
+    if (last.outcome !== 'ok' || ops.some((op) => op !== last && (op.end >= last.start || op.outcome === 'unknown'))) continue;
+    membershipsChecked += 1;
+    if (last.kind === 'join' && !isMember.has(key)) problems.push(`crew:user ${key} joined (acknowledged) but is not a member`);
+    if (last.kind === 'remove' && isMember.has(key)) problems.push(`crew:user ${key} was removed (acknowledged) but is still a member`);
+  }
+  for (const crew of crews) if (!isMember.has(`${crew.id}:${crew.owner.id}`)) problems.push(`crew ${crew.id} lost its owner`);
+  const [figures] = rowsOf<{ bets: number; resolved: number; voided: number; season_voided: number; stakes: number; refunded: number; seasons: number; members: number; messages: number }>(
+    await app.db.execute(sql`select
+        (select count(*)::int from bets where crew_id is not null) as bets,
+        (select count(*)::int from bets where crew_id is not null and status = 'resolved') as resolved,
+        (select count(*)::int from bets where crew_id is not null and status = 'void') as voided,
+        (select count(*)::int from bets where crew_id is not null and void_reason = 'season_ended') as season_voided,
+        (select count(*)::int from stakes s join bets b on b.id = s.bet_id where b.crew_id is not null) as stakes,
+        (select count(*)::int from crew_ledger_entries where kind = 'refund') as refunded,
+        (select count(*)::int from crew_seasons) as seasons,
+        (select count(*)::int from crew_members) as members,
+        (select count(*)::int from crew_messages) as messages`),
+  );
+  return [
+    `crews ${crews.length}: ${figures?.seasons ?? 0} seasons (${crews.map((c) => `${c.seasonEnds.ok} ended + ${c.seasonEnds.unknown} unknown`).join(', ')}), ` +
+      `${figures?.members ?? 0} members now, ${figures?.messages ?? 0} messages`,
+    `crew bets ${figures?.bets ?? 0}: resolved ${figures?.resolved ?? 0}, voided ${figures?.voided ?? 0} (by a season's end ${figures?.season_voided ?? 0}); ` +
+      `crew stakes placed ${figures?.stakes ?? 0}, crew refunds ${figures?.refunded ?? 0}; memberships checked against acknowledged changes ${membershipsChecked}`,
+  ];
+}
+
+const problems: string[] = [...seenProblems];
 let juryReport = '';
+let crewReport: string[] = [];
 const app = await buildApp(configFor(ports[0]!));
 try {
   const audit = await auditLedger(app.db);
@@ -440,9 +682,13 @@ try {
   );
   for (const bet of waiting) problems.push(`jury bet ${bet.id} is still ${bet.status} past its window`);
   const paidTwice = rowsOf<{ bet_id: number; user_id: number }>(
-    await app.db.execute(sql`select bet_id, user_id from ledger_entries where kind in ('payout', 'refund') group by bet_id, user_id having count(*) > 1`),
+    await app.db.execute(sql`select bet_id, user_id from (
+        select bet_id, user_id from ledger_entries where kind in ('payout', 'refund')
+        union all select bet_id, user_id from crew_ledger_entries where kind in ('payout', 'refund')) paid
+      group by bet_id, user_id having count(*) > 1`),
   );
   for (const row of paidTwice) problems.push(`bet ${row.bet_id} paid user ${row.user_id} twice`);
+  crewReport = await checkCrews(app, problems);
   const [jury] = rowsOf<{ settled: number; stood: number; by_jury: number; voided: number }>(
     await app.db.execute(sql`select count(*) filter (where status in ('resolved', 'void'))::int as settled,
         count(*) filter (where status = 'resolved' and resolved_by is null and votes_needed = 0)::int as stood,
@@ -464,6 +710,7 @@ try {
 
 console.log(`chaos: ${kills} kills`);
 console.log(`chaos: ${juryReport}`);
+for (const line of crewReport) console.log(`chaos: ${line}`);
 if (proxyReport) console.log(`chaos: ${proxyReport}`);
 console.log('chaos: operations ok / failed / unknown:');
 const how = (key: string) => placedHow.get(key) ?? 0;
@@ -480,5 +727,7 @@ if (problems.length > 0) {
   console.log(`chaos: FAILED with seed ${seed}`);
   process.exit(1);
 }
-console.log(`chaos: ok — ledger balanced to the cent, every acknowledged stake present, no refused one (seed ${seed})`);
+console.log(
+  `chaos: ok — ledger balanced to the cent (players and every crew season), every acknowledged stake present, no refused one (seed ${seed})`,
+);
 process.exit(0);

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig, type DatabaseConfig } from '../../src/server/config.ts';
 import { type UserRow, users } from '../../src/server/features/users/service.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS, hashSessionId } from '../../src/server/features/auth/sessions.ts';
+import { rowsOf } from '../../src/server/db/client.ts';
+import { inTransaction } from '../../src/server/db/transaction.ts';
 import { createBet } from '../../src/server/features/bets/service.ts';
-import { STARTING_GRANT_CENTS } from '../../src/server/features/wallet/service.ts';
+import { createCrew, crewMembers } from '../../src/server/features/crews/service.ts';
+import { STARTING_GRANT_CENTS, moveCrewMoney } from '../../src/server/features/wallet/service.ts';
 import { createBetBodySchema } from '../../src/shared/schemas/bets.ts';
+import { CREW_MEMBERS_MAX, createCrewBodySchema } from '../../src/shared/schemas/crews.ts';
 
 /**
  * Benchmark data. Users are synthetic but valid: each has its 1,000.00 grant in the ledger (as
@@ -90,8 +94,17 @@ export async function userRows(app: FastifyInstance, ids: number[]): Promise<Map
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** Bets created through the app's own service, as POST /api/bets creates them. */
-export async function createBets(app: FastifyInstance, creators: UserRow[], perCreator: number, label: string): Promise<number[]> {
+/**
+ * Bets created through the app's own service, as POST /api/bets creates them; with `crewId`, crew
+ * bets of that crew (its creators must be members).
+ */
+export async function createBets(
+  app: FastifyInstance,
+  creators: UserRow[],
+  perCreator: number,
+  label: string,
+  options: { crewId?: number } = {},
+): Promise<number[]> {
   const ids: number[] = [];
   for (let round = 0; round < perCreator; round += 1) {
     for (const creator of creators) {
@@ -101,11 +114,37 @@ export async function createBets(app: FastifyInstance, creators: UserRow[], perC
         category: 'Sports',
         options: ['Home', 'Away', 'Draw'],
         expirationType: 'indefinite',
+        ...(options.crewId === undefined ? {} : { crewId: options.crewId }),
       });
       ids.push(await createBet(app, creator, body));
     }
   }
   return ids;
+}
+
+/**
+ * A crew (docs/product.md §6.7) made by `owner` through the app's own service, as POST /api/crews
+ * makes it (its first season open, the owner granted the starting balance), joined by `memberIds`
+ * as accepting its invite link joins them: a membership row each and the starting balance granted
+ * in the current season through move_crew_money, the one writer of crew money. Done in one
+ * transaction for all of them, without the joins' notifications. Answers the crew's id.
+ */
+export async function createCrewWithMembers(app: FastifyInstance, owner: UserRow, name: string, memberIds: readonly number[]): Promise<number> {
+  if (memberIds.length + 1 > CREW_MEMBERS_MAX) throw new Error(`a crew holds at most ${CREW_MEMBERS_MAX} members`);
+  const crew = await createCrew(app, owner, createCrewBodySchema.parse({ name }));
+  if (memberIds.length === 0) return crew.id;
+  await inTransaction(app.db, async (tx) => {
+    const [season] = rowsOf<{ id: number }>(await tx.execute(sql`select id from crew_seasons where crew_id = ${crew.id} and ended_at is null`));
+    if (!season) throw new Error(`crew ${crew.id} has no current season`);
+    await tx.insert(crewMembers).values(memberIds.map((userId) => ({ crewId: crew.id, userId })));
+    const startingCents = Math.round(Number(crew.startingBalance) * 100);
+    await moveCrewMoney(
+      tx,
+      'grant',
+      memberIds.map((userId) => ({ seasonId: season.id, userId, amountCents: startingCents })),
+    );
+  });
+  return crew.id;
 }
 
 /**

@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { rowsOf } from '../../src/server/db/client.ts';
 import { auditLedger } from '../../src/server/features/wallet/audit.ts';
-import { analyze, createBets, createSyntheticUsers, makeFriends, openSetupApp, userRows } from './data.ts';
+import { CREW_MEMBERS_MAX } from '../../src/shared/schemas/crews.ts';
+import { analyze, createBets, createCrewWithMembers, createSyntheticUsers, makeFriends, openSetupApp, userRows } from './data.ts';
 import { runLoad, type LoadRequest, type LoadResult } from './http-load.ts';
 import type { ActivityProfile, BenchPostgres } from './postgres.ts';
 import { routeTimesBetween, startServer, sumRouteMetrics, type RouteTimes, type ServerHandle } from './server.ts';
@@ -13,9 +16,21 @@ import { coresBetween, cpuSnapshot, progress, round } from './util.ts';
  * Stakes: distinct users each staking once (POST /api/bets/:id/participate) on a spread of
  * bets. Each staker is a friend of the bet's creator, since only friends see a bet. Consecutive
  * stakes go to different bets, as many people betting on many bets would.
+ *
+ * One stake in five is a crew stake (docs/product.md §6.7): on a crew bet, by a member of its
+ * crew, debited from their balance in the crew's season rather than their own. A crew holds at
+ * most 100 members, so crew stakers come in full crews made as they are needed: an owner who made
+ * the crew's bets and 99 members who joined it, each staking once on one of those bets; consecutive
+ * crew stakes go to different crews.
  */
 
 const BET_COUNT = 200;
+/** Every fifth stake is a crew stake: CREW_STAKE_SHARE of them. */
+const CREW_STAKE_EVERY = 5;
+export const CREW_STAKE_SHARE = 1 / CREW_STAKE_EVERY;
+/** The members of a bench crew who stake: all but its owner, who made its bets. */
+const CREW_STAKERS = CREW_MEMBERS_MAX - 1;
+const BETS_PER_CREW = 3;
 const CONNECTIONS = 64;
 /**
  * Stakers made before the warm-up: enough for 5 s at 6,000 stakes/s, twice the pace seen here,
@@ -40,13 +55,30 @@ export interface StakeMeasurement {
   otherCpuCores: number;
   /** What PostgreSQL's backends were busy with during the run (PostgreSQL runs only). */
   postgresActivity?: ActivityProfile;
+  /** When the measured run started and ended, to find its stakes. */
+  window: { from: Date; to: Date };
+}
+
+/** The crew stakes among the stakes placed (docs/product.md §6.7). */
+export interface CrewShare {
+  /** The share of the stake requests that were crew stakes, by construction. */
+  intended: number;
+  /** Stakes placed in the measured run, and how many of them on crew bets. */
+  placed: number;
+  crewPlaced: number;
+  /** crewPlaced / placed. */
+  share: number;
+  crews: number;
+  crewBets: number;
 }
 
 export interface StakeRun extends StakeMeasurement {
   database: 'postgresql' | 'pglite';
   instances: number;
+  /** The bets staked on: BET_COUNT among friends and the crews' bets. */
   bets: number;
   stakers: number;
+  crewStakes: CrewShare;
   ledger: { ok: boolean; violations: string[]; summary: string };
 }
 
@@ -54,12 +86,28 @@ export class StakeSource {
   private readonly queue: LoadRequest[] = [];
   private position = 0;
   private created = 0;
+  /** Stakers made so far for the bets among friends. */
+  private friendStakers = 0;
+  private crewsMade = 0;
+  private crewBetsMade = 0;
 
   private constructor(
     private readonly app: FastifyInstance,
     private readonly betIds: number[],
     private readonly creatorIds: number[],
   ) {}
+
+  get crews() {
+    return this.crewsMade;
+  }
+
+  get crewBets() {
+    return this.crewBetsMade;
+  }
+
+  get bets() {
+    return this.betIds.length + this.crewBetsMade;
+  }
 
   /** The bets' creators and their bets, one bet each. */
   static async create(app: FastifyInstance): Promise<StakeSource> {
@@ -78,17 +126,33 @@ export class StakeSource {
     return this.queue.length - this.position;
   }
 
-  /** More stakers, each a friend of the creator of the one bet they will stake on. */
+  /**
+   * More stakers: most each a friend of the creator of the one bet they will stake on; every
+   * fifth a member of a crew made for this batch, staking on one of its bets.
+   */
   async add(count: number): Promise<void> {
     const stakers = await createSyntheticUsers(this.app, 'stk', count, this.created);
+    const isCrewStaker = (n: number) => n % CREW_STAKE_EVERY === CREW_STAKE_EVERY - 1;
+    const crewStakers = stakers.filter((_, i) => isCrewStaker(this.created + i));
+    const crews = await this.makeCrews(crewStakers.map((s) => s.id));
     const pairs: [number, number][] = [];
+    let crewIndex = 0;
     stakers.forEach((staker, i) => {
       const n = this.created + i;
-      const slot = n % this.betIds.length;
-      pairs.push([staker.id, this.creatorIds[slot]!]);
+      let betId: number;
+      if (isCrewStaker(n)) {
+        // Round the batch's crews, and within a crew round its bets.
+        const j = crewIndex++;
+        const crew = crews[j % crews.length]!;
+        betId = crew.betIds[Math.floor(j / crews.length) % crew.betIds.length]!;
+      } else {
+        const slot = this.friendStakers++ % this.betIds.length;
+        pairs.push([staker.id, this.creatorIds[slot]!]);
+        betId = this.betIds[slot]!;
+      }
       this.queue.push({
         method: 'POST',
-        path: `/api/bets/${this.betIds[slot]!}/participate`,
+        path: `/api/bets/${betId}/participate`,
         cookie: staker.cookie,
         body: JSON.stringify({ option: n % 3, amount: `${5 + (n % 50)}.00` }),
       });
@@ -97,7 +161,43 @@ export class StakeSource {
     this.created += count;
   }
 
+  /**
+   * Crews for these stakers, as few as hold them (99 each, spread evenly), each with its owner and
+   * its bets; the stakers join them (data.ts, createCrewWithMembers). Answers each crew's bets in
+   * the order the stakers were dealt to them: staker j joins crew j mod the number of crews.
+   */
+  private async makeCrews(stakerIds: number[]): Promise<{ betIds: number[] }[]> {
+    if (stakerIds.length === 0) return [];
+    const count = Math.ceil(stakerIds.length / CREW_STAKERS);
+    const owners = await createSyntheticUsers(this.app, 'cwo', count, this.crewsMade);
+    const rows = await userRows(this.app, owners.map((o) => o.id));
+    const crews: { betIds: number[] }[] = [];
+    for (const [c, owner] of owners.entries()) {
+      const members = stakerIds.filter((_, j) => j % count === c);
+      const crewId = await createCrewWithMembers(this.app, rows.get(owner.id)!, `Bench crew ${this.crewsMade + c + 1}`, members);
+      const betIds = await createBets(this.app, [rows.get(owner.id)!], BETS_PER_CREW, 'Synthetic stake-bench crew bet', { crewId });
+      crews.push({ betIds });
+    }
+    this.crewsMade += count;
+    this.crewBetsMade += count * BETS_PER_CREW;
+    return crews;
+  }
+
   next = (): LoadRequest | null => this.queue[this.position++] ?? null;
+}
+
+/** The stakes placed between `from` and `to` by the database's clock, and how many on crew bets. */
+async function crewShareOf(app: FastifyInstance, source: StakeSource, window: { from: Date; to: Date }): Promise<CrewShare> {
+  const [row] = rowsOf<{ placed: number; crew: number }>(
+    await app.db.execute(sql`select count(*)::int as placed, count(*) filter (where b.crew_id is not null)::int as crew
+      from stakes s join bets b on b.id = s.bet_id
+      where s.created_at >= ${window.from.toISOString()}::timestamptz and s.created_at <= ${window.to.toISOString()}::timestamptz`),
+  );
+  const placed = Number(row?.placed ?? 0);
+  const crewPlaced = Number(row?.crew ?? 0);
+  const share = placed > 0 ? crewPlaced / placed : 0;
+  progress(`crew stakes: ${round(share * 100, 1)}% of the ${placed} stakes placed in the measured run (${source.crews} crews, ${source.crewBets} crew bets)`);
+  return { intended: CREW_STAKE_SHARE, placed, crewPlaced, share, crews: source.crews, crewBets: source.crewBets };
 }
 
 async function audit(app: FastifyInstance) {
@@ -141,7 +241,9 @@ export async function measureStakes(
   const machineBefore = cpuSnapshot();
   const benchBefore = process.cpuUsage();
   const stopSampling = sampleActivity ? await sampleActivity() : null;
+  const from = new Date();
   const run = await runLoad({ urls, connections: CONNECTIONS, durationSeconds, next: source.next });
+  const to = new Date();
   const postgresActivity = stopSampling ? await stopSampling() : undefined;
   const serverCpuCores = servers.reduce((sum, s, i) => sum + s.cpuSeconds() - cpuBefore[i]!, 0) / run.durationSeconds;
   const cores = coresBetween(machineBefore, cpuSnapshot(), run.durationSeconds);
@@ -173,6 +275,7 @@ export async function measureStakes(
     benchCpuCores,
     otherCpuCores,
     ...(postgresActivity ? { postgresActivity } : {}),
+    window: { from, to },
   };
 }
 
@@ -198,9 +301,10 @@ export async function benchStakesPostgres(pgServer: BenchPostgres, durationSecon
         () => pgServer.sampleActivity(name),
       );
       await server.stop();
+      const crewStakes = await crewShareOf(app, source, measured.window);
       progress('stakes: auditing the ledger of the bench database');
       const ledger = await audit(app);
-      return { database: 'postgresql', instances: 1, bets: BET_COUNT, stakers: source.total, ...measured, ledger };
+      return { database: 'postgresql', instances: 1, bets: source.bets, stakers: source.total, ...measured, crewStakes, ledger };
     } finally {
       await server.stop();
     }
@@ -230,9 +334,10 @@ export async function benchStakesTwoInstances(pgServer: BenchPostgres, redisUrl:
         await analyze(app);
       });
       for (const server of servers) await server.stop();
+      const crewStakes = await crewShareOf(app, source, measured.window);
       progress('two instances: auditing the ledger of the bench database');
       const ledger = await audit(app);
-      return { database: 'postgresql', instances: 2, bets: BET_COUNT, stakers: source.total, ...measured, ledger };
+      return { database: 'postgresql', instances: 2, bets: source.bets, stakers: source.total, ...measured, crewStakes, ledger };
     } finally {
       for (const server of servers) await server.stop();
     }
@@ -269,9 +374,10 @@ export async function benchStakesPglite(durationSeconds: number, cpuProfileDir?:
     }
     const app = await openSetupApp({ kind: 'pglite', dataDir });
     try {
+      const crewStakes = await crewShareOf(app, source, measured.window);
       progress('pglite: auditing the ledger');
       const ledger = await audit(app);
-      return { database: 'pglite', instances: 1, bets: BET_COUNT, stakers: source.total, ...measured, ledger };
+      return { database: 'pglite', instances: 1, bets: source.bets, stakers: source.total, ...measured, crewStakes, ledger };
     } finally {
       await app.close();
     }
