@@ -84,10 +84,12 @@ ALTER TABLE "crew_seasons" ADD CONSTRAINT "crew_seasons_crew_id_crews_id_fk" FOR
 ALTER TABLE "crew_seasons" ADD CONSTRAINT "crew_seasons_winner_id_users_id_fk" FOREIGN KEY ("winner_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "crews" ADD CONSTRAINT "crews_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "crew_ledger_entries_season_user_idx" ON "crew_ledger_entries" USING btree ("season_id","user_id","id");--> statement-breakpoint
+CREATE INDEX "crew_ledger_entries_user_idx" ON "crew_ledger_entries" USING btree ("user_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "crew_invites_token_hash_key" ON "crew_invites" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "crew_invites_crew_idx" ON "crew_invites" USING btree ("crew_id");--> statement-breakpoint
 CREATE INDEX "crew_members_user_idx" ON "crew_members" USING btree ("user_id","crew_id");--> statement-breakpoint
 CREATE INDEX "crew_messages_crew_idx" ON "crew_messages" USING btree ("crew_id","id");--> statement-breakpoint
+CREATE INDEX "crew_messages_sender_idx" ON "crew_messages" USING btree ("sender_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "crew_seasons_number_key" ON "crew_seasons" USING btree ("crew_id","number");--> statement-breakpoint
 CREATE UNIQUE INDEX "crew_seasons_current_key" ON "crew_seasons" USING btree ("crew_id") WHERE "crew_seasons"."ended_at" is null;--> statement-breakpoint
 CREATE INDEX "crew_seasons_ends_idx" ON "crew_seasons" USING btree ("ends_at") WHERE "crew_seasons"."ended_at" is null;--> statement-breakpoint

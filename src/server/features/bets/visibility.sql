@@ -18,13 +18,18 @@ CREATE OR REPLACE VIEW creators_seen AS
 -- their friends' (creators_seen); a crew bet (§6.7) is its crew's members' instead, and its
 -- creator's, a member or no longer. Wherever a rule names "the creator's friends" (who sees a
 -- bet, who sits on its jury, jury.sql), it reads this.
+-- Deleted bets are left out in each branch (bet_viewers shows none of them anyway): asked about
+-- one viewer's bets from their side (a profile's recent bets), each branch can then walk the
+-- partial indexes bets_creator_idx and bets_crew_idx, which hold no deleted bet (a profile at
+-- 100,000 players: 54-85 ms with the filter only above the view, under 1 ms with it in each branch).
 CREATE OR REPLACE VIEW bet_circles AS
   SELECT b.id AS bet_id, c.viewer_id AS user_id FROM bets b JOIN creators_seen c ON c.creator_id = b.creator_id
-    WHERE b.crew_id IS NULL
+    WHERE b.crew_id IS NULL AND b.deleted_at IS NULL
   UNION ALL
   SELECT b.id, m.user_id FROM bets b JOIN crew_members m ON m.crew_id = b.crew_id
+    WHERE b.deleted_at IS NULL
   UNION ALL
-  SELECT b.id, b.creator_id FROM bets b WHERE b.crew_id IS NOT NULL;
+  SELECT b.id, b.creator_id FROM bets b WHERE b.crew_id IS NOT NULL AND b.deleted_at IS NULL;
 --> statement-breakpoint
 -- bet_viewers: every (bet, user who sees it) pair; a pair may appear more than once.
 -- The admins' branch comes first: asked whether one viewer sees one bet (`... limit 1`, the admin

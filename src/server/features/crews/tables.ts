@@ -100,7 +100,8 @@ export const crewMessages = pgTable(
     text: text('text').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('crew_messages_crew_idx').on(t.crewId, t.id)],
+  // A crew's chat page by page; a player's own messages, for their data export.
+  (t) => [index('crew_messages_crew_idx').on(t.crewId, t.id), index('crew_messages_sender_idx').on(t.senderId, t.id)],
 );
 
 export type CrewRow = typeof crews.$inferSelect;

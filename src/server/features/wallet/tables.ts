@@ -70,6 +70,8 @@ export const crewLedgerEntries = pgTable(
   },
   (t) => [
     index('crew_ledger_entries_season_user_idx').on(t.seasonId, t.userId, t.id),
+    // A player's rows in every crew, for their data export.
+    index('crew_ledger_entries_user_idx').on(t.userId, t.id),
     check('crew_ledger_entries_kind_known', sql`${t.kind} in ('grant', 'stake', 'payout', 'refund')`),
     check('crew_ledger_entries_balance_after_non_negative', sql`${t.balanceAfterCents} >= 0`),
   ],
