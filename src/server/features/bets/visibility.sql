@@ -41,8 +41,8 @@ CREATE OR REPLACE VIEW bet_viewers AS
   SELECT b.id AS bet_id, a.id AS viewer_id FROM bets b CROSS JOIN users a
     WHERE a.role = 'admin' AND a.deactivated_at IS NULL AND b.deleted_at IS NULL
   UNION ALL
-  SELECT b.id, c.user_id FROM bets b JOIN bet_circles c ON c.bet_id = b.id
-    WHERE b.deleted_at IS NULL
+  -- Deleted bets are already left out of each of its branches.
+  SELECT c.bet_id, c.user_id FROM bet_circles c
   UNION ALL
   -- The referee decides it, friends with the creator or no longer.
   SELECT b.id, b.referee_id FROM bets b WHERE b.referee_id IS NOT NULL AND b.deleted_at IS NULL
