@@ -69,11 +69,13 @@ async function crewFor(db: Db | Tx, viewer: UserRow, crewId: number, options: { 
   return crew;
 }
 
-async function currentSeason(db: Db | Tx, crewId: number): Promise<CrewSeasonRow> {
-  const [season] = await db
+/** The crew's current season; `lock`, held until the transaction ends (FOR NO KEY UPDATE, as crewFor's). */
+async function currentSeason(db: Db | Tx, crewId: number, options: { lock?: boolean } = {}): Promise<CrewSeasonRow> {
+  const query = db
     .select()
     .from(crewSeasons)
     .where(and(eq(crewSeasons.crewId, crewId), isNull(crewSeasons.endedAt)));
+  const [season] = options.lock ? await query.for('no key update') : await query;
   if (!season) throw new Error(`crew ${crewId} has no current season`);
   return season;
 }
@@ -379,13 +381,7 @@ export async function startNextSeason(app: FastifyInstance, owner: UserRow, crew
   const ended = await inTransaction(app.db, async (tx) => {
     const crew = await crewFor(tx, owner, crewId, { lock: true, membersOnly: true });
     if (crew.ownerId !== owner.id) throw forbidden('Only the owner can start a new season', 'not_owner');
-    const [season] = await tx
-      .select()
-      .from(crewSeasons)
-      .where(and(eq(crewSeasons.crewId, crewId), isNull(crewSeasons.endedAt)))
-      .for('no key update');
-    if (!season) throw new Error(`crew ${crewId} has no current season`);
-    return endSeason(tx, crew, season);
+    return endSeason(tx, crew, await currentSeason(tx, crewId, { lock: true }));
   });
   announceEnd(app, ended);
   return presentSeason(ended.next);
@@ -427,6 +423,17 @@ export async function finishCrewSeasons(app: FastifyInstance): Promise<number> {
 
 const CREW_MESSAGE_PAGE = 50;
 
+function presentMessage(message: typeof crewMessages.$inferSelect, senderUsername: string): CrewMessage {
+  return {
+    id: message.id,
+    crewId: message.crewId,
+    senderId: message.senderId,
+    senderUsername,
+    text: message.text,
+    createdAt: message.createdAt.toISOString(),
+  };
+}
+
 async function presentMessages(db: Db, where: ReturnType<typeof and>, limit: number): Promise<CrewMessage[]> {
   const rows = await db
     .select({ message: crewMessages, username: users.username })
@@ -435,14 +442,7 @@ async function presentMessages(db: Db, where: ReturnType<typeof and>, limit: num
     .where(where)
     .orderBy(desc(crewMessages.id))
     .limit(limit);
-  return rows.map(({ message, username }) => ({
-    id: message.id,
-    crewId: message.crewId,
-    senderId: message.senderId,
-    senderUsername: username,
-    text: message.text,
-    createdAt: message.createdAt.toISOString(),
-  }));
+  return rows.map(({ message, username }) => presentMessage(message, username));
 }
 
 /** The crew's chat, newest first, a page at a time. */
@@ -464,14 +464,7 @@ export async function sendCrewMessage(app: FastifyInstance, member: UserRow, cre
   const [row] = await app.db.insert(crewMessages).values({ crewId, senderId: member.id, text }).returning();
   if (!row) throw new Error('message insert returned nothing');
   app.domainEvents.emit({ type: 'crew_message', crewId, messageId: row.id });
-  return {
-    id: row.id,
-    crewId,
-    senderId: member.id,
-    senderUsername: member.username,
-    text: row.text,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return presentMessage(row, member.username);
 }
 
 /** A crew message as its live event carries it, with the members who hear it: those of the crew now. */
