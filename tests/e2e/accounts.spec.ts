@@ -10,6 +10,9 @@ for (const [label, screen] of [
   ['390 px', PHONE],
 ] as const) {
   test(`forgot password, a mailed link, a new password; then download the data and delete the account, at ${label}`, async ({ browser }) => {
+    // Two sign-ups, three sign-ins, a mailed link and a download: as long as the other journeys,
+    // and the first of the run, while the server is still cold.
+    test.setTimeout(120_000);
     const name = `Leaver_${uniqueSuffix()}`;
     const email = `${name.toLowerCase()}@betbro.test`;
     const signedUp = await newUser(browser, name, email, screen);
