@@ -124,7 +124,9 @@ const envSchema = z.object({
 export type PlainPath = z.infer<typeof envSchema>['PLAIN_PATHS'][number];
 
 export type DatabaseConfig =
-  | { kind: 'pglite'; dataDir: string | null } // null: in memory (tests)
+  // dataDir null: in memory (tests), empty or, with `from`, a copy of a dumped data directory
+  // (Database.dumpDataDir): the tests start each app from one migrated database.
+  | { kind: 'pglite'; dataDir: string | null; from?: Blob }
   | { kind: 'postgres'; url: string };
 
 export interface Config {

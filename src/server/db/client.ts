@@ -21,13 +21,15 @@ export interface Database {
   withConnection<T>(fn: (query: RawQuery) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite: the whole data directory as one file, to start an in-memory database from (DatabaseConfig `from`). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 // pg parses int8 as string by default; every bigint Betbro stores is cents, far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openDatabase(config: DatabaseConfig, options: { prepareStatements: boolean } = { prepareStatements: true }): Promise<Database> {
-  return config.kind === 'postgres' ? openPostgres(config.url, options.prepareStatements) : openPglite(config.dataDir);
+  return config.kind === 'postgres' ? openPostgres(config.url, options.prepareStatements) : openPglite(config.dataDir, config.from);
 }
 
 /**
@@ -67,14 +69,14 @@ export function createFromTemplate(dir: string, template = PGLITE_TEMPLATE_DIR):
   renameSync(copy, dir);
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, from: Blob | undefined): Promise<Database> {
   v8.setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
   // Loaded only when used: a server on PostgreSQL never parses PGlite.
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS];
   let client: PGlite;
   if (dataDir === null) {
-    client = await PGlite.create({ startParams });
+    client = await PGlite.create({ startParams, ...(from ? { loadDataDir: from } : {}) });
   } else {
     const dir = path.resolve(dataDir, 'pglite');
     createFromTemplate(dir);
@@ -105,6 +107,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
       closed = true;
       await client.close();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 

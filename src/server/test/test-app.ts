@@ -1,9 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import webPush from 'web-push';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { DEFAULT_RATE_LIMITS, type Config, type DatabaseConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { BACKFILLS, functionsTag, listMigrations, migrate } from '../db/migrate.ts';
 
 /**
  * Test apps. Each call gets a database of its own: a fresh in-memory PGlite, or, in the
@@ -43,6 +48,36 @@ export function baseTestConfig(overrides: Partial<Config> = {}): Config {
   };
 }
 
+/**
+ * A migrated in-memory PGlite, dumped once for every test process: each test app starts from a
+ * copy (about 0.3 s) instead of PostgreSQL's initdb and every migration (about 1.9 s). Kept in
+ * the system's temporary directory under a hash of the migrations and functions, so a change to
+ * either makes a new one; written beside and renamed, so a process never reads half a file.
+ */
+let migratedPglite: Promise<Blob> | null = null;
+
+function migratedPgliteDump(): Promise<Blob> {
+  migratedPglite ??= (async () => {
+    const hash = createHash('sha256');
+    for (const { tag, statements } of listMigrations()) hash.update(`${tag}\0${statements.join('\0')}\0`);
+    hash.update(`${functionsTag()}\0${Object.keys(BACKFILLS).sort().join('\0')}`);
+    const file = path.join(tmpdir(), `betbro-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      await migrate(database);
+      const dump = await database.dumpDataDir!();
+      const copy = `${file}.${process.pid}.tmp`;
+      writeFileSync(copy, Buffer.from(await dump.arrayBuffer()));
+      renameSync(copy, file);
+      return dump;
+    } finally {
+      await database.close();
+    }
+  })();
+  return migratedPglite;
+}
+
 /** Creates an empty database on the test PostgreSQL server and returns its config and a dropper. */
 export async function createTestDatabase(): Promise<{ database: DatabaseConfig; drop: () => Promise<void> }> {
   if (testDbKind !== 'postgres') return { database: { kind: 'pglite', dataDir: null }, drop: async () => {} };
@@ -76,7 +111,8 @@ export async function createTestApp(
   overrides: Partial<Config> = {},
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
-  const { database, drop } = await createTestDatabase();
+  const { database: empty, drop } = await createTestDatabase();
+  const database: DatabaseConfig = empty.kind === 'pglite' ? { ...empty, from: await migratedPgliteDump() } : empty;
   const app = await buildApp(baseTestConfig({ database, ...overrides }), options);
   // onClose hooks run last-registered first, so this one runs before the app's own: let the
   // app's unfinished work use the database before it is dropped.
