@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Tx } from '../db/transaction.ts';
 import { composeMail, queueMail } from '../features/mail/service.ts';
+import { hashSecretToken, newSecretToken } from '../security/secret-tokens.ts';
 import { accountTokens, type AccountTokenPurpose } from './tables.ts';
 
 /**
@@ -19,12 +19,10 @@ export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   reset_password: 60 * 60 * 1000,
 };
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 async function issueAccountToken(tx: Db | Tx, localAccountId: number, purpose: AccountTokenPurpose): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   await tx.insert(accountTokens).values({
-    tokenHash: hashToken(token),
+    tokenHash: hashSecretToken(token),
     purpose,
     localAccountId,
     // From the database's clock, as `created_at` and every check of it are.
@@ -34,7 +32,7 @@ async function issueAccountToken(tx: Db | Tx, localAccountId: number, purpose: A
 }
 
 const live = (token: string, purpose: AccountTokenPurpose) =>
-  and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`));
+  and(eq(accountTokens.tokenHash, hashSecretToken(token)), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt), gt(accountTokens.expiresAt, sql`now()`));
 
 /** The local account a token still works for, without spending it; null for a bad, used or expired token. */
 export async function accountOfToken(db: Db | Tx, token: string, purpose: AccountTokenPurpose): Promise<number | null> {

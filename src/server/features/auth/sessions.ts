@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { oncePerDatabase, type Db } from '../../db/client.ts';
+import { hashSecretToken, newSecretToken } from '../../security/secret-tokens.ts';
 import { sessions } from './tables.ts';
 import { type UserRow, users } from '../users/service.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -23,13 +23,13 @@ export interface ActiveSession {
   expiresAt: Date;
 }
 
-export const hashSessionId = (id: string) => createHash('sha256').update(id).digest('hex');
+export const hashSessionId = hashSecretToken;
 
 export async function createSession(
   db: Db,
   input: { userId: number; userAgent?: string | null },
 ): Promise<{ token: string; expiresAt: Date }> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
   await db.insert(sessions).values({
     idHash: hashSessionId(token),

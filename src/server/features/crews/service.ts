@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../shared/money.ts';
@@ -19,7 +18,9 @@ import {
 import { rowsOf, type Db } from '../../db/client.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
+import { hashSecretToken, newSecretToken } from '../../security/secret-tokens.ts';
 import { announce, bets, stakes, voidSeasonBets, type Settled } from '../bets/service.ts';
+import { inviteNotFound } from '../invites/service.ts';
 import { notify, notifyAll } from '../notifications/service.ts';
 import { users, type UserRow } from '../users/service.ts';
 import { crewBalances, crewLedgerEntries, moveCrewMoney } from '../wallet/service.ts';
@@ -36,8 +37,6 @@ import { crewInvites, crewMembers, crewMessages, crews, crewSeasons, type CrewRo
 export { crews, crewMembers } from './tables.ts';
 
 const crewNotFound = () => notFound('Crew not found', 'crew_not_found');
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const inviteNotFound = () => notFound('Invite not found or no longer valid', 'invite_not_found');
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function presentSeason(season: CrewSeasonRow): CrewSeason {
@@ -177,9 +176,9 @@ export async function getCrew(app: FastifyInstance, viewer: UserRow, crewId: num
 /** A member's invite link to the crew: the token shown once, its SHA-256 kept. */
 export async function createCrewInvite(app: FastifyInstance, member: UserRow, crewId: number): Promise<CreatedCrewInvite> {
   await crewFor(app.db, member, crewId, { membersOnly: true });
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const expiresAt = new Date(Date.now() + CREW_INVITE_DAYS * DAY_MS);
-  await app.db.insert(crewInvites).values({ crewId, inviterId: member.id, tokenHash: hashToken(token), expiresAt });
+  await app.db.insert(crewInvites).values({ crewId, inviterId: member.id, tokenHash: hashSecretToken(token), expiresAt });
   return { token, url: `${app.config.publicUrl}/crews/join/${token}`, expiresAt: expiresAt.toISOString() };
 }
 
@@ -191,7 +190,7 @@ async function findInvite(db: Db | Tx, token: string) {
     .innerJoin(users, eq(users.id, crewInvites.inviterId))
     .where(
       and(
-        eq(crewInvites.tokenHash, hashToken(token)),
+        eq(crewInvites.tokenHash, hashSecretToken(token)),
         gt(crewInvites.expiresAt, sql`now()`),
         isNull(users.deactivatedAt),
         // A link works only while its inviter is still in the crew.

@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { hashSecretToken, newSecretToken } from '../../security/secret-tokens.ts';
 import { invites, inviteUses } from './tables.ts';
 import { type UserRow, users } from '../users/service.ts';
 import { inTransaction } from '../../db/transaction.ts';
@@ -24,8 +24,8 @@ import { notify } from '../notifications/service.ts';
  * database keeps their SHA-256 only.
  */
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const inviteNotFound = () => notFound('Invite not found or no longer valid', 'invite_not_found');
+/** An invite link that does not open, for whatever reason: the same answer for each (crews' links too). */
+export const inviteNotFound = () => notFound('Invite not found or no longer valid', 'invite_not_found');
 // Serialises one player's invite creations, so that two at once cannot pass the limit together.
 const INVITE_LOCK_CLASS = 4_242_027;
 
@@ -40,7 +40,7 @@ export async function createInvite(app: FastifyInstance, inviter: UserRow, betId
     // The newcomer becomes the inviter's friend, and so sees the inviter's bets only.
     if (bundle.bet.creatorId !== inviter.id) throw forbidden('Only the creator of a bet can share it with an invite', 'not_bet_creator');
   }
-  const token = randomBytes(32).toString('base64url');
+  const token = newSecretToken();
   const expiresAt = new Date(Date.now() + INVITE_DAYS * 24 * 60 * 60 * 1000);
   await inTransaction(app.db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${INVITE_LOCK_CLASS}, ${inviter.id})`);
@@ -52,7 +52,7 @@ export async function createInvite(app: FastifyInstance, inviter: UserRow, betId
       throw new AppError(429, 'too_many_invites', `You can have at most ${ACTIVE_INVITES_MAX} active invites; revoke one first`);
     }
     await tx.insert(invites).values({
-      tokenHash: hashToken(token),
+      tokenHash: hashSecretToken(token),
       inviterId: inviter.id,
       betId: betId ?? null,
       maxUses: INVITE_MAX_USES,
@@ -85,7 +85,7 @@ export async function previewInvite(app: FastifyInstance, token: string): Promis
     .select({ inviterId: users.id, username: users.username, expiresAt: invites.expiresAt, betId: invites.betId })
     .from(invites)
     .innerJoin(users, eq(users.id, invites.inviterId))
-    .where(and(eq(invites.tokenHash, hashToken(token)), isActive(), isNull(users.deactivatedAt)));
+    .where(and(eq(invites.tokenHash, hashSecretToken(token)), isActive(), isNull(users.deactivatedAt)));
   if (!row) throw inviteNotFound();
   return { inviter: { id: row.inviterId, username: row.username }, expiresAt: row.expiresAt.toISOString(), betId: row.betId };
 }
@@ -100,7 +100,7 @@ export async function acceptInvite(app: FastifyInstance, invitee: UserRow, token
       .select({ invite: invites, inviter: { id: users.id, username: users.username, deactivatedAt: users.deactivatedAt } })
       .from(invites)
       .innerJoin(users, eq(users.id, invites.inviterId))
-      .where(and(eq(invites.tokenHash, hashToken(token)), isNull(invites.revokedAt), gt(invites.expiresAt, sql`now()`)))
+      .where(and(eq(invites.tokenHash, hashSecretToken(token)), isNull(invites.revokedAt), gt(invites.expiresAt, sql`now()`)))
       .for('update', { of: invites });
     if (!found || found.inviter.deactivatedAt) throw inviteNotFound();
     const { invite, inviter } = found;
@@ -149,7 +149,7 @@ export async function revokeInvite(app: FastifyInstance, inviter: UserRow, token
     .where(
       and(
         eq(invites.inviterId, inviter.id),
-        byId ? eq(invites.id, Number(tokenOrId)) : eq(invites.tokenHash, hashToken(tokenOrId)),
+        byId ? eq(invites.id, Number(tokenOrId)) : eq(invites.tokenHash, hashSecretToken(tokenOrId)),
       ),
     )
     .returning({ id: invites.id });
