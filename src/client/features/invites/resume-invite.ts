@@ -1,7 +1,8 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { needsProfileSetup } from '../../../shared/schemas/users.ts';
 import { useAuth } from '../../lib/use-auth.tsx';
+import { startSignIn } from '../auth/sign-in.ts';
 
 /**
  * The invite a signed-out visitor chose to accept, kept across sign-in, sign-up and profile setup:
@@ -52,4 +53,55 @@ export function useResumeInvite(): void {
     const path = pendingInvite.get();
     if (path && window.location.pathname !== path) navigate(path, { replace: true });
   }, [status, user, navigate]);
+}
+
+/**
+ * What an invite's page shares, a friend invite's (invite-page.tsx) or a crew's
+ * (crews/components/crew-join-page.tsx), in two hooks. useInviteVisitor: whether the visitor may
+ * take the invite now (signed in, with a username), and choosing it before signing in.
+ * useTakeInvite: taking it once, the choice forgotten however that ends; and, back from sign-in,
+ * sign-up or profile setup with it chosen, taking it without asking again, or forgetting it when
+ * it can no longer be taken.
+ */
+export function useInviteVisitor(path: string) {
+  const { status, user } = useAuth();
+  const ready = status === 'signed-in' && user !== null && !needsProfileSetup(user.username);
+  // Signed in but without a username yet: the app's own setup screen comes first, then back here.
+  const needsSetup = status === 'signed-in' && !ready;
+  if (needsSetup) pendingInvite.set(path);
+  return {
+    status,
+    user,
+    ready,
+    needsSetup,
+    signInToTake: () => {
+      pendingInvite.set(path);
+      startSignIn();
+    },
+  };
+}
+
+export function useTakeInvite(
+  path: string,
+  ready: boolean,
+  invite: {
+    /** The invite's preview has answered, and whatever else deciding needs has loaded. */
+    loaded: boolean;
+    /** Nothing to take: the link no longer works, or the visitor has what it gives already. */
+    nothingToTake: boolean;
+    /** Takes the invite; calls `forget` once the server has answered, before anything else. */
+    take: (forget: () => void) => void;
+  },
+): () => void {
+  const started = useRef(false);
+  const takeNow = () => {
+    started.current = true;
+    invite.take(() => pendingInvite.clear());
+  };
+  useEffect(() => {
+    if (!pendingInvite.is(path)) return;
+    if (invite.nothingToTake) pendingInvite.clear();
+    else if (ready && !started.current && invite.loaded) takeNow();
+  });
+  return takeNow;
 }

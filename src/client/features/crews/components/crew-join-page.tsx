@@ -1,16 +1,12 @@
 import { Handshake, Link2Off } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { needsProfileSetup } from '../../../../shared/schemas/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FullScreenLoader } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useMyCrews } from '../../../lib/crews-list.ts';
 import { countOf } from '../../../lib/format.ts';
-import { useAuth } from '../../../lib/use-auth.tsx';
-import { startSignIn } from '../../auth/sign-in.ts';
-import { pendingInvite } from '../../invites/resume-invite.ts';
+import { useInviteVisitor, useTakeInvite } from '../../invites/resume-invite.ts';
 import { useCrewInvitePreview, useJoinCrew } from '../api.ts';
 
 /** The address of a crew invite's page, as the server's links have it. */
@@ -27,43 +23,30 @@ const linkClass = 'mt-4 inline-block font-semibold text-brand-700 hover:underlin
 export function CrewJoinPage() {
   const { token = '' } = useParams();
   const here = crewJoinPath(token);
-  const { status, user } = useAuth();
   const navigate = useNavigate();
   const preview = useCrewInvitePreview(token);
   const join = useJoinCrew();
-  const started = useRef(false);
-  const ready = status === 'signed-in' && user !== null && !needsProfileSetup(user.username);
+  const { status, ready, needsSetup, signInToTake } = useInviteVisitor(here);
   const myCrews = useMyCrews({ enabled: ready });
   const crew = preview.data?.crew;
   // An unknown or expired token, and a token no invite could have (the route's own check), answer so.
   const unknownLink = preview.error instanceof ApiError && (preview.error.status === 404 || preview.error.status === 400);
   const member = ready && crew !== undefined && (myCrews.data ?? []).some((mine) => mine.id === crew.id);
-
-  const joinNow = () => {
-    started.current = true;
-    join.mutate(token, {
-      onSuccess: (joined) => {
-        pendingInvite.clear();
-        navigate(`/crews/${joined.id}`, { replace: true });
-      },
-      onError: () => pendingInvite.clear(),
-    });
-  };
-
-  // Back from sign-in with this invite chosen: join without asking again. An invite that is no
-  // longer valid, or to a crew the player is in already, is forgotten, so the app stops coming back.
-  useEffect(() => {
-    if (!pendingInvite.is(here)) return;
-    if (preview.isError || member) pendingInvite.clear();
-    else if (ready && !started.current && preview.isSuccess && myCrews.isSuccess) joinNow();
+  const joinNow = useTakeInvite(here, ready, {
+    loaded: preview.isSuccess && myCrews.isSuccess,
+    nothingToTake: preview.isError || member,
+    take: (forget) =>
+      join.mutate(token, {
+        onSuccess: (joined) => {
+          forget();
+          navigate(`/crews/${joined.id}`, { replace: true });
+        },
+        onError: forget,
+      }),
   });
 
   if (status === 'loading' || preview.isPending || (ready && myCrews.isPending)) return <FullScreenLoader message="Loading invite..." />;
-  // Signed in but without a username yet: the app's own setup screen comes first, then back here.
-  if (status === 'signed-in' && !ready) {
-    pendingInvite.set(here);
-    return <Navigate to="/" replace />;
-  }
+  if (needsSetup) return <Navigate to="/" replace />;
 
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
@@ -114,13 +97,7 @@ export function CrewJoinPage() {
                 {join.isPending ? 'Joining...' : 'Join crew'}
               </Button>
             ) : (
-              <Button
-                className="mt-5 w-full"
-                onClick={() => {
-                  pendingInvite.set(here);
-                  startSignIn();
-                }}
-              >
+              <Button className="mt-5 w-full" onClick={signInToTake}>
                 Sign in or sign up to join
               </Button>
             )}

@@ -1,17 +1,13 @@
 import { Link2, UserCheck, UserPlus } from 'lucide-react';
-import { useEffect, useRef } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { needsProfileSetup } from '../../../../shared/schemas/users.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FullScreenLoader } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { useAuth } from '../../../lib/use-auth.tsx';
-import { startSignIn } from '../../auth/sign-in.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useFriends } from '../../../lib/friends-list.ts';
 import { useAcceptInvite, useInvitePreview } from '../api.ts';
-import { friendInvitePath, pendingInvite } from '../resume-invite.ts';
+import { friendInvitePath, useInviteVisitor, useTakeInvite } from '../resume-invite.ts';
 
 /**
  * /invite/:token: who invites you. Signed out, the way in is sign-in or sign-up (and profile
@@ -20,47 +16,34 @@ import { friendInvitePath, pendingInvite } from '../resume-invite.ts';
  */
 export function InvitePage() {
   const { token = '' } = useParams();
-  const { status, user } = useAuth();
   const navigate = useNavigate();
   const here = friendInvitePath(token);
   const preview = useInvitePreview(token);
   const accept = useAcceptInvite();
-  const started = useRef(false);
-  const ready = status === 'signed-in' && user !== null && !needsProfileSetup(user.username);
+  const { status, user, ready, needsSetup, signInToTake } = useInviteVisitor(here);
   const friends = useFriends({ enabled: ready });
   const inviter = preview.data?.inviter;
   // Nothing to accept: the player's own link, or an inviter who is a friend already.
-  const own = ready && inviter?.id === user.id;
+  const own = ready && inviter?.id === user?.id;
   const alreadyFriends = ready && inviter !== undefined && (friends.data ?? []).some((friend) => friend.id === inviter.id);
-
-  const acceptNow = () => {
-    started.current = true;
-    accept.mutate(token, {
-      onSuccess: (result) => {
-        pendingInvite.clear();
-        toast.success(`You're now friends with ${result.friend.username}`, {
-          description: result.betId === null ? 'You see their bets on your dashboard.' : 'Here is the bet they shared.',
-        });
-        navigate(result.betId === null ? '/' : `/bets/${result.betId}`, { replace: true });
-      },
-      onError: () => pendingInvite.clear(),
-    });
-  };
-
-  // Back from sign-in with this invite chosen: accept without asking again. An invite that is
-  // no longer valid is forgotten, so that the app stops coming back to it.
-  useEffect(() => {
-    if (preview.isError && pendingInvite.is(here)) pendingInvite.clear();
-    if (own && pendingInvite.is(here)) pendingInvite.clear();
-    if (ready && !own && !started.current && pendingInvite.is(here) && preview.isSuccess) acceptNow();
+  const acceptNow = useTakeInvite(here, ready, {
+    loaded: preview.isSuccess,
+    nothingToTake: preview.isError || own,
+    take: (forget) =>
+      accept.mutate(token, {
+        onSuccess: (result) => {
+          forget();
+          toast.success(`You're now friends with ${result.friend.username}`, {
+            description: result.betId === null ? 'You see their bets on your dashboard.' : 'Here is the bet they shared.',
+          });
+          navigate(result.betId === null ? '/' : `/bets/${result.betId}`, { replace: true });
+        },
+        onError: forget,
+      }),
   });
 
   if (status === 'loading' || preview.isPending || (ready && friends.isPending)) return <FullScreenLoader message="Loading invite..." />;
-  // Signed in but without a username yet: the app's own setup screen comes first, then back here.
-  if (status === 'signed-in' && !ready) {
-    pendingInvite.set(here);
-    return <Navigate to="/" replace />;
-  }
+  if (needsSetup) return <Navigate to="/" replace />;
 
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
@@ -110,13 +93,7 @@ export function InvitePage() {
                 Accept invite
               </Button>
             ) : (
-              <Button
-                className="mt-5 w-full"
-                onClick={() => {
-                  pendingInvite.set(here);
-                  startSignIn();
-                }}
-              >
+              <Button className="mt-5 w-full" onClick={signInToTake}>
                 Sign in or sign up to accept
               </Button>
             )}
