@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -9,6 +9,7 @@ import { buildApp, type BuildOptions } from '../app.ts';
 import { DEFAULT_RATE_LIMITS, type Config, type DatabaseConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { BACKFILLS, functionsTag, listMigrations, migrate } from '../db/migrate.ts';
+import { PROJECT_DIR } from '../project-dir.ts';
 
 /**
  * Test apps. Each call gets a database of its own: a fresh in-memory PGlite, or, in the
@@ -51,16 +52,19 @@ export function baseTestConfig(overrides: Partial<Config> = {}): Config {
 /**
  * A migrated in-memory PGlite, dumped once for every test process: each test app starts from a
  * copy (about 0.3 s) instead of PostgreSQL's initdb and every migration (about 1.9 s). Kept in
- * the system's temporary directory under a hash of the migrations and functions, so a change to
- * either makes a new one; written beside and renamed, so a process never reads half a file.
+ * the system's temporary directory under a hash of what makes it (PGlite's version, the
+ * migrations, the functions, the backfills), so a change to any makes a new one. Writing it is
+ * best-effort, and a process never reads half a file (written beside, then renamed).
  */
 let migratedPglite: Promise<Blob> | null = null;
 
 function migratedPgliteDump(): Promise<Blob> {
   migratedPglite ??= (async () => {
-    const hash = createHash('sha256');
+    const pgliteVersion = (JSON.parse(readFileSync(path.join(PROJECT_DIR, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
+    const hash = createHash('sha256').update(`${pgliteVersion}\0`);
     for (const { tag, statements } of listMigrations()) hash.update(`${tag}\0${statements.join('\0')}\0`);
-    hash.update(`${functionsTag()}\0${Object.keys(BACKFILLS).sort().join('\0')}`);
+    hash.update(`${functionsTag()}\0`);
+    for (const [tag, backfill] of Object.entries(BACKFILLS).sort()) hash.update(`${tag}\0${backfill.toString()}\0`);
     const file = path.join(tmpdir(), `betbro-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
@@ -68,8 +72,13 @@ function migratedPgliteDump(): Promise<Blob> {
       await migrate(database);
       const dump = await database.dumpDataDir!();
       const copy = `${file}.${process.pid}.tmp`;
-      writeFileSync(copy, Buffer.from(await dump.arrayBuffer()));
-      renameSync(copy, file);
+      try {
+        writeFileSync(copy, Buffer.from(await dump.arrayBuffer()));
+        renameSync(copy, file);
+      } catch {
+        // A full or read-only temporary directory: this process still has the dump.
+        rmSync(copy, { force: true });
+      }
       return dump;
     } finally {
       await database.close();

@@ -178,10 +178,10 @@ export async function placeStake(
  * StakeBatches gathers stakes that arrive while others are being placed, so that they are placed together in
  * one call and one transaction and share one commit (docs/decisions/012-stakes-in-batches.md).
  *
- * Nothing waits on a timer: a stake goes out at once, alone, whenever fewer than `batches`
- * batches are running. Only when that many are running do stakes queue, and the next free slot
- * takes everything queued (up to `size`). So a lone stake costs what it did before, and under
- * load the batches grow with the load.
+ * Nothing waits on a timer: a stake goes out at once, alone, when no batch is running. While
+ * some are, stakes queue, and a new batch starts beside them once `fill` stakes wait (while fewer
+ * than `batches` run) or when one ends, taking everything queued (up to `size`). So a lone stake
+ * costs what it did before, and under load the batches grow with the load.
  *
  * Two running batches of one instance never share a bet: a stake on a bet that a running batch
  * holds waits for it, rather than going out only to wait for that batch's lock in the database.
