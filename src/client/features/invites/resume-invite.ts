@@ -44,15 +44,20 @@ export const pendingInvite = {
   },
 };
 
+/** Whether the visitor may take an invite now: signed in, with a username. */
+const readyToTake = ({ status, user }: ReturnType<typeof useAuth>) => status === 'signed-in' && user !== null && !needsProfileSetup(user.username);
+
 /** After sign-in, sign-up or profile setup: back to the invite the visitor chose, wherever the app landed. */
 export function useResumeInvite(): void {
-  const { status, user } = useAuth();
+  const auth = useAuth();
+  const { status, user } = auth;
   const navigate = useNavigate();
+  const ready = readyToTake(auth);
   useEffect(() => {
-    if (status !== 'signed-in' || !user || needsProfileSetup(user.username)) return;
+    if (!ready) return;
     const path = pendingInvite.get();
     if (path && window.location.pathname !== path) navigate(path, { replace: true });
-  }, [status, user, navigate]);
+  }, [ready, status, user, navigate]);
 }
 
 /**
@@ -64,8 +69,9 @@ export function useResumeInvite(): void {
  * it can no longer be taken.
  */
 export function useInviteVisitor(path: string) {
-  const { status, user } = useAuth();
-  const ready = status === 'signed-in' && user !== null && !needsProfileSetup(user.username);
+  const auth = useAuth();
+  const { status, user } = auth;
+  const ready = readyToTake(auth);
   // Signed in but without a username yet: the app's own setup screen comes first, then back here.
   const needsSetup = status === 'signed-in' && !ready;
   if (needsSetup) pendingInvite.set(path);
