@@ -86,6 +86,24 @@ describe('stake batches', () => {
     expect(Math.max(...calls.map((c) => c.stakes.length))).toBe(4);
   });
 
+  it('sends the next batch before answering the stakes of the one that ended', async () => {
+    const { runners, calls } = manualRunners();
+    const batches = new StakeBatches(runners, { batches: 1, size: 4, fill: 2 });
+    // How many calls had gone out when each stake was answered.
+    const sentWhenAnswered = (name: string) => batches.place(stake(name)).then(() => calls.length);
+    const first = sentWhenAnswered('a1');
+    const second = [sentWhenAnswered('b2'), sentWhenAnswered('c3')];
+    const third = sentWhenAnswered('d4');
+    calls[0]!.settle();
+    await expect(first).resolves.toBe(2);
+    expect(calls.map((c) => names(c.stakes))[1]).toEqual(['b2', 'c3', 'd4']);
+    const fifth = sentWhenAnswered('e5');
+    calls[1]!.settle();
+    await expect(Promise.all([...second, third])).resolves.toEqual([3, 3, 3]);
+    calls[2]!.settle();
+    await expect(fifth).resolves.toBe(3);
+  });
+
   it('keeps two running batches off the same bet: a stake on a held bet waits its turn', async () => {
     const { runners, calls } = manualRunners();
     const batches = new StakeBatches(runners, limits);

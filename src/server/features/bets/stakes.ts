@@ -254,11 +254,15 @@ export class StakeBatches<S extends { betId: number }, R> {
       if (batch.length === 0) return;
       this.running += 1;
       for (const pending of batch) this.betsHeld.add(pending.stake.betId);
-      void this.run(batch).finally(() => {
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
         this.running -= 1;
         for (const pending of batch) this.betsHeld.delete(pending.stake.betId);
         this.pump();
-      });
+      };
+      void this.run(batch, release).finally(release);
     }
   }
 
@@ -274,10 +278,15 @@ export class StakeBatches<S extends { betId: number }, R> {
     return batch;
   }
 
-  private async run(batch: Pending<S, R>[]): Promise<void> {
+  /**
+   * Places a batch and answers its stakes. Once the database has answered, `release` frees its
+   * slot and its bets before the stakes are answered, so the next batch is on its way to the
+   * database while the server answers these.
+   */
+  private async run(batch: Pending<S, R>[], release: () => void): Promise<void> {
     if (batch.length === 1) {
       this.counts.alone += 1;
-      return this.runAlone(batch[0]!);
+      return this.runAlone(batch[0]!, release);
     }
     let answers: R[];
     try {
@@ -285,6 +294,7 @@ export class StakeBatches<S extends { betId: number }, R> {
       if (answers.length !== batch.length) throw new Error(`a batch of ${batch.length} stakes answered ${answers.length}`);
     } catch (error) {
       if (!this.runners.placedNone(error)) {
+        release();
         for (const pending of batch) pending.reject(error);
         return;
       }
@@ -295,14 +305,20 @@ export class StakeBatches<S extends { betId: number }, R> {
     }
     this.counts.batches += 1;
     this.counts.batched += batch.length;
+    release();
     batch.forEach((pending, i) => pending.resolve(answers[i]!));
   }
 
-  private async runAlone(pending: Pending<S, R>): Promise<void> {
+  private async runAlone(pending: Pending<S, R>, release?: () => void): Promise<void> {
+    let answer: R;
     try {
-      pending.resolve(await this.runners.one(pending.stake));
+      answer = await this.runners.one(pending.stake);
     } catch (error) {
+      release?.();
       pending.reject(error);
+      return;
     }
+    release?.();
+    pending.resolve(answer);
   }
 }

@@ -54,10 +54,13 @@ $$;
 -- in the same season) is not granted again; the answer leaves them out.
 -- The balance rows are locked in (season, user) order first, so that two calls never deadlock
 -- over them; their callers lock the bets and the stakers' user rows before, in id order.
+-- Its statements keep one plan per connection (plan_cache_mode): left to choose, PostgreSQL
+-- planned the lock and the moves again on every call, as they join the arrays to crew_balances,
+-- which was a twentieth of a stake batch's time (docs/decisions/012-stakes-in-batches.md).
 CREATE OR REPLACE FUNCTION move_crew_money(
   p_season_ids integer[], p_user_ids integer[], p_amounts bigint[], p_kind text, p_bet_ids integer[]
 ) RETURNS TABLE (moved_season integer, moved_user integer, balance_after bigint)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
   v_moves integer := coalesce(cardinality(p_user_ids), 0);
   v_locked integer;
