@@ -53,7 +53,10 @@ const sessionReadsOf = oncePerDatabase((db) => {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        sql`${sessions.idHash} = any(${sql.placeholder('idHashes')}::text[])`,
+        // The keys through a subquery, out of the planner's sight: seeing them, PostgreSQL judged
+        // each lookup's own plan cheaper than a kept one and planned it again every time, which
+        // cost it more than the lookup (docs/decisions/020-reads-by-key-in-batches.md).
+        sql`${sessions.idHash} = any(array(select unnest(${sql.placeholder('idHashes')}::text[])))`,
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
         isNull(users.deactivatedAt),
