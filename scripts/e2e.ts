@@ -3,12 +3,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findChromium } from './lib/chromium.ts';
-import { freePort } from './lib/free-port.ts';
 import { startMailCatcher } from './lib/mail-catcher.ts';
 import { ROOT, ensureBuild } from './lib/build.ts';
 
-// Runs the Playwright journeys against the built app (the compiled server, as `npm start` runs it), started on a free port with a fresh data
-// directory. Without Chromium a developer gets one line saying so; under CI=true it is a failure.
+// Runs the Playwright journeys against the built app (the compiled server, as `npm start` runs
+// it): each worker starts one on a free port with a fresh data directory under one temporary
+// directory (tests/e2e/server.ts). Without Chromium a developer gets one line saying so; under
+// CI=true it is a failure.
 
 const chromium = findChromium();
 if (!chromium) {
@@ -23,8 +24,6 @@ if (!chromium) {
 
 await ensureBuild();
 
-const port = await freePort();
-const externalPort = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'betbro-e2e-'));
 // The servers mail through it; the journeys read the links from the file (tests/e2e/helpers.ts).
 const mailFile = path.join(dataDir, 'mail.jsonl');
@@ -37,8 +36,6 @@ const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/@playwright
   env: {
     ...process.env,
     CHROMIUM_PATH: chromium,
-    E2E_PORT: String(port),
-    E2E_EXTERNAL_PORT: String(externalPort),
     E2E_DATA_DIR: dataDir,
     E2E_SMTP_URL: mail.url,
     E2E_MAIL_FILE: mailFile,

@@ -17,6 +17,7 @@ rmSync(e2eReport, { force: true });
 const run = (args: string[]) =>
   spawnSync(process.execPath, args, { cwd: ROOT, stdio: 'inherit', env: process.env }).status ?? 1;
 
+let started = Date.now();
 const vitestStatus = run([
   path.join(ROOT, 'node_modules/vitest/vitest.mjs'),
   'run',
@@ -24,16 +25,25 @@ const vitestStatus = run([
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
+const vitestSeconds = (Date.now() - started) / 1000;
+started = Date.now();
 const e2eStatus = run(['--import', 'tsx', path.join(ROOT, 'scripts/e2e.ts')]);
+const e2eSeconds = (Date.now() - started) / 1000;
 
 function readJson(file: string): Record<string, unknown> | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : null;
 }
-const vitest = readJson(vitestReport) as { numPassedTests?: number; numFailedTests?: number } | null;
-const e2e = readJson(e2eReport) as { stats?: { expected?: number; unexpected?: number; flaky?: number } } | null;
+const vitest = readJson(vitestReport) as { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number } | null;
+const e2e = readJson(e2eReport) as { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } } | null;
 const passed = (vitest?.numPassedTests ?? 0) + (e2e?.stats?.expected ?? 0);
 const failed = (vitest?.numFailedTests ?? 0) + (e2e?.stats?.unexpected ?? 0) + (e2e?.stats?.flaky ?? 0);
+const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (e2e?.stats?.skipped ?? 0);
 
-console.log(`\nvitest: exit ${vitestStatus}; playwright: exit ${e2eStatus}${e2e ? '' : ' (no journeys ran)'}`);
-console.log(`total: ${passed} passed, ${failed} failed`);
+console.log(`\nvitest: exit ${vitestStatus}, ${vitest?.numPassedTests ?? 0} passed, ${vitest?.numFailedTests ?? 0} failed in ${vitestSeconds.toFixed(0)} s`);
+console.log(
+  `playwright: exit ${e2eStatus}, ` +
+    (e2e ? `${e2e.stats?.expected ?? 0} passed, ${e2e.stats?.unexpected ?? 0} failed, ${e2e.stats?.flaky ?? 0} flaky` : 'no journeys ran') +
+    ` in ${e2eSeconds.toFixed(0)} s`,
+);
+console.log(`total: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(vitestStatus !== 0 || e2eStatus !== 0 ? 1 : 0);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DESKTOP, PHONE, mailedToken, newUser, openMenuItem, screenshot, uniqueSuffix } from './helpers.ts';
 
 // Accounts that last (docs/product.md §8.4): a player who forgot their password gets back in

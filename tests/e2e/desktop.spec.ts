@@ -1,7 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { adminPage, befriend, expectAccessible, newUser, screenshot, uniqueSuffix } from './helpers.ts';
 
-test.describe.configure({ mode: 'serial' });
 
 test('create a bet, a friend stakes live, the creator resolves, both see the outcome', async ({ browser }) => {
   test.setTimeout(150_000);

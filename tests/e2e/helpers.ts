@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Browser, type Locator, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { ADMIN } from './server.ts';
 
 /** A unique suffix, so journeys never collide with accounts made by earlier ones. */
 export const uniqueSuffix = () => randomBytes(3).toString('hex');
@@ -26,17 +27,42 @@ export async function signInThroughProvider(page: Page, email: string, password:
   await page.getByRole('button', { name: 'Continue' }).click();
 }
 
-/** A brand-new user: sign up on the provider page and choose a username. */
-export async function signUp(page: Page, username: string, password = 'journey-password-1', email?: string): Promise<void> {
-  await signInThroughProvider(page, email ?? `${username.toLowerCase()}@betbro.test`, password);
-  await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
-  await page.getByLabel('Username').fill(username);
-  // The app reloads itself 1.5 s after setup (docs/product.md §13.1): wait for that before
-  // going anywhere.
-  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
-  await page.getByRole('button', { name: 'Complete Setup' }).click();
-  await reloaded;
-  await expect(page.getByTestId('current-username')).toContainText(username, { timeout: 15_000 });
+const locationOf = (response: APIResponse, from: string): string => {
+  const location = response.headers().location;
+  expect(location, `a redirect from ${from}, not ${response.status()}`).toBeTruthy();
+  return new URL(location!, from).toString();
+};
+
+/**
+ * Signs in (or, with open sign-up, signs up) through the provider over HTTP, as the browser would
+ * without drawing a page: /api/login, the provider's authorization and login form, its redirect
+ * back to /auth-callback, and the app's code exchange. `request` carries the cookies, so the
+ * page's context is signed in when it is the page's own (`page.request`).
+ */
+export async function signInOverHttp(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const state = randomBytes(32).toString('hex');
+  const login = await request.get(`/api/login?state=${state}`, { maxRedirects: 0 });
+  let at = locationOf(login, login.url());
+  const redirectUri = new URL(at).searchParams.get('redirect_uri');
+  expect(redirectUri, `the authorization request ${at}`).toBeTruthy();
+  const interaction = locationOf(await request.get(at, { maxRedirects: 0 }), at);
+  expect(interaction).toMatch(/\/interaction\/[\w-]+$/);
+  const submitted = await request.post(`${interaction}/login`, { form: { email, password }, maxRedirects: 0 });
+  expect([302, 303], `the provider's answer to ${email}'s password: ${await submitted.text()}`).toContain(submitted.status());
+  at = locationOf(submitted, interaction);
+  for (let hops = 0; hops < 5 && new URL(at).pathname !== '/auth-callback'; hops += 1) at = locationOf(await request.get(at, { maxRedirects: 0 }), at);
+  const callback = new URL(at);
+  expect(callback.pathname).toBe('/auth-callback');
+  expect(callback.searchParams.get('state')).toBe(state);
+  const exchanged = await request.post('/api/oauth/exchange', { data: { code: callback.searchParams.get('code'), state, redirect_uri: redirectUri } });
+  expect(exchanged.ok(), `the code exchange: ${exchanged.status()} ${await exchanged.text()}`).toBe(true);
+}
+
+/** A new player over HTTP: signed up through the provider, with `username` chosen. */
+export async function signUpOverHttp(request: APIRequestContext, username: string, password = 'journey-password-1', email?: string): Promise<void> {
+  await signInOverHttp(request, email ?? `${username.toLowerCase()}@betbro.test`, password);
+  const completed = await request.post('/api/complete-profile', { data: { username } });
+  expect(completed.ok(), `choosing ${username}: ${completed.status()} ${await completed.text()}`).toBe(true);
 }
 
 /** The screen a context emulates: the desktop default, or a phone for the mobile journeys. */
@@ -61,11 +87,13 @@ export async function openMenuItem(page: Page, label: string, viewTitle: string)
   await expect(title(page)).toHaveText(viewTitle);
 }
 
-/** A new browser context (its own cookies) with a freshly signed-up user in it. */
+/** A new browser context (its own cookies) with a freshly signed-up user in it, on the dashboard. */
 export async function newUser(browser: Browser, username: string, email?: string, screen: Screen = DESKTOP): Promise<Page> {
   const context = await browser.newContext(screen);
   const page = await context.newPage();
-  await signUp(page, username, 'journey-password-1', email);
+  await signUpOverHttp(page.request, username, 'journey-password-1', email);
+  await page.goto('/');
+  await expect(page.getByTestId('current-username')).toContainText(username);
   return page;
 }
 
@@ -94,12 +122,13 @@ export async function befriend(requester: Page, addressee: Page, addresseeName: 
 
 /**
  * The token of the latest `path` link (`/verify-email`, `/reset-password`) mailed to `to`, from
- * the mail scripts/e2e.ts catches, waiting for it to arrive.
+ * the mail scripts/e2e.ts catches, waiting for it to arrive. Several servers mail into the same
+ * catcher: `origin` keeps to the links of one.
  */
-export async function mailedToken(to: string, path: string): Promise<string> {
+export async function mailedToken(to: string, path: string, origin = ''): Promise<string> {
   const file = process.env.E2E_MAIL_FILE;
   if (!file) throw new Error('E2E_MAIL_FILE is unset: run the journeys with npm run test:e2e');
-  const pattern = new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`);
+  const pattern = new RegExp(`${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}${path}\\?token=([A-Za-z0-9_-]+)`);
   let token: string | undefined;
   await expect
     .poll(
@@ -120,26 +149,16 @@ export async function mailedToken(to: string, path: string): Promise<string> {
   return token!;
 }
 
-/** The admin of the journeys (ADMIN_EMAILS in playwright.config.ts), created on first use. */
+/**
+ * The admin of the journeys (ADMIN in server.ts), signed in in a new context: each journey server
+ * makes the account and verifies its email once, as it starts (fixtures.ts).
+ */
 export async function adminPage(browser: Browser, screen: Screen = DESKTOP): Promise<Page> {
   const context = await browser.newContext(screen);
   const page = await context.newPage();
-  await signInThroughProvider(page, 'admin@betbro.test', 'admin-password-1');
-  const setup = page.getByRole('heading', { name: 'Complete Your Profile' });
-  const signedIn = page.getByTestId('current-username');
-  await expect(setup.or(signedIn)).toBeVisible();
-  if (await setup.isVisible()) {
-    await page.getByLabel('Username').fill('Referee');
-    const reloaded = page.waitForEvent('load', { timeout: 15_000 });
-    await page.getByRole('button', { name: 'Complete Setup' }).click();
-    await reloaded;
-  }
-  await expect(signedIn).toHaveText('Referee', { timeout: 15_000 });
-  // A listed email makes an admin once verified: the first time, follow the mailed link.
-  if ((await api<{ role: string }>(page, 'GET', '/api/auth/user')).role !== 'admin') {
-    await api(page, 'POST', '/api/account/verify-email', { token: await mailedToken('admin@betbro.test', '/verify-email') });
-    await page.reload();
-    await expect(signedIn).toHaveText('Referee', { timeout: 15_000 });
-  }
+  await signInOverHttp(page.request, ADMIN.email, ADMIN.password);
+  expect((await api<{ role: string }>(page, 'GET', '/api/auth/user')).role).toBe('admin');
+  await page.goto('/');
+  await expect(page.getByTestId('current-username')).toHaveText(ADMIN.username);
   return page;
 }

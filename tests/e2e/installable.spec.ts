@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.ts';
 import { DESKTOP, PHONE } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { DESKTOP, PHONE, newUser, screenshot, uniqueSuffix } from './helpers.ts';
 
 // Invite links (docs/product.md §6.2): a newcomer opens one, signs up, and lands befriended; a

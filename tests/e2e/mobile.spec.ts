@@ -3,7 +3,6 @@ import { expect, test } from './fixtures.ts';
 import { PHONE, adminPage, api, expectAccessible, menu, newUser, openMenuItem, screenshot, title, uniqueSuffix, userId } from './helpers.ts';
 
 // The narrow layout (docs/product.md §13.3) at 390x844 with touch.
-test.describe.configure({ mode: 'serial' });
 
 const phoneUser = (browser: Browser, name: string) => newUser(browser, name, undefined, PHONE);
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { newUser, uniqueSuffix } from './helpers.ts';
 
 // Settings' "Push notifications on this device": the browser's permission is asked when the

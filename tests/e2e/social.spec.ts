@@ -2,7 +2,6 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { adminPage, api, befriend, expectAccessible, newUser, screenshot, uniqueSuffix, userId } from './helpers.ts';
 
-test.describe.configure({ mode: 'serial' });
 
 /** The ISO week number of today, computed independently of the app. */
 function isoWeekNumber(date: Date): number {

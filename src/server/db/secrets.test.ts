@@ -9,7 +9,7 @@ describe(`stored secrets on ${testDbKind}`, () => {
   let drop: () => Promise<void>;
 
   beforeAll(async () => {
-    const created = await createTestDatabase();
+    const created = await createTestDatabase({ migrated: true });
     drop = created.drop;
     database = await openDatabase(created.database);
     await migrate(database);

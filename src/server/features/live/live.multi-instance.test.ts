@@ -20,7 +20,7 @@ describe('live events across two instances', () => {
   beforeAll(async () => {
     const redisUrl = process.env.TEST_REDIS_URL;
     if (!redisUrl) throw new Error('the multi-instance test needs TEST_REDIS_URL');
-    const created = await createTestDatabase();
+    const created = await createTestDatabase({ migrated: true });
     drop = created.drop;
     const shared = baseTestConfig({ database: created.database, redisUrl });
     one = await buildApp({ ...shared, ...(await listeningConfig()) });

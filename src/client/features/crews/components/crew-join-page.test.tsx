@@ -5,12 +5,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CrewInvitePreview, CrewSummary } from '../../../../shared/schemas/crews.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { aCrew, aCrewSummary, me, renderScreen } from '../../../test/render-screen.tsx';
-import { startSignIn } from '../../auth/sign-in.ts';
+import * as signIn from '../../auth/sign-in.ts';
 import { pendingInvite, useResumeInvite } from '../../invites/resume-invite.ts';
 import { CrewJoinPage } from './crew-join-page.tsx';
 
-// Signing in leaves the page for the provider's: here it only records that it was asked.
-vi.mock('../../auth/sign-in.ts', () => ({ startSignIn: vi.fn() }));
 
 const preview: CrewInvitePreview = { crew: { id: 4, name: 'Friday club', memberCount: 3 }, inviter: { id: 2, username: 'Bob' } };
 
@@ -79,6 +77,8 @@ describe('the crew join page', { timeout: 20_000 }, () => {
 
   it('signed out, keeps the invite chosen and goes to sign in', async () => {
     const joins = joinServer();
+    // Signing in leaves the page for the provider's: here it only records that it was asked.
+    const startSignIn = vi.spyOn(signIn, 'startSignIn').mockImplementation(() => {});
     openAt('/crews/join/tok', { signedOut: true });
     expect(await screen.findByRole('heading', { name: 'Join Friday club' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in or sign up to join' }));
