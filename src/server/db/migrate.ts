@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { juryBackfills } from '../features/bets/service.ts';
 import { crewNameBackfills } from '../features/crews/service.ts';
 import { figuresBackfills } from '../features/figures/service.ts';
 import { usernameBackfills } from '../features/users/service.ts';
@@ -47,6 +48,7 @@ export const BACKFILLS: Record<string, (query: RawQuery) => Promise<void>> = {
   ...figuresBackfills,
   ...usernameBackfills,
   ...crewNameBackfills,
+  ...juryBackfills,
 };
 
 interface JournalEntry {
