@@ -231,8 +231,6 @@ export async function confirmPasswordReset(
     const players = (await usersOfLocalAccount(app, tx, account.id)).map((u) => u.id);
     for (const userId of players) await endSessionsInTransaction(app, tx, userId, null);
     await verifyLocalAccount(app, tx, account.id);
-    // The mailbox is proven: a verification link mailed before has nothing left to do.
-    await spendTokensOf(tx, account.id, 'verify_email');
     return players;
   });
   // Every instance looks again at the player's sockets (their sessions ended) and role.
