@@ -30,7 +30,9 @@ import { parseMetricSample } from './lib/metrics.ts';
  * books must balance to the cent, the players' own and every crew season's, no balance be
  * negative, no bet be paid twice, every acknowledged stake exist and no refused one, no stake of
  * an outsider stand on a crew bet, every acknowledged season end and membership change be there,
- * and no jury bet be left waiting past its window.
+ * no jury bet be left waiting past its window, no vote come from outside its bet's seated jury,
+ * and no dispute without a jury void its bet. Half the crew invite links are revoked once used,
+ * and an outsider tries each revoked one.
  *
  *   npm run chaos -- [--duration=60] [--seed=123] [--clients=12] [--proxy]
  * With DATABASE_URL (PostgreSQL) it works in a fresh database on that server, and with
@@ -141,7 +143,8 @@ let adminPlayer: Player;
   }
   for (let i = 0; i < players.length; i += 1) {
     for (let j = i + 1; j < players.length; j += 1) {
-      await app.db.insert(friendships).values({ requesterId: players[i]!.id, addresseeId: players[j]!.id, status: 'accepted' });
+      // Friends from before every bet: each one's juries may seat them (docs/product.md §4.6).
+      await app.db.insert(friendships).values({ requesterId: players[i]!.id, addresseeId: players[j]!.id, status: 'accepted', respondedAt: new Date() });
     }
   }
   await app.close();
@@ -447,6 +450,18 @@ async function joinByInvite(crew: ChaosCrew, inviter: Player, joiner: Player, ki
   membershipOps.push({ crew, userId: joiner.id, kind: 'join', outcome: result.outcome, start, end: Date.now() });
   count(kind, result);
   if (result.outcome === 'ok') crew.members.add(joiner.id);
+  // Half the links are revoked once used, by their maker or the owner (a member holds at most 20
+  // live ones); a revoked link lets nobody in, an outsider least of all.
+  if (random() < 0.5) {
+    const revoked = await call(random() < 0.5 ? inviter : crew.owner, 'DELETE', `/api/crews/${crew.id}/invites/${token}`);
+    count('revoke invite', revoked);
+    if (revoked.outcome === 'ok') {
+      const outsider = playerById.get(pick([...crew.outsiders]))!;
+      const sneaked = await call(outsider, 'POST', `/api/crews/join/${token}`);
+      count('revoked link', sneaked);
+      if (sneaked.outcome === 'ok') seenProblems.push(`revoked link of crew ${crew.id} let outsider ${outsider.id} in`);
+    }
+  }
   return result.outcome;
 }
 
@@ -689,14 +704,25 @@ try {
   );
   for (const row of paidTwice) problems.push(`bet ${row.bet_id} paid user ${row.user_id} twice`);
   crewReport = await checkCrews(app, problems);
-  const [jury] = rowsOf<{ settled: number; stood: number; by_jury: number; voided: number }>(
+  const [jury] = rowsOf<{ settled: number; stood: number; by_jury: number; voided: number; to_admins: number; free_voids: number }>(
     await app.db.execute(sql`select count(*) filter (where status in ('resolved', 'void'))::int as settled,
         count(*) filter (where status = 'resolved' and resolved_by is null and votes_needed = 0)::int as stood,
         count(*) filter (where status = 'resolved' and resolved_by is null and votes_needed > 0)::int as by_jury,
-        count(*) filter (where status = 'void' and void_reason like 'jury%')::int as voided
+        count(*) filter (where status = 'void' and void_reason like 'jury%')::int as voided,
+        count(*) filter (where jury_ends_at is not null and votes_needed = 0)::int as to_admins,
+        count(*) filter (where status = 'void' and void_reason like 'jury%' and votes_needed = 0)::int as free_voids
       from bets where resolution_mode = 'jury'`),
   );
-  juryReport = `jury bets settled ${jury?.settled ?? 0}: proposals that stood ${jury?.stood ?? 0}, jury verdicts ${jury?.by_jury ?? 0}, voided by a jury ${jury?.voided ?? 0}`;
+  // A dispute with too few jurors to seat goes to the admins, and never voids the bet (§4.6).
+  if ((jury?.free_voids ?? 0) > 0) problems.push(`${jury?.free_voids} jury bets were voided by a dispute without a jury`);
+  const [stray] = rowsOf<{ n: number }>(
+    await app.db.execute(sql`select count(*)::int as n from bet_votes v
+      where not exists (select 1 from bet_jurors j where j.bet_id = v.bet_id and j.user_id = v.user_id)`),
+  );
+  if ((stray?.n ?? 0) > 0) problems.push(`${stray?.n} votes came from outside their bet's seated jury`);
+  juryReport =
+    `jury bets settled ${jury?.settled ?? 0}: proposals that stood ${jury?.stood ?? 0}, jury verdicts ${jury?.by_jury ?? 0}, ` +
+    `voided by a jury ${jury?.voided ?? 0}; disputes left to the admins ${jury?.to_admins ?? 0}`;
 } finally {
   await app.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -55,11 +55,16 @@ const JOINING_SCRIPTS = [
 export interface TextLayout {
   /** The field holds lines (a description, a message, a bio): "\n" is allowed. */
   multiline?: boolean;
+  /**
+   * The field names something that must not pass for another (a crew's name, as a username):
+   * NFKC instead of NFC, so full-width and other compatibility letters become the plain ones.
+   */
+  compatibility?: boolean;
 }
 
-/** NFC, and in a field with lines, Windows line ends as plain ones. */
-export function normaliseUserText(text: string, { multiline = false }: TextLayout = {}): string {
-  const composed = text.normalize('NFC');
+/** NFC (NFKC for a name), and in a field with lines, Windows line ends as plain ones. */
+export function normaliseUserText(text: string, { multiline = false, compatibility = false }: TextLayout = {}): string {
+  const composed = text.normalize(compatibility ? 'NFKC' : 'NFC');
   return multiline ? composed.replaceAll('\r\n', '\n') : composed;
 }
 
@@ -110,10 +115,46 @@ function inSubdivisionFlag(chars: readonly string[], i: number): boolean {
  * A free-text field: normalised, refused with "<field> contains invisible or control characters"
  * when it hides anything, then trimmed. Each field adds its own length rules.
  */
-export function userText({ field, typeError, multiline = false }: { field: string; typeError: string; multiline?: boolean }) {
+export function userText({ field, typeError, ...layout }: { field: string; typeError: string } & TextLayout) {
   return z
     .string({ error: typeError })
-    .overwrite((text) => normaliseUserText(text, { multiline }))
-    .refine((text) => isCleanText(text, { multiline }), `${field} contains invisible or control characters`)
+    .overwrite((text) => normaliseUserText(text, layout))
+    .refine((text) => isCleanText(text, layout), `${field} contains invisible or control characters`)
     .trim();
+}
+
+/**
+ * The scripts whose letters a name may hold, each found by its Unicode Script property; a letter
+ * of any other script counts as one more script.
+ */
+const SCRIPTS = [
+  'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Nko', 'Devanagari', 'Bengali',
+  'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan', 'Myanmar',
+  'Khmer', 'Mongolian', 'Ethiopic', 'Cherokee', 'Canadian_Aboriginal', 'Hangul', 'Hiragana', 'Katakana', 'Bopomofo', 'Han',
+].map((name) => ({ name, pattern: new RegExp(`^\\p{Script=${name}}$`, 'u') }));
+/**
+ * Scripts written together as one writing system (UTS #39's "highly restrictive" level): Japanese
+ * (Han, Hiragana, Katakana), Chinese with Bopomofo, Korean with Han, each with Latin beside it.
+ * Any other mix is how look-alikes are made ("pаypal" with a Cyrillic а).
+ */
+const WRITING_SYSTEMS = [
+  ['Latin', 'Han', 'Hiragana', 'Katakana'],
+  ['Latin', 'Han', 'Bopomofo'],
+  ['Latin', 'Han', 'Hangul'],
+].map((scripts) => new Set(scripts));
+const LETTER = /^\p{L}$/u;
+
+/**
+ * Whether a name mixes letters of several scripts (docs/security.md, "Names"): usernames and crew
+ * names hold letters of one script, or of one of the writing systems above. Digits, spaces,
+ * punctuation, symbols and emoji belong to every script.
+ */
+export function mixesScripts(name: string): boolean {
+  const scripts = new Set<string>();
+  for (const char of name) {
+    if (!LETTER.test(char)) continue;
+    scripts.add(SCRIPTS.find(({ pattern }) => pattern.test(char))?.name ?? 'Other');
+  }
+  if (scripts.size <= 1) return false;
+  return !WRITING_SYSTEMS.some((system) => [...scripts].every((script) => system.has(script)));
 }

@@ -190,7 +190,7 @@ for (const [label, screen] of [
 
     // The members heard of the season's end.
     const { notifications } = await api<{ notifications: { title: string }[] }>(newcomer, 'GET', '/api/notifications?limit=20');
-    expect(notifications.map((n) => n.title)).toContain(`Season 1 of ${crewName} ended`);
+    expect(notifications.map((n) => n.title)).toContain(`Season 1 of "${crewName}" ended`);
 
     await Promise.all([owner.context().close(), friend.context().close(), context.close()]);
   });

@@ -82,7 +82,7 @@ for (const [label, screen] of [
     await dialog.getByLabel('Option 1', { exact: true }).fill('Yes');
     await dialog.getByLabel('Option 2', { exact: true }).fill('No');
     await dialog.getByLabel('A jury of friends').check();
-    await expect(dialog.getByText('You propose the result; any staker can dispute it before its deadline, then your other friends vote.')).toBeVisible();
+    await expect(dialog.getByText('You propose the result; any staker can dispute it before its deadline, then your friends from before the bet, without a stake, vote.')).toBeVisible();
     const created = creator.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/bets');
     await dialog.getByRole('button', { name: 'Create Bet' }).click();
     const betId = ((await (await created).json()) as { id: number }).id;

@@ -30,6 +30,8 @@ export const queryKeys = {
     requests: ['friends', 'requests'] as const,
     search: (q: string) => ['friends', 'search', q] as const,
     profile: (id: number) => ['friends', 'profile', id] as const,
+    /** How many friends could sit on a new jury bet's jury: refreshed with the friends. */
+    juryPool: ['friends', 'jury-pool'] as const,
   },
   profiles: { own: ['profiles', 'own'] as const, preferences: ['profiles', 'preferences'] as const },
   notifications: { all: ['notifications'] as const },
@@ -45,6 +47,10 @@ export const queryKeys = {
     seasons: (id: number) => ['crews', 'seasons', id] as const,
     messages: (id: number) => ['crews', 'messages', id] as const,
     invite: (token: string) => ['crews', 'invite', token] as const,
+    /** The live invite links to a crew: the caller's own, or for its owner everyone's. */
+    invites: (id: number) => ['crews', 'invites', id] as const,
+    /** How many of a crew's members could sit on a new crew jury bet's jury. */
+    juryPool: (id: number) => ['crews', 'jury-pool', id] as const,
   },
   chat: {
     all: ['chat'] as const,

@@ -74,6 +74,7 @@ export const aResolution = (overrides: Partial<BetResolution> = {}): BetResoluti
   juryEndsAt: null,
   votesCast: 0,
   votesNeeded: 0,
+  jurorsSeated: 0,
   ...overrides,
 });
 

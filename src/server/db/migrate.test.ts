@@ -163,6 +163,73 @@ describe(`the username skeletons' backfill on ${testDbKind}`, () => {
   });
 });
 
+describe(`the crew names' backfill on ${testDbKind}`, () => {
+  const database = freshDatabase();
+
+  it('keys the earliest crew of each look-alike group, and lets the later ones keep their names', async () => {
+    await database().withConnection(async (q) => {
+      await migrateBefore(q, '0025');
+      await q(`insert into users (id, username) values (1, 'Ann')`);
+      await q(`insert into crews (id, name, owner_id, starting_balance_cents, season_days) values
+        (1, 'Friday poker', 1, 100000, 30), (2, 'FRIDAY  P0KER', 1, 100000, 30), (3, 'Office', 1, 100000, 30)`);
+    });
+
+    const { applied } = await migrate(database());
+    expect(applied).toContain('0025_crew_names_and_invites:backfill');
+    const rows = await database().withConnection((q) => q<{ name: string; name_skeleton: string | null }>('select name, name_skeleton from crews order by id'));
+    expect(rows.map((r) => [r.name, r.name_skeleton !== null])).toEqual([
+      ['Friday poker', true],
+      ['FRIDAY  P0KER', false],
+      ['Office', true],
+    ]);
+    // The group stays taken: another look-alike cannot be stored.
+    await expect(
+      database().withConnection((q) =>
+        q(`insert into crews (name, name_skeleton, owner_id, starting_balance_cents, season_days) values ('friday poker', $1, 1, 100000, 30)`, [rows[0]!.name_skeleton]),
+      ),
+    ).rejects.toThrow();
+  });
+});
+
+describe(`the seated juries' backfill on ${testDbKind}`, () => {
+  const database = freshDatabase();
+
+  it('seats the jury of each open dispute from the friends of before its bet, with whoever voted; too few, and the admins decide', async () => {
+    await database().withConnection(async (q) => {
+      await migrateBefore(q, '0026');
+      await q(`insert into users (id, username) values (1, 'Host'), (2, 'Staker'), (3, 'Old1'), (4, 'Old2'), (5, 'Old3'), (6, 'Late'), (7, 'Lone')`);
+      // Host's friends: Staker and Old1-3 from before the bets, Late from after them.
+      await q(`insert into friendships (requester_id, addressee_id, status, responded_at) values
+        (1, 2, 'accepted', now() - interval '3 days'), (1, 3, 'accepted', now() - interval '3 days'),
+        (4, 1, 'accepted', now() - interval '3 days'), (1, 5, 'accepted', now() - interval '3 days'),
+        (1, 6, 'accepted', now() - interval '1 hour'), (7, 2, 'accepted', now() - interval '3 days')`);
+      await q(`insert into bets (id, creator_id, title, description, status, resolution_mode, proposed_option, created_at, jury_ends_at, votes_needed, votes_cast, total_pot_cents, participant_count)
+        values (1, 1, 'Seated', 'd', 'disputed', 'jury', 0, now() - interval '2 days', now() + interval '1 day', 3, 1, 500, 1),
+               (2, 7, 'Too few', 'd', 'disputed', 'jury', 0, now() - interval '2 days', now() + interval '1 day', 3, 0, 500, 1)`);
+      await q(`insert into bet_options (bet_id, idx, label, pool_cents, stake_count) values (1, 0, 'Yes', 500, 1), (1, 1, 'No', 0, 0), (2, 0, 'Yes', 500, 1), (2, 1, 'No', 0, 0)`);
+      await q(`insert into stakes (bet_id, user_id, option_idx, amount_cents) values (1, 2, 0, 500), (2, 2, 0, 500)`);
+      await q(`insert into bet_disputes (bet_id, user_id, reason) values (1, 2, 'No'), (2, 2, 'No')`);
+      // Late voted before juries were seated: the vote stands, and so does its juror.
+      await q(`insert into bet_votes (bet_id, user_id, option_idx) values (1, 6, 1)`);
+    });
+
+    const { applied } = await migrate(database());
+    expect(applied).toContain('0026_seated_juries:backfill');
+    const jurors = await database().withConnection((q) => q<{ bet_id: number; user_id: number }>('select bet_id, user_id from bet_jurors order by bet_id, user_id'));
+    expect(jurors.map((j) => [j.bet_id, j.user_id])).toEqual([
+      [1, 3],
+      [1, 4],
+      [1, 5],
+      [1, 6],
+    ]);
+    const bets = await database().withConnection((q) => q<{ id: number; jurors_seated: number; votes_needed: number }>('select id, jurors_seated, votes_needed from bets order by id'));
+    expect(bets).toEqual([
+      { id: 1, jurors_seated: 4, votes_needed: 3 },
+      { id: 2, jurors_seated: 0, votes_needed: 0 },
+    ]);
+  });
+});
+
 describe(`the activity lines' facts on ${testDbKind}`, () => {
   const database = freshDatabase();
 

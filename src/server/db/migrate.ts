@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { juryBackfills } from '../features/bets/service.ts';
+import { crewNameBackfills } from '../features/crews/service.ts';
 import { figuresBackfills } from '../features/figures/service.ts';
 import { usernameBackfills } from '../features/users/service.ts';
 import type { Database, RawQuery } from './client.ts';
@@ -42,7 +44,12 @@ const MIGRATION_LOCK_ID = 4_242_001;
 const STATEMENT_BREAK = '--> statement-breakpoint';
 
 /** Each migration's backfill, by the migration's tag. */
-export const BACKFILLS: Record<string, (query: RawQuery) => Promise<void>> = { ...figuresBackfills, ...usernameBackfills };
+export const BACKFILLS: Record<string, (query: RawQuery) => Promise<void>> = {
+  ...figuresBackfills,
+  ...usernameBackfills,
+  ...crewNameBackfills,
+  ...juryBackfills,
+};
 
 interface JournalEntry {
   idx: number;

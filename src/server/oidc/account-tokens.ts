@@ -78,7 +78,10 @@ export async function mailEmailVerification(tx: Db | Tx, publicUrl: string, to: 
       subject: 'Confirm your email address for Betbro',
       lines: [`Please confirm that ${to.email} is your email address. Then Betbro can help you back into your account if you ever forget your password.`],
       action: { label: 'Confirm my email', url: `${publicUrl}/verify-email?token=${token}` },
-      after: ['The link works once, within 24 hours.', 'If you did not create a Betbro account, you can ignore this mail.'],
+      after: [
+        'The link works once, within 24 hours, signed in to the account it was mailed for.',
+        `If you did not create a Betbro account, someone else used your address. Ignore this mail, or take the account over by choosing a new password: ${publicUrl}/forgot-password`,
+      ],
     }),
   );
 }

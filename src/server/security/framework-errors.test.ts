@@ -54,7 +54,7 @@ describe(`every error under /api in the API's shape on ${testDbKind}`, () => {
     // An admin, so that the admin routes' parameters are checked too.
     app = await createTestApp({ adminEmails: ['framework@betbro.test'] });
     const { agent } = await signIn(app, 'framework@betbro.test');
-    await verifyEmailOf(app, 'framework@betbro.test');
+    await verifyEmailOf(app, 'framework@betbro.test', agent);
     cookie = `betbro_session=${agent.cookie('betbro_session')}`;
     reference = await app.inject({ method: 'GET', url: '/api/auth/user' });
   });

@@ -63,6 +63,11 @@ interface Field {
   /** The field's name in its message. */
   label: string;
   multiline: boolean;
+  /**
+   * A name that must not pass for another (a crew's, docs/product.md §6.7): letters of one script,
+   * stored NFKC; its fair text keeps to one script.
+   */
+  oneScript?: { fair: string };
   send(text: string): Promise<LightMyRequestResponse>;
   /** What the field's write would change, read back. */
   state(): Promise<unknown>;
@@ -78,6 +83,8 @@ describe(`free text in every field on ${testDbKind}`, () => {
   let reportId: number;
   let reportable: TestUser[];
   const fields: Field[] = [];
+  /** The link fields: free text's rules, then a web address, kept as the URL standard writes it. */
+  const links: Omit<Field, 'multiline'>[] = [];
 
   const reportTheBet = async () => {
     const report = await bob.agent.post('/api/reports/content', { kind: 'bet', id: betId, reason: 'Looks like spam' });
@@ -91,6 +98,8 @@ describe(`free text in every field on ${testDbKind}`, () => {
     bob = await createUser(app, 'Bob');
     ada = await createUser(app, 'Ada', { admin: true });
     await makeFriends(app, ann, bob);
+    // A jury bet needs JURY_QUORUM friends who could sit on its jury (docs/product.md §4.6).
+    for (const name of ['Juror1', 'Juror2']) await makeFriends(app, ann, await createUser(app, name));
     betId = (await createBetAs(ann)).id;
     conversationId = (await ann.agent.post('/api/conversations', { userId: bob.id })).json().id;
     reportId = await reportTheBet();
@@ -194,7 +203,15 @@ describe(`free text in every field on ${testDbKind}`, () => {
         },
         state: () => ada.agent.get('/api/admin/disputes').then((r) => r.json()),
       },
-      { name: 'a crew’s name', at: 'POST /api/crews name', label: 'Crew name', multiline: false, send: (name) => ann.agent.post('/api/crews', { name }), state: () => ann.agent.get('/api/crews').then((r) => r.json()) },
+      {
+        name: 'a crew’s name',
+        at: 'POST /api/crews name',
+        label: 'Crew name',
+        multiline: false,
+        oneScript: { fair: 'Jose\u0301 \u{1F468}\u200D\u{1F469}\u200D\u{1F467} \u{1F1E7}\u{1F1EA} 1\uFE0F\u20E3' },
+        send: (name) => ann.agent.post('/api/crews', { name }),
+        state: () => ann.agent.get('/api/crews').then((r) => r.json()),
+      },
       {
         name: 'a crew chat message',
         at: 'POST /api/crews/{id}/messages text',
@@ -206,6 +223,30 @@ describe(`free text in every field on ${testDbKind}`, () => {
       { name: 'a bio', at: 'POST /api/users/profile bio', label: 'Bio', multiline: true, send: (bio) => ann.agent.post('/api/users/profile', { bio }), state: profile },
       { name: 'a location', at: 'POST /api/users/profile location', label: 'Location', multiline: false, send: (location) => ann.agent.post('/api/users/profile', { location }), state: profile },
       { name: 'a favorite category', at: 'POST /api/users/profile favoriteCategory', label: 'Favorite category', multiline: false, send: (favoriteCategory) => ann.agent.post('/api/users/profile', { favoriteCategory }), state: profile },
+    );
+    links.push(
+      {
+        name: 'a proposal’s evidence link',
+        at: 'POST /api/bets/{id}/resolve evidence.url',
+        label: 'Link',
+        send: async (url: string) => {
+          const response = await ann.agent.post(`/api/bets/${toPropose}/resolve`, { winningOption: 0, evidence: { url } });
+          if (response.statusCode < 300) toPropose = await juryBet();
+          return response;
+        },
+        state: myBets,
+      },
+      {
+        name: 'a dispute’s link',
+        at: 'POST /api/bets/{id}/dispute url',
+        label: 'Link',
+        send: async (url: string) => {
+          const response = await bob.agent.post(`/api/bets/${toDispute}/dispute`, { reason: 'Fair reason', url });
+          if (response.statusCode < 300) toDispute = await proposedBet();
+          return response;
+        },
+        state: () => ada.agent.get('/api/admin/disputes').then((r) => r.json()),
+      },
     );
   });
   afterAll(async () => {
@@ -235,8 +276,6 @@ describe(`free text in every field on ${testDbKind}`, () => {
       'POST /api/account/password-reset/confirm newPassword',
       'POST /api/bets expirationValue', // a number of hours or a date
       'POST /api/bets/{id}/participate amount', // an amount
-      'POST /api/bets/{id}/resolve evidence.url', // a web address, http or https
-      'POST /api/bets/{id}/dispute url',
       'POST /api/admin/users/{id}/adjust amount',
       'POST /api/crews startingBalance', // an amount
       'POST /api/push/subscriptions endpoint', // a push service's URL and keys
@@ -248,7 +287,7 @@ describe(`free text in every field on ${testDbKind}`, () => {
       'PUT /api/users/preferences timeZone', // an IANA name the runtime and the database both know
       'DELETE /api/account confirm', // compared with the username, never stored
     ];
-    expect(new Set(writtenStrings(app))).toEqual(new Set([...fields.map((f) => f.at), ...notFreeText]));
+    expect(new Set(writtenStrings(app))).toEqual(new Set([...fields.map((f) => f.at), ...links.map((l) => l.at), ...notFreeText]));
     expect(fields.map((f) => f.name)).toEqual(FIELD_NAMES);
   });
 
@@ -296,12 +335,51 @@ describe(`free text in every field on ${testDbKind}`, () => {
     });
 
     it('takes text in any script, with accents and emoji, and keeps it NFC', async () => {
-      const { send, state } = field(name);
-      const response = await send(`  ${FAIR_TEXT}  `);
+      const { send, state, oneScript } = field(name);
+      // A name keeps to one script, and is kept NFKC.
+      const fair = oneScript?.fair ?? FAIR_TEXT;
+      const response = await send(`  ${fair}  `);
       expect(response.statusCode, response.body).toBeLessThan(300);
       const stored = JSON.stringify(await state());
-      expect(stored).toContain(FAIR_TEXT.normalize('NFC'));
-      expect(stored).not.toContain(FAIR_TEXT);
+      expect(stored).toContain(fair.normalize(oneScript ? 'NFKC' : 'NFC'));
+      expect(stored).not.toContain(fair);
+    });
+  });
+
+  describe.each(['a proposal’s evidence link', 'a dispute’s link'])('%s', (name) => {
+    const link = () => links.find((l) => l.name === name)!;
+
+    it.each([
+      ['a zero-width space', ['https://exa\u200Bmple.com/', 'https://example.com/re\u200Bplay', 'https://example.com/\u2060']],
+      ['a control character', ['https://example.com/\u0007', 'https://example.com/\u001B[2J', 'https://example.com/a\u007F']],
+      ['a tab', ['https://example.com/\treplay', 'https://exa\tmple.com/', 'https://example.com/replay\t?x=1']],
+      ['a line break', ['https://example.com/\nreplay', 'https://example.com/\r\nreplay', 'https://exa\nmple.com/']],
+      ['a bidi control', ['https://example.com/\u202Egnp.exe', 'https://\u202Eexample.com/', 'https://example.com/\u2066x\u2069']],
+    ])('refuses %s anywhere in the link, and changes nothing', async (_, urls) => {
+      const { send, state } = link();
+      const before = await state();
+      for (const url of urls) {
+        const response = await send(url);
+        expect(response.statusCode, JSON.stringify(url)).toBe(400);
+        expect(errorBodySchema.parse(response.json()), JSON.stringify(url)).toEqual({ error: 'Link contains invisible or control characters', code: 'invalid_input' });
+      }
+      expect(await state()).toEqual(before);
+    });
+
+    it('refuses what is not a web address, and changes nothing', async () => {
+      const { send, state } = link();
+      const before = await state();
+      for (const url of ['javascript:alert(1)', 'data:text/html,hi', 'example.com', 'ftp://example.com/']) {
+        expect(errorBodySchema.parse((await send(url)).json()), url).toEqual({ error: 'Link must be a web address', code: 'invalid_input' });
+      }
+      expect(await state()).toEqual(before);
+    });
+
+    it('keeps the address as the URL standard writes it', async () => {
+      const { send, state } = link();
+      const response = await send(' HTTPS://Bücher.Example:443/a b/../Straße?x=1#top ');
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      expect(JSON.stringify(await state())).toContain('"https://xn--bcher-kva.example/Stra%C3%9Fe?x=1#top"');
     });
   });
 

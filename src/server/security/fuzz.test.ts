@@ -18,7 +18,7 @@ const FIELDS = [
   'amount', 'option', 'winningOption', 'title', 'description', 'options', 'category', 'expirationType', 'expirationValue',
   'addresseeId', 'userId', 'text', 'username', 'email', 'password', 'role', 'reason', 'kind', 'id', 'bio', 'location',
   'favoriteCategory', 'theme', 'notifications', 'privacy', 'code', 'state', 'redirect_uri', 'currentPassword', 'newPassword', 'note',
-  'betId', 'endpoint', 'keys', 'expirationTime',
+  'betId', 'endpoint', 'keys', 'expirationTime', 'url', 'evidence', 'resolution', 'crewId', 'name', 'token', 'confirm',
 ];
 
 /**
@@ -58,7 +58,7 @@ const body = fc.oneof(
 /** A body that would pass at a route taking free text, but for one text field that hides something. */
 const hidingBody = (betId: number) =>
   fc
-    .tuple(fc.constantFrom('title', 'description', 'options', 'text', 'reason', 'note', 'bio', 'location', 'favoriteCategory'), hidingText)
+    .tuple(fc.constantFrom('title', 'description', 'options', 'text', 'reason', 'note', 'bio', 'location', 'favoriteCategory', 'url', 'evidence', 'name'), hidingText)
     .map(([field, text]) => ({
       title: 'Fair title',
       description: 'Fair description',
@@ -67,10 +67,14 @@ const hidingBody = (betId: number) =>
       reason: 'Fair reason',
       note: 'Fair note',
       bio: 'Fair bio',
+      name: 'Fair name',
       amount: '1.00',
       kind: 'bet',
       id: betId,
-      [field]: field === 'options' ? ['Home', text] : text,
+      // A link that hides something in its path (evidence: a proposal's link).
+      ...(field === 'url' || field === 'evidence'
+        ? { url: `https://example.com/${text}`, evidence: { text: 'Fair evidence', url: `https://example.com/${text}` } }
+        : { [field]: field === 'options' ? ['Home', text] : text }),
     }));
 const forgedId = fc.oneof(fc.integer({ min: -3, max: 3 }), fc.constantFrom('2147483648', '99999999999999999999', 'abc', '1.5', '%20', '-0', '0x10'));
 
@@ -113,7 +117,8 @@ describe(`fuzzing every write route on ${testDbKind}`, () => {
     for (const route of routes) {
       await fc.assert(
         fc.asyncProperty(fc.oneof(forgedId, fc.constantFrom(...realIds)), fc.oneof(body, hidingBody(world.betId)), fc.boolean(), async (id, payload, raw) => {
-          const url = route.url.replace(/:(id|token)\b/, encodeURIComponent(String(id)));
+          // Every path parameter (an id, a user's id, a token) gets the forged or real value.
+          const url = route.url.replace(/:\w+/g, encodeURIComponent(String(id)));
           const agent = await world.agentFor('admin');
           const before = await balances();
           const response = raw

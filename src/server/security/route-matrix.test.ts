@@ -62,6 +62,8 @@ async function freshJuryBet(w: World, staker: TestUser, options: { disputed: boo
   return betId;
 }
 
+let seasonCrews = 0;
+
 const MATRIX: Record<string, Row> = {
   'GET /api/login': { request: () => ({ url: '/api/login' }), expect: all(302) },
   'POST /api/oauth/exchange': { request: () => ({ url: '/api/oauth/exchange', body: { code: 'c', state: 's' } }), expect: all(400) },
@@ -104,6 +106,8 @@ const MATRIX: Record<string, Row> = {
     expect: betAudience(200, 403, 403),
   },
   'GET /api/admin/disputes': { request: () => ({ url: '/api/admin/disputes' }), expect: adminOnly(200) },
+  // Among friends for everyone; about the creator's crew, only its members learn how many could sit on a jury.
+  'GET /api/bets/jury-pool': { request: (w, actor) => ({ url: `/api/bets/jury-pool${actor === 'creator' || actor === 'member' ? `?crewId=${w.crew.id}` : ''}` }), expect: signedIn(200) },
   'PUT /api/bets/:id': {
     request: async (w) => ({ url: `/api/bets/${await w.freshBet()}`, body: { title: 'Renamed', description: 'Again' } }),
     expect: betAudience(403, 403, 200),
@@ -236,8 +240,8 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ url: '/api/account/password', body: { currentPassword: 'whatever-1', newPassword: 'something-new-1' } }),
     expect: signedIn(409),
   },
-  // The token alone says whose email it is: anyone may try one, and a made-up one is refused.
-  'POST /api/account/verify-email': { request: () => ({ url: '/api/account/verify-email', body: { token: 'made-up' } }), expect: all(400) },
+  // A link counts only in a session of the account it was mailed for: signed out, 401; a made-up one is refused.
+  'POST /api/account/verify-email': { request: () => ({ url: '/api/account/verify-email', body: { token: 'made-up' } }), expect: signedIn(400) },
   // The cast's issuer verifies their emails, not Betbro.
   'POST /api/account/verification-mail': { request: () => ({ url: '/api/account/verification-mail' }), expect: signedIn(409) },
   'POST /api/account/password-reset': {
@@ -296,17 +300,28 @@ const MATRIX: Record<string, Row> = {
     request: async (w) => ({ url: '/api/reports/content', body: { kind: 'bet', id: w.betId, reason: 'Looks rigged' } }),
     expect: { ...all(404), anon: 401, friend: 201, creator: 201, admin: 201 },
   },
-  'POST /api/crews': { request: () => ({ url: '/api/crews', body: { name: 'Matrix crew' } }), expect: signedIn(201) },
+  // Crew names are unique by their look-alike skeleton: a name per caller.
+  'POST /api/crews': { request: (_w, actor) => ({ url: '/api/crews', body: { name: `Matrix crew of ${actor}` } }), expect: signedIn(201) },
   'GET /api/crews': { request: () => ({ url: '/api/crews' }), expect: signedIn(200) },
   'GET /api/crews/:id': { request: (w) => ({ url: `/api/crews/${w.crew.id}` }), expect: crewAudience(200) },
   'GET /api/crews/:id/standings': { request: (w) => ({ url: `/api/crews/${w.crew.id}/standings` }), expect: crewAudience(200) },
   'GET /api/crews/:id/seasons': { request: (w) => ({ url: `/api/crews/${w.crew.id}/seasons` }), expect: crewAudience(200) },
-  'GET /api/crews/:id/messages': { request: (w) => ({ url: `/api/crews/${w.crew.id}/messages` }), expect: crewAudience(200) },
+  // The chat is the members' alone: an admin outside the crew gets 404 like anyone.
+  'GET /api/crews/:id/messages': { request: (w) => ({ url: `/api/crews/${w.crew.id}/messages` }), expect: crewMembersOnly(200) },
   'POST /api/crews/:id/messages': {
     request: (w) => ({ url: `/api/crews/${w.crew.id}/messages`, body: { text: 'Matrix hello' } }),
     expect: crewMembersOnly(201),
   },
   'POST /api/crews/:id/invites': { request: (w) => ({ url: `/api/crews/${w.crew.id}/invites` }), expect: crewMembersOnly(201) },
+  'GET /api/crews/:id/invites': { request: (w) => ({ url: `/api/crews/${w.crew.id}/invites` }), expect: crewMembersOnly(200) },
+  // A fresh link of the member's: they revoke it, and so may the owner; anyone else is told no such link or crew.
+  'DELETE /api/crews/:id/invites/:token': {
+    request: async (w) => {
+      const { token } = (await w.users.member.agent.post(`/api/crews/${w.crew.id}/invites`)).json() as { token: string };
+      return { url: `/api/crews/${w.crew.id}/invites/${token}` };
+    },
+    expect: crewMembersOnly(204),
+  },
   // A fresh crew's link: the preview names the crew to anyone holding it.
   'GET /api/crews/join/:token': { request: async (w) => ({ url: `/api/crews/join/${await freshCrewInvite(w)}` }), expect: all(200) },
   'POST /api/crews/join/:token': { request: async (w) => ({ url: `/api/crews/join/${await freshCrewInvite(w)}` }), expect: signedIn(200) },
@@ -323,7 +338,7 @@ const MATRIX: Record<string, Row> = {
   // A fresh crew of the creator with the member in it: ending its season touches no other.
   'POST /api/crews/:id/seasons': {
     request: async (w) => {
-      const crew = (await w.users.creator.agent.post('/api/crews', { name: 'Matrix season crew' })).json() as { id: number };
+      const crew = (await w.users.creator.agent.post('/api/crews', { name: `Matrix season crew ${(seasonCrews += 1)}` })).json() as { id: number };
       const { token } = (await w.users.creator.agent.post(`/api/crews/${crew.id}/invites`)).json() as { token: string };
       expect((await w.users.member.agent.post(`/api/crews/join/${token}`)).statusCode).toBe(200);
       return { url: `/api/crews/${crew.id}/seasons` };
@@ -345,7 +360,7 @@ async function freshInvite(w: World, inviter: TestUser = w.users.creator): Promi
 /** A link to a fresh crew of a fresh owner: its token. */
 async function freshCrewInvite(w: World): Promise<string> {
   const owner = await w.freshUser('CrewOwner');
-  const crew = (await owner.agent.post('/api/crews', { name: 'Matrix link crew' })).json() as { id: number };
+  const crew = (await owner.agent.post('/api/crews', { name: `Matrix link crew of ${owner.username}` })).json() as { id: number };
   return ((await owner.agent.post(`/api/crews/${crew.id}/invites`)).json() as { token: string }).token;
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { deliverAllDue, mailOutbox } from '../features/mail/service.ts';
+import type { HttpAgent } from './http-agent.ts';
 
 /**
  * A real SMTP server on 127.0.0.1 for tests: it takes what the app sends (with the credentials
@@ -107,9 +108,12 @@ export async function latestMailedToken(app: FastifyInstance, to: string, path: 
   return tokenIn(row?.text, path);
 }
 
-/** Follows the verification link mailed to `to`, as its owner would. */
-export async function verifyEmailOf(app: FastifyInstance, to: string): Promise<void> {
+/**
+ * Follows the verification link mailed to `to`, as its owner would: signed in to that account
+ * (`agent`), the only session in which it counts.
+ */
+export async function verifyEmailOf(app: FastifyInstance, to: string, agent: HttpAgent): Promise<void> {
   const token = await latestMailedToken(app, to, '/verify-email');
-  const response = await app.inject({ method: 'POST', url: '/api/account/verify-email', payload: { token } });
+  const response = await agent.post('/api/account/verify-email', { token });
   if (response.statusCode !== 200) throw new Error(`verification failed: ${response.statusCode} ${response.body}`);
 }

@@ -112,19 +112,24 @@ export const participateBodySchema = z.object({
   amount: z.union([z.number(), z.string()], { error: 'Please enter a valid bet amount' }),
 });
 
-/** A link a player gives as evidence: http or https only, so that it never runs as a script. */
-const linkSchema = z
-  .string({ error: 'Link must be a web address' })
-  .trim()
+/**
+ * A link a player gives as evidence or with a dispute: free text's rules first (nothing hidden:
+ * no control, tab, line break, bidi or invisible character, which a URL parser would drop or
+ * keep out of sight), then http or https only, so that it never runs as a script; kept as the
+ * address the URL standard writes (`new URL(x).href`), what a browser will open.
+ */
+const isWebAddress = (text: string) => {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+const linkSchema = userText({ field: 'Link', typeError: 'Link must be a web address' })
   .max(500, 'Link too long')
-  .refine((text) => {
-    try {
-      const url = new URL(text);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, 'Link must be a web address');
+  .refine(isWebAddress, 'Link must be a web address')
+  .transform((text) => new URL(text).href);
 
 const optionIndexSchema = (message: string) => z.number({ error: message }).int(message).min(0, message).max(MAX_OPTIONS - 1, message);
 
@@ -174,6 +179,11 @@ export const betResolutionSchema = z.object({
   juryEndsAt: z.string().nullable(),
   votesCast: z.number().int(),
   votesNeeded: z.number().int(),
+  /**
+   * How many jurors were seated when the result was disputed (0 before). Fewer than the quorum:
+   * no jury, `votesNeeded` stays 0, and the admins decide (else the proposal stands).
+   */
+  jurorsSeated: z.number().int(),
 });
 export type BetResolution = z.infer<typeof betResolutionSchema>;
 
@@ -252,11 +262,24 @@ export const betTimelineSchema = z.object({
 });
 export type BetTimeline = z.infer<typeof betTimelineSchema>;
 
-/** The jury bets an admin should watch (docs/product.md §4.6): disputed, newest dispute first. */
+/**
+ * How many could sit on the jury of a bet the caller creates now, among friends or in a crew, and
+ * how many a jury bet needs (docs/product.md §4.6): the create form says so before it is sent.
+ */
+export const juryPoolQuerySchema = z.object({ crewId: idSchema.optional() });
+export const juryPoolSchema = z.object({ possibleJurors: z.number().int(), quorum: z.number().int() });
+export type JuryPool = z.infer<typeof juryPoolSchema>;
+
+/**
+ * The jury bets an admin should watch (docs/product.md §4.6): disputed, newest dispute first.
+ * `decidedBy` says who settles each: its seated jury, or, with fewer jurors than the quorum, the
+ * admins (the admins' queue), whose silence lets the proposal stand at `juryEndsAt`.
+ */
 export const openDisputesSchema = z.object({
   disputes: z.array(
     z.object({
       bet: betSchema,
+      decidedBy: z.enum(['jury', 'admins']),
       disputedBy: z.object({ id: z.number().int(), username: z.string() }),
       reason: z.string(),
       url: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_CENTS, parseAmountToCents } from '../money.ts';
-import { userText } from '../user-text.ts';
+import { mixesScripts, userText } from '../user-text.ts';
 import { messageTextSchema } from './chat.ts';
 
 /**
@@ -19,10 +19,18 @@ export const CREWS_PER_PLAYER_MAX = 20;
 /** How many members a crew holds. */
 export const CREW_MEMBERS_MAX = 100;
 export const CREW_INVITE_DAYS = 7;
+/** How many live (unexpired) invite links a member may hold to one crew at once. */
+export const CREW_INVITES_PER_MEMBER_MAX = 20;
 
-export const crewNameSchema = userText({ field: 'Crew name', typeError: 'Crew name is required' })
+/**
+ * A crew's name is what its invite page shows, so it follows the username rules against
+ * look-alikes (docs/product.md §6.7): NFKC (a full-width "Ｆ" is an "F"), letters of one script.
+ * The server also refuses a name that looks like another crew's (its confusable skeleton).
+ */
+export const crewNameSchema = userText({ field: 'Crew name', typeError: 'Crew name is required', compatibility: true })
   .min(1, 'Crew name is required')
-  .max(CREW_NAME_MAX, `Crew name must be at most ${CREW_NAME_MAX} characters`);
+  .max(CREW_NAME_MAX, `Crew name must be at most ${CREW_NAME_MAX} characters`)
+  .refine((name) => !mixesScripts(name), 'Crew name must not mix letters of different alphabets');
 
 const startingBalanceSchema = z
   .union([z.string(), z.number()], { error: 'Starting balance must be an amount like 1000.00' })
@@ -99,6 +107,20 @@ export const createdCrewInviteSchema = z.object({
   expiresAt: z.string(),
 });
 export type CreatedCrewInvite = z.infer<typeof createdCrewInviteSchema>;
+
+/** A live invite link as its maker, or the crew's owner, lists it: the token is not kept, so it goes by id. */
+export const crewInviteSchema = z.object({
+  id: z.number().int(),
+  inviter: userRefSchema,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type CrewInvite = z.infer<typeof crewInviteSchema>;
+/** An invite named in a path: its token, or its id from the list. */
+export const crewInviteParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  token: z.string().min(1).max(100),
+});
 
 /** What anyone holding the link sees before joining. */
 export const crewInvitePreviewSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mixesScripts } from '../user-text.ts';
 
 export const ROLES = ['user', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -58,12 +59,6 @@ export function reservedNameCheck(fold: (text: string) => string): (name: string
 }
 
 const reservedName = reservedNameCheck((text) => text.toLowerCase());
-
-// Letters of more than one script in a name ("pаypal" with a Cyrillic а) are how look-alikes
-// are made; digits and underscores belong to every script.
-const SCRIPTS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u];
-const scriptOf = (letter: string) => SCRIPTS.findIndex((script) => script.test(letter));
-const mixesScripts = (name: string) => new Set([...name].filter((c) => /\p{L}/u.test(c)).map(scriptOf)).size > 1;
 
 /** Username rules and messages of docs/product.md §8.1; the client checks the same schema. */
 export const usernameSchema = z

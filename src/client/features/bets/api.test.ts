@@ -28,7 +28,7 @@ const bet = (participants: number, overrides: Partial<Bet> = {}): Bet => ({
   createdAt: '2026-11-23T10:00:00.000Z',
   resolvedAt: null,
   userParticipation: null,
-  resolution: { mode: 'creator', referee: null, proposedOption: null, evidence: null, challengeEndsAt: null, juryEndsAt: null, votesCast: 0, votesNeeded: 0 },
+  resolution: { mode: 'creator', referee: null, proposedOption: null, evidence: null, challengeEndsAt: null, juryEndsAt: null, votesCast: 0, votesNeeded: 0, jurorsSeated: 0 },
   crewId: null,
   ...overrides,
 });

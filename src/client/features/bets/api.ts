@@ -5,6 +5,7 @@ import {
   betListSchema,
   betSchema,
   betTimelineSchema,
+  juryPoolSchema,
   openDisputesSchema,
   type Bet,
   type BetDetail,
@@ -32,6 +33,20 @@ export function useBetList(kind: BetListKind, options: { enabled?: boolean } = {
     queryFn: () => apiRequest('GET', READ_PATHS.bets[kind], betListSchema),
     staleTime: BETS_STALE_MS,
     enabled: options.enabled ?? true,
+  });
+}
+
+/**
+ * How many could sit on the jury of a bet the player creates now, among friends (`crewId` null)
+ * or in one of their crews, and how many a jury needs (docs/product.md §4.6): the create dialog
+ * says so before the bet is sent. Read afresh each time the dialog asks.
+ */
+export function useJuryPool(crewId: number | null, options: { enabled: boolean }) {
+  return useQuery({
+    queryKey: crewId === null ? queryKeys.friends.juryPool : queryKeys.crews.juryPool(crewId),
+    queryFn: () => apiRequest('GET', `/api/bets/jury-pool${crewId === null ? '' : `?crewId=${crewId}`}`, juryPoolSchema),
+    staleTime: 0,
+    enabled: options.enabled,
   });
 }
 

@@ -25,10 +25,16 @@ function WithButton({ crewId }: { crewId?: number }) {
 const aFriend = (id: number, username: string): Friend => ({ id, username, totalWins: 0, balance: '1000.00', isOnline: false });
 
 /** Answers the app's calls as the server would (the player's friends too); returns the bodies POSTed to /api/bets. */
-function server(answer: { status: number; body: unknown }, friends: Friend[] = [aFriend(2, 'Bob'), aFriend(3, 'Cleo')], crews: CrewSummary[] = []) {
+function server(
+  answer: { status: number; body: unknown },
+  friends: Friend[] = [aFriend(2, 'Bob'), aFriend(3, 'Cleo')],
+  crews: CrewSummary[] = [],
+  possibleJurors = 3,
+) {
   const created: unknown[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = String(input);
+    if (path.startsWith('/api/bets/jury-pool')) return Response.json({ possibleJurors, quorum: 3 });
     if (path === '/api/bets' && init?.method === 'POST') {
       created.push(JSON.parse(String(init.body)));
       return Response.json(answer.body, { status: answer.status });
@@ -229,13 +235,32 @@ describe('the create-bet dialog', { timeout: 20_000 }, () => {
     expect(decider).not.toHaveAccessibleDescription();
 
     await userEvent.click(within(decider).getByRole('radio', { name: 'A jury of friends' }));
-    expect(decider).toHaveAccessibleDescription('You propose the result; any staker can dispute it before its deadline, then your other friends vote.');
+    expect(decider).toHaveAccessibleDescription(
+      'You propose the result; any staker can dispute it before its deadline, then your friends from before the bet, without a stake, vote.',
+    );
     expect(within(dialog).queryByLabelText('Referee')).toBeNull();
     await fill({ Title: 'Rain tomorrow?', Description: 'In Leeds.', 'Option 1': 'Rain', 'Option 2': 'Sun' });
     await create();
 
     expect(await toast('Bet created!')).toBeInTheDocument();
     expect(created).toEqual([expect.objectContaining({ title: 'Rain tomorrow?', resolution: { mode: 'jury' } })]);
+  });
+
+  it('says at once why a jury cannot decide when too few friends could sit on it, and sends nothing', async () => {
+    const created = server({ status: 201, body: aCreatedBet() }, undefined, [], 2);
+    const { dialog, fill } = await openDialog();
+    const decider = within(dialog).getByRole('group', { name: 'Who decides' });
+    await userEvent.click(within(decider).getByRole('radio', { name: 'A jury of friends' }));
+    const why = 'A jury needs at least 3 of your friends who could vote on it; you have 2. Add friends, or choose another way to decide.';
+    await waitFor(() => expect(decider).toHaveAccessibleDescription(why));
+    await fill({ Title: 'Rain tomorrow?', Description: 'In Leeds.', 'Option 1': 'Rain', 'Option 2': 'Sun' });
+    const send = within(dialog).getByRole('button', { name: 'Create Bet' });
+    expect(send).toBeDisabled();
+    expect(send).toHaveAccessibleDescription(why);
+    // Another way to decide: the bet can go.
+    await userEvent.click(within(decider).getByRole('radio', { name: 'I decide (creator)' }));
+    expect(send).toBeEnabled();
+    expect(created).toEqual([]);
   });
 
   it('says how to get a referee when the player has no friends', async () => {
@@ -315,7 +340,9 @@ describe('who can see a new bet', { timeout: 20_000 }, () => {
     const { dialog, fill, create } = await openDialog(4);
     const decider = within(dialog).getByRole('group', { name: 'Who decides' });
     await userEvent.click(within(decider).getByRole('radio', { name: 'A jury of the crew' }));
-    expect(decider).toHaveAccessibleDescription("You propose the result; any staker can dispute it before its deadline, then the crew's other members vote.");
+    expect(decider).toHaveAccessibleDescription(
+      "You propose the result; any staker can dispute it before its deadline, then the crew's members from before the bet, without a stake, vote.",
+    );
 
     await userEvent.click(within(decider).getByRole('radio', { name: 'A referee' }));
     const referee = within(dialog).getByLabelText('Referee');

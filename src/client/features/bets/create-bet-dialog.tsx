@@ -20,7 +20,7 @@ import { showDateTime } from '../../lib/format.ts';
 import { useFriends } from '../../lib/friends-list.ts';
 import { useCurrentUser } from '../../lib/use-auth.tsx';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { useCreateBet } from './api.ts';
+import { useCreateBet, useJuryPool } from './api.ts';
 
 type FormValues = {
   title: string;
@@ -102,7 +102,7 @@ const REFEREES_FAILED_ID = 'bet-referee-failed';
 const DECIDING = {
   friends: {
     refereeHint: 'A friend who alone decides the result. They cannot bet on it.',
-    juryHint: 'You propose the result; any staker can dispute it before its deadline, then your other friends vote.',
+    juryHint: 'You propose the result; any staker can dispute it before its deadline, then your friends from before the bet, without a stake, vote.',
     jury: 'A jury of friends',
     choose: 'Choose a friend',
     loading: 'Loading your friends...',
@@ -111,7 +111,7 @@ const DECIDING = {
   },
   crew: {
     refereeHint: 'A crew member who alone decides the result. They cannot bet on it.',
-    juryHint: "You propose the result; any staker can dispute it before its deadline, then the crew's other members vote.",
+    juryHint: "You propose the result; any staker can dispute it before its deadline, then the crew's members from before the bet, without a stake, vote.",
     jury: 'A jury of the crew',
     choose: 'Choose a member',
     loading: "Loading the crew's members...",
@@ -126,6 +126,17 @@ const deciders = (jury: string) =>
     { value: 'jury', label: jury },
   ] as const;
 const LIMIT_ID = 'bet-options-limit';
+
+/**
+ * Why a jury cannot decide this bet (docs/product.md §4.6): it needs the quorum among the
+ * creator's friends (a crew's other members) who could sit on it; said before the bet is sent.
+ */
+function juryTooSmall(pool: { possibleJurors: number; quorum: number } | undefined, forCrew: boolean): string | null {
+  if (!pool || pool.possibleJurors >= pool.quorum) return null;
+  return forCrew
+    ? `A jury needs at least ${pool.quorum} other members of the crew who could vote on it; it has ${pool.possibleJurors}. Invite more, or choose another way to decide.`
+    : `A jury needs at least ${pool.quorum} of your friends who could vote on it; you have ${pool.possibleJurors}. Add friends, or choose another way to decide.`;
+}
 
 /**
  * The bet-creation dialog: 2 to 10 options, three kinds of expiry, who can see it (the creator's
@@ -156,6 +167,10 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
     ? { isPending: crewMembers.isPending, isError: crewMembers.isError, data: crewMembers.data?.members.filter((member) => member.id !== me.id) }
     : { isPending: friends.isPending, isError: friends.isError, data: friends.data };
   const refereeError = form.errors.refereeId ?? form.errors.resolution;
+  // Who could sit on a jury, read once a jury is wanted, for the audience chosen: too few, and the
+  // dialog says so at once and sends nothing.
+  const juryPool = useJuryPool(forCrew ? Number(form.values.crewId) : null, { enabled: open && decider === 'jury' });
+  const juryShort = decider === 'jury' ? juryTooSmall(juryPool.data, forCrew) : null;
   const full = options.length >= MAX_OPTIONS;
 
   const close = (next: boolean) => {
@@ -163,7 +178,7 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
     onOpenChange(next);
   };
   const submit = form.submit((body) =>
-    createBet.mutate(body, {
+    juryShort ? undefined : createBet.mutate(body, {
       onSuccess: () => {
         toast.success('Bet created!', { description: 'Your bet has been created and is now live.' });
         close(false);
@@ -174,6 +189,8 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
         // that field, as well as in the toast.
         if (error instanceof ApiError && error.code === 'invalid_referee') form.setErrors({ refereeId: message });
         if (error instanceof ApiError && error.code === 'expires_after_season') form.setErrors({ expirationValue: message });
+        // Friends or members gone meanwhile: the dialog reads who could sit on a jury again.
+        if (error instanceof ApiError && error.code === 'not_enough_jurors') void juryPool.refetch();
         toast.error('Failed to create bet', { description: message });
       },
     }),
@@ -269,7 +286,7 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
             <Input type="datetime-local" {...form.field('date')} />
           </Field>
         )}
-        <FieldGroup id="bet-decider" legend="Who decides" hint={decider === 'jury' ? words.juryHint : undefined}>
+        <FieldGroup id="bet-decider" legend="Who decides" error={juryShort ?? undefined} hint={decider === 'jury' ? words.juryHint : undefined}>
           <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
             {deciders(words.jury).map(({ value, label }) => (
               <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
@@ -305,7 +322,7 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
           <Button variant="secondary" onClick={() => close(false)}>
             Cancel
           </Button>
-          <Button type="submit" disabled={createBet.isPending}>
+          <Button type="submit" disabled={createBet.isPending || juryShort !== null} aria-describedby={juryShort ? 'bet-decider-error' : undefined}>
             {createBet.isPending ? 'Creating...' : 'Create Bet'}
           </Button>
         </div>

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   createdCrewInviteSchema,
   crewInvitePreviewSchema,
+  crewInviteSchema,
   crewMessagePageSchema,
   crewMessageSchema,
   crewSchema,
@@ -11,6 +12,7 @@ import {
   pastSeasonsSchema,
   type CreateCrewBody,
   type Crew,
+  type CrewInvite,
   type CrewMessage,
 } from '../../../shared/schemas/crews.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
@@ -54,10 +56,32 @@ export function useCreateCrew() {
 
 /** A new invite link; any member may make one. The link is shown once: the server keeps only its hash. */
 export function useCreateCrewInvite(crewId: number) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('POST', path(crewId, '/invites'), createdCrewInviteSchema),
-    onSuccess: () => toast.success('Invite link created', { description: 'Copy it and send it to your friends.' }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.crews.invites(crewId) });
+      toast.success('Invite link created', { description: 'Copy it and send it to your friends.' });
+    },
     onError: (error) => toast.error('Could not create an invite link', { description: errorMessage(error, 'Please try again.') }),
+  });
+}
+
+/** The live invite links to the crew: the player's own, or for its owner every member's; newest first. */
+export function useCrewInvites(crewId: number) {
+  return useQuery({ queryKey: queryKeys.crews.invites(crewId), queryFn: () => apiRequest('GET', path(crewId, '/invites'), z.array(crewInviteSchema)) });
+}
+
+/** Revokes a link, by its id: its maker may, and the owner may revoke anyone's. It lets nobody in from then on. */
+export function useRevokeCrewInvite(crewId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invite: CrewInvite) => apiRequest('DELETE', path(crewId, `/invites/${invite.id}`), z.undefined()),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.crews.invites(crewId) });
+      toast.success('Invite link revoked', { description: 'Nobody can join by it any more.' });
+    },
+    onError: (error) => toast.error('Could not revoke the link', { description: errorMessage(error, 'Please try again.') }),
   });
 }
 

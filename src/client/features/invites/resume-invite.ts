@@ -7,6 +7,8 @@ import { startSignIn } from '../auth/sign-in.ts';
 /**
  * The invite a signed-out visitor chose to accept, kept across sign-in, sign-up and profile setup:
  * the address of its page, a friend invite's (`/invite/<token>`) or a crew's (`/crews/join/<token>`).
+ * A verification link opened signed out comes back the same way, token and all
+ * (`/verify-email?token=<token>`, account/components/verify-email-page.tsx).
  */
 const PENDING_KEY = 'betbro_pending_invite';
 

@@ -71,12 +71,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['account'],
-        summary: 'Verifies the email of a built-in account with the token its mail linked to; no sign-in needed',
+        summary: "Verifies the email of a built-in account with the token its mail linked to, in a session of that account only",
         body: verifyEmailBodySchema,
         response: { 200: verifyEmailResponseSchema },
       },
     },
-    async (request) => verifyEmail(app, request.body.token),
+    async (request) => verifyEmail(app, requireUser(request), request.body.token),
   );
 
   app.post(

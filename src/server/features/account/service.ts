@@ -6,7 +6,7 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { identities, markEmailVerified } from '../auth/service.ts';
 import { greetingName, wakeMailDelivery } from '../mail/service.ts';
 import { users, type UserRow } from '../users/service.ts';
-import { AppError, badRequest, conflict } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
 import { accountOfToken, mailEmailVerification, mailPasswordReset, spendToken, spendTokensOf } from '../../oidc/account-tokens.ts';
 import {
   checkPassword,
@@ -19,7 +19,7 @@ import {
 } from '../../oidc/local-accounts.ts';
 import { embeddedIssuerUrl, identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
 import { newPasswordProblem } from '../../password-policy.ts';
-import { endSessionsOfUser, type ActiveSession } from '../auth/service.ts';
+import { announceSessionsEnded, endSessionsInTransaction, endSessionsOfUser, type ActiveSession } from '../auth/service.ts';
 
 /**
  * The user's own sign-in account. A password lives in Betbro only when the user signs in through
@@ -128,12 +128,24 @@ async function verifyLocalAccount(app: FastifyInstance, tx: Tx, localAccountId: 
   return promoted;
 }
 
-/** Follows a verification link: the token alone says whose email it is, signed in or not. */
-export async function verifyEmail(app: FastifyInstance, token: string): Promise<{ emailVerified: true }> {
+/**
+ * Follows a verification link, in a session of the account it was mailed for and no other: the
+ * link proves the mailbox to its account holder only (docs/product.md §8.4). Whoever signed up
+ * with someone else's address gains nothing when the owner (or a mail scanner) opens the link:
+ * signed out the route answers 401, in another account's session 403 `wrong_account`, and the
+ * token stays unspent for its holder.
+ */
+export async function verifyEmail(app: FastifyInstance, user: UserRow, token: string): Promise<{ emailVerified: true }> {
   if (!TOKEN_SHAPE.test(token)) throw invalidToken();
+  const { localAccountId } = await signInAccount(app, user.id);
   const promoted = await inTransaction(app.db, async (tx) => {
-    const localAccountId = await spendToken(tx, token, 'verify_email');
-    if (localAccountId === null) throw invalidToken();
+    const tokenAccount = await accountOfToken(tx, token, 'verify_email');
+    if (tokenAccount === null) throw invalidToken();
+    if (tokenAccount !== localAccountId) {
+      throw forbidden('This link verifies the email of another account: sign in to that account to use it', 'wrong_account');
+    }
+    // Spent here, in one statement: of two uses at once, one counts.
+    if ((await spendToken(tx, token, 'verify_email')) !== localAccountId) throw invalidToken();
     return verifyLocalAccount(app, tx, localAccountId);
   });
   // An admin sees every bet: their open sockets hear about all of them from now on.
@@ -191,8 +203,10 @@ async function mailResetLinkIfAccount(app: FastifyInstance, email: string): Prom
 
 /**
  * Sets the new password a reset link was mailed for. The link proves the mailbox too, so the
- * email counts as verified. Every session of the player ends: the app's, the provider's and their
- * sockets; whoever held the old password is out.
+ * email counts as verified (and an ADMIN_EMAILS address makes its player an admin). Every earlier
+ * session of the player ends in the same commit, the app's and the provider's, and then their
+ * sockets: whoever signed up first with the owner's address, or held the old password, is out
+ * before the account is worth more, and keeps nothing (docs/product.md §8.4).
  */
 export async function confirmPasswordReset(
   app: FastifyInstance,
@@ -214,11 +228,13 @@ export async function confirmPasswordReset(
     // Spent here, in one statement: of two uses at once, one sets the password.
     if ((await spendToken(tx, body.token, 'reset_password')) !== account.id) throw invalidToken();
     await setLocalPasswordHash(tx, account.id, passwordHash);
+    const players = (await usersOfLocalAccount(app, tx, account.id)).map((u) => u.id);
+    for (const userId of players) await endSessionsInTransaction(app, tx, userId, null);
     await verifyLocalAccount(app, tx, account.id);
-    return (await usersOfLocalAccount(app, tx, account.id)).map((u) => u.id);
+    return players;
   });
-  // Ending the sessions also tells every instance to look again at the player's sockets and role.
-  for (const userId of playerIds) await endSessionsOfUser(app, userId, null);
+  // Every instance looks again at the player's sockets (their sessions ended) and role.
+  for (const userId of playerIds) announceSessionsEnded(app, userId);
   return { ok: true };
 }
 

@@ -43,10 +43,11 @@ describe(`verified email on ${testDbKind}`, () => {
     expect(mails.length).toBeGreaterThan(0);
     return tokenIn(mails.at(-1)!.text, '/verify-email');
   }
-  const verify = (token: unknown) => new HttpAgent(app).post('/api/account/verify-email', { token });
+  /** Follows a link in `agent`'s session: a verification counts only in the account's own. */
+  const verify = (token: unknown, agent: HttpAgent) => agent.post('/api/account/verify-email', { token });
   const emailVerifiedOf = async (agent: HttpAgent) => accountSchema.parse((await agent.get('/api/account')).json()).emailVerified;
 
-  it('mails a new account a link, stored only as a hash, that verifies its email once, signed in or not', async () => {
+  it('mails a new account a link, stored only as a hash, that verifies its email once, in its own session', async () => {
     const email = 'newcomer@betbro.test';
     const { agent } = await signIn(app, email, 'newcomer-pass-1');
     expect(await emailVerifiedOf(agent)).toBe(false);
@@ -73,12 +74,15 @@ describe(`verified email on ${testDbKind}`, () => {
     const anywhere = await app.database.withConnection((q) => q<{ n: number }>(`select count(*)::int as n from account_tokens where token_hash = $1`, [token]));
     expect(anywhere[0]?.n).toBe(0);
 
-    const response = await verify(token);
+    // Signed out, the link counts for nothing, and stays good for its holder.
+    expect(refusal(await new HttpAgent(app).post('/api/account/verify-email', { token }))).toEqual({ status: 401, error: 'Not signed in', code: 'unauthorized' });
+    expect(await emailVerifiedOf(agent)).toBe(false);
+    const response = await verify(token, agent);
     expect(response.statusCode, response.body).toBe(200);
     expect(verifyEmailResponseSchema.parse(response.json())).toEqual({ emailVerified: true });
     expect(await emailVerifiedOf(agent)).toBe(true);
 
-    expect(refusal(await verify(token))).toEqual({ status: 400, error: 'This link is invalid or has expired', code: 'invalid_token' });
+    expect(refusal(await verify(token, agent))).toEqual({ status: 400, error: 'This link is invalid or has expired', code: 'invalid_token' });
 
     // The provider now vouches for the email: signing in again keeps it verified.
     const again = await signIn(app, email, 'newcomer-pass-1');
@@ -92,14 +96,14 @@ describe(`verified email on ${testDbKind}`, () => {
 
     const invalid = { status: 400, error: 'This link is invalid or has expired', code: 'invalid_token' };
     const forged = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
-    expect(refusal(await verify(forged))).toEqual(invalid);
-    expect(refusal(await verify('not-a-token'))).toEqual(invalid);
-    expect(refusal(await verify('x'.repeat(5000)))).toEqual(invalid);
-    expect(refusal(await verify(42))).toMatchObject({ status: 400, code: 'invalid_input' });
-    expect(refusal(await new HttpAgent(app).post('/api/account/verify-email', {}))).toMatchObject({ status: 400, code: 'invalid_input' });
+    expect(refusal(await verify(forged, agent))).toEqual(invalid);
+    expect(refusal(await verify('not-a-token', agent))).toEqual(invalid);
+    expect(refusal(await verify('x'.repeat(5000), agent))).toEqual(invalid);
+    expect(refusal(await verify(42, agent))).toMatchObject({ status: 400, code: 'invalid_input' });
+    expect(refusal(await agent.post('/api/account/verify-email', {}))).toMatchObject({ status: 400, code: 'invalid_input' });
 
     await app.database.withConnection((q) => q(`update account_tokens set expires_at = now() - interval '1 second' where token_hash = $1`, [sha256(token)]));
-    expect(refusal(await verify(token))).toEqual(invalid);
+    expect(refusal(await verify(token, agent))).toEqual(invalid);
     expect(await emailVerifiedOf(agent)).toBe(false);
   });
 
@@ -118,7 +122,7 @@ describe(`verified email on ${testDbKind}`, () => {
     await drainMail(app);
     // The sign-up's mail and the three resent.
     expect(smtp.received.filter(addressedTo(email))).toHaveLength(1 + VERIFICATION_MAILS_PER_HOUR);
-    expect((await verify(await mailedToken(email))).statusCode).toBe(200);
+    expect((await verify(await mailedToken(email), agent)).statusCode).toBe(200);
     expect(refusal(await agent.post('/api/account/verification-mail'))).toEqual({
       status: 409,
       error: 'Your email address is already verified',
@@ -149,7 +153,7 @@ describe(`verified email on ${testDbKind}`, () => {
     // Signing in again proves nothing about the mailbox.
     expect(await roleOf((await signIn(app, BOSS, 'boss-password-1')).agent)).toBe('user');
 
-    expect((await verify(await mailedToken(BOSS))).statusCode).toBe(200);
+    expect((await verify(await mailedToken(BOSS), agent)).statusCode).toBe(200);
     expect(await roleOf(agent)).toBe('admin');
     expect((await agent.get('/api/admin/users')).statusCode).toBe(200);
     expect(await roleOf((await signIn(app, BOSS, 'boss-password-1')).agent)).toBe('admin');
@@ -158,7 +162,7 @@ describe(`verified email on ${testDbKind}`, () => {
   it('leaves a demoted admin demoted: neither a sign-in nor a new verification promotes them again', async () => {
     const email = 'listed@betbro.test';
     const listed = await signIn(app, email, 'listed-password-1');
-    expect((await verify(await mailedToken(email))).statusCode).toBe(200);
+    expect((await verify(await mailedToken(email), listed.agent)).statusCode).toBe(200);
     expect(listed.body.user.id).toBeGreaterThan(0);
     const roleOf = async (a: HttpAgent) => currentUserSchema.parse((await a.get('/api/auth/user')).json()).role;
     expect(await roleOf(listed.agent)).toBe('admin');

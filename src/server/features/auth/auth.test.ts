@@ -61,7 +61,7 @@ describe(`sign-in on ${testDbKind}`, () => {
   it('makes admins of ADMIN_EMAILS once the email is verified', async () => {
     const { agent, body } = await signIn(app, 'boss@betbro.test');
     expect(body.user.role).toBe('user');
-    await verifyEmailOf(app, 'boss@betbro.test');
+    await verifyEmailOf(app, 'boss@betbro.test', agent);
     expect(currentUserSchema.parse((await agent.get('/api/auth/user')).json()).role).toBe('admin');
   });
 

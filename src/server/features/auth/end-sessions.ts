@@ -5,6 +5,8 @@ import { oidcPayloads } from '../../oidc/tables.ts';
 import { users } from '../users/service.ts';
 import { identityIssuerOfLocalAccounts } from '../../oidc/provider.ts';
 import { revokeSession, type ActiveSession } from './sessions.ts';
+import type { Db } from '../../db/client.ts';
+import type { Tx } from '../../db/transaction.ts';
 
 /*
  * Every way an app session ends goes through here: a logout (endSession); a password change, a
@@ -30,23 +32,39 @@ export async function endSession(app: FastifyInstance, session: ActiveSession): 
  * app sessions ended here (a caller that revoked them in its own transaction finds none).
  */
 export async function endSessionsOfUser(app: FastifyInstance, userId: number, keepIdHash: string | null): Promise<number> {
-  const revoked = await app.db
+  const revoked = await endSessionsInTransaction(app, app.db, userId, keepIdHash);
+  announceSessionsEnded(app, userId);
+  return revoked;
+}
+
+/**
+ * The part of endSessionsOfUser that writes, in the caller's transaction: a change that must not
+ * be seen by a session it ends (a password reset that proves the mailbox and may make the player
+ * an admin) ends them in the same commit. The caller announces it after the commit
+ * (announceSessionsEnded), which closes the sockets.
+ */
+export async function endSessionsInTransaction(app: FastifyInstance, db: Db | Tx, userId: number, keepIdHash: string | null): Promise<number> {
+  const revoked = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ...(keepIdHash ? [ne(sessions.idHash, keepIdHash)] : [])))
     .returning({ idHash: sessions.idHash });
-  await endProviderSessionsOf(app, userId);
-  app.domainEvents.emit({ type: 'audience_changed', userId });
+  await endProviderSessionsOf(app, db, userId);
   return revoked.length;
 }
 
+/** After the commit that ended a user's sessions: every instance closes their sockets and reads their role again. */
+export function announceSessionsEnded(app: FastifyInstance, userId: number): void {
+  app.domainEvents.emit({ type: 'audience_changed', userId });
+}
+
 /** Ends the embedded provider's sessions and grants of the user's local account, if they have one. */
-async function endProviderSessionsOf(app: FastifyInstance, userId: number): Promise<void> {
-  const localAccountIds = app.db
+async function endProviderSessionsOf(app: FastifyInstance, db: Db | Tx, userId: number): Promise<void> {
+  const localAccountIds = db
     .select({ subject: identities.subject })
     .from(identities)
     .where(and(eq(identities.userId, userId), eq(identities.issuer, identityIssuerOfLocalAccounts(app.config))));
-  await app.db
+  await db
     .delete(oidcPayloads)
     .where(
       and(

@@ -64,7 +64,7 @@ describe(`sign-in through OIDC_ISSUER_URL on ${testDbKind}`, () => {
       return accountSchema.parse((await agent.get('/api/account')).json()).emailVerified;
     };
     expect(await verifiedAt()).toBe(false);
-    await verifyEmailOf(app, email);
+    await verifyEmailOf(app, email, (await signIn(app, email, 'claimed-pass-1')).agent);
     // Marked in the provider's account, the claim says so at the next sign-in.
     await app.database.withConnection((q) => q(`update users set email_verified = false where email = $1`, [email]));
     expect(await verifiedAt()).toBe(true);

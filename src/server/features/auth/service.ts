@@ -117,6 +117,6 @@ export async function completeProfile(db: Db, user: UserRow, username: string): 
 }
 
 export { SESSION_COOKIE, createSession, loadSession, revokeUserSessions, type ActiveSession } from './sessions.ts';
-export { endSessionsOfUser, liveSessionsOf } from './end-sessions.ts';
+export { announceSessionsEnded, endSessionsInTransaction, endSessionsOfUser, liveSessionsOf } from './end-sessions.ts';
 
 export { identities, sessions } from './tables.ts';

@@ -12,7 +12,7 @@ import { presentSharedBet } from './present.ts';
 import { listBets, type BetFilter } from './queries.ts';
 
 function sharedBet(id: number, title = `Bet ${id}`) {
-  const bet = { id, creatorId: 1, title, description: '', category: 'General', status: 'active', expirationType: 'indefinite', expirationValue: '', expiresAt: null, totalPotCents: 0, participantCount: 0, winningOption: null, resolvedAt: null, resolvedBy: null, voidReason: null, deletedAt: null, createdAt: new Date(0), updatedAt: new Date(0), expiryNotifiedAt: null, resolutionMode: 'creator', refereeId: null, proposedOption: null, proposedAt: null, evidenceText: null, evidenceUrl: null, challengeEndsAt: null, juryEndsAt: null, votesCast: 0, votesNeeded: 0, crewId: null, seasonId: null } satisfies BetRow;
+  const bet = { id, creatorId: 1, title, description: '', category: 'General', status: 'active', expirationType: 'indefinite', expirationValue: '', expiresAt: null, totalPotCents: 0, participantCount: 0, winningOption: null, resolvedAt: null, resolvedBy: null, voidReason: null, deletedAt: null, createdAt: new Date(0), updatedAt: new Date(0), expiryNotifiedAt: null, resolutionMode: 'creator', refereeId: null, proposedOption: null, proposedAt: null, evidenceText: null, evidenceUrl: null, challengeEndsAt: null, juryEndsAt: null, votesCast: 0, votesNeeded: 0, jurorsSeated: 0, crewId: null, seasonId: null } satisfies BetRow;
   const options: OptionRow[] = [0, 1].map((idx) => ({ id: id * 10 + idx, betId: id, idx, label: `Option ${idx}`, poolCents: 0, stakeCount: 0 }));
   return presentSharedBet(bet, options);
 }

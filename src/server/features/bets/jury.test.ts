@@ -236,7 +236,7 @@ describe(`a bet decided by a jury on ${testDbKind}`, () => {
     // A staker, the creator and a stranger are not jurors; a juror votes once, for an option that exists.
     const byStaker = await vote(bob, bet.id, 0);
     expect(byStaker.statusCode).toBe(403);
-    expect(byStaker.json()).toEqual({ error: "Only the creator's friends without a stake can vote", code: 'not_juror' });
+    expect(byStaker.json()).toEqual({ error: 'Only the jurors seated when the result was disputed can vote', code: 'not_juror' });
     expect((await vote(ann, bet.id, 0)).statusCode).toBe(403);
     expect((await vote(stranger, bet.id, 0)).statusCode).toBe(404);
     expect((await vote(jurors[0]!, bet.id, 7)).statusCode).toBe(400);

@@ -22,17 +22,20 @@ import {
   type LockedBet,
   type Settled,
 } from './settlement.ts';
-import { betDisputes, betOptions, bets, betVotes, stakes, type BetRow } from './tables.ts';
+import { betDisputes, betJurors, betOptions, bets, betVotes, stakes, type BetRow } from './tables.ts';
 
 /**
  * A jury bet's way to its result (docs/product.md §4.6). The creator proposes; any staker may
- * dispute until `challengeEndsAt`, and if none does the proposal stands. A dispute calls a jury,
- * the creator's friends without a stake, until `juryEndsAt`: at JURY_QUORUM votes the most-voted
- * option wins, a tie voids the bet, and a jury short of its quorum at the end voids it too. Each
- * step locks the bet row (lockBet) and checks its status again, so a settlement happens once
- * whoever gets there first: the last vote, the sweep on any instance, or an admin. The money moves
- * through settlement.ts like any other bet's. Who may dispute and who may vote is jury.sql's, the
- * bet detail's `canDispute` and `canVote` ask the same functions.
+ * dispute until `challengeEndsAt`, and if none does the proposal stands. A dispute seats the jury
+ * once: the creator's friends (a crew's members) from before the bet was created, without a
+ * stake (jury.sql's jury_pool). With at least JURY_QUORUM seated, they vote until `juryEndsAt`:
+ * at the quorum the most-voted option wins, a tie voids the bet, and a jury short of its quorum
+ * at the end voids it too. With fewer seated there is no jury: the dispute waits in the admins'
+ * queue, and if no admin decides by `juryEndsAt` the proposal stands, so a dispute never voids a
+ * bet for free. Each step locks the bet row (lockBet) and checks its status again, so a
+ * settlement happens once whoever gets there first: the last vote, the sweep on any instance, or
+ * an admin. The money moves through settlement.ts like any other bet's. Who may dispute and who
+ * may vote is jury.sql's, the bet detail's `canDispute` and `canVote` ask the same functions.
  */
 
 const REFUSALS: Record<string, () => AppError> = {
@@ -43,7 +46,7 @@ const REFUSALS: Record<string, () => AppError> = {
   not_staker: () => forbidden('Only a player with a stake can dispute this result', 'not_staker'),
   challenge_over: () => conflict('The time to dispute this result is over', 'challenge_over'),
   no_jury: () => conflict('This bet has no jury', 'no_jury'),
-  not_juror: () => forbidden("Only the creator's friends without a stake can vote", 'not_juror'),
+  not_juror: () => forbidden('Only the jurors seated when the result was disputed can vote', 'not_juror'),
   already_voted: () => conflict('You have already voted', 'already_voted'),
   jury_over: () => conflict("The jury's time is over", 'jury_over'),
 };
@@ -120,23 +123,29 @@ export async function disputeResult(app: FastifyInstance, actor: UserRow, betId:
     const refusal = await refusalOf(tx, 'dispute_refusal', betId, actor.id);
     if (refusal) throw refusal;
     await tx.insert(betDisputes).values({ betId, userId: actor.id, reason: body.reason, url: body.url || null });
+    // The jury is fixed now, whoever befriends or unfriends whom later.
+    const pool = rowsOf<{ user_id: number }>(await tx.execute(sql`select user_id from jury_pool(${betId}::int)`)).map((row) => Number(row.user_id));
+    const { quorum } = app.config.jury;
+    const seated = pool.length >= quorum;
+    if (seated) await tx.insert(betJurors).values(pool.map((userId) => ({ betId, userId })));
     const [disputed] = await tx
       .update(bets)
       .set({
         status: 'disputed',
         juryEndsAt: sql`now() + make_interval(secs => ${app.config.jury.juryWindowSeconds})`,
-        votesNeeded: app.config.jury.quorum,
+        // Without a jury no vote is needed: the admins decide, or the proposal stands.
+        votesNeeded: seated ? quorum : 0,
+        jurorsSeated: pool.length,
         updatedAt: new Date(),
       })
       .where(and(eq(bets.id, betId), eq(bets.status, 'proposed')))
       .returning();
     if (!disputed) throw conflict('This result is already disputed', 'already_disputed');
     const label = await optionLabel(tx, betId, disputed.proposedOption ?? 0);
-    const jurors = rowsOf<{ user_id: number }>(await tx.execute(sql`select user_id from jurors(${betId}::int)`));
     const notified = await notifyAll(
       tx,
-      jurors.map((juror) => ({
-        userId: Number(juror.user_id),
+      (seated ? pool : []).map((userId) => ({
+        userId,
         type: 'bet_disputed',
         title: 'You are on the jury',
         body: `${actor.username} disputes "${label}" in "${disputed.title}". Vote until ${deadline(disputed.juryEndsAt)}.`,
@@ -245,6 +254,12 @@ function finishWindow(app: FastifyInstance, betId: number): Promise<Settled | nu
       return stood && tellTheOthers(tx, stood, `Nobody disputed it: "${label}" won in "${bet.title}"`);
     }
     if (bet.status === 'disputed' && locked.juryOver) {
+      // Too few jurors to seat a jury, and no admin decided: the proposal stands.
+      if (bet.votesNeeded === 0 && bet.proposedOption !== null) {
+        const label = await optionLabel(tx, bet.id, bet.proposedOption);
+        const stood = await payWinners(tx, bet, bet.proposedOption, label, null);
+        return stood && tellTheOthers(tx, stood, `No admin overturned it: "${label}" won in "${bet.title}"`);
+      }
       const voided = await refundEveryone(tx, bet, 'jury_no_quorum', null);
       return voided && tellTheOthers(tx, voided, `The jury did not reach its quorum in time: "${bet.title}" is called off`);
     }
@@ -252,12 +267,16 @@ function finishWindow(app: FastifyInstance, betId: number): Promise<Settled | nu
   });
 }
 
-/** The disputed bets an admin watches (docs/product.md §4.6), newest dispute first, at most 50. */
+/**
+ * The disputed bets an admin watches (docs/product.md §4.6), newest dispute first, at most 50:
+ * those a seated jury decides, and the admins' queue, those too few jurors could be seated for.
+ */
 export async function openDisputes(db: Db, admin: UserRow): Promise<OpenDisputes> {
   const rows = await findDisputedBets(db, admin, 50);
   return {
     disputes: rows.map(({ bundle, dispute, disputer }) => ({
       bet: presentBet(bundle),
+      decidedBy: bundle.bet.votesNeeded > 0 ? ('jury' as const) : ('admins' as const),
       disputedBy: { id: dispute.userId, username: disputer },
       reason: dispute.reason,
       url: dispute.url,

@@ -104,7 +104,8 @@ export function presentSharedBet(bet: BetRow, options: readonly OptionRow[]): Sh
 
 /**
  * Who decides the bet and where a jury bet's result stands (docs/product.md §4.6). The jury's
- * fields stay empty for the other ways; `votesNeeded` is 0 until a dispute calls a jury.
+ * fields stay empty for the other ways; `votesNeeded` is 0 until a dispute calls a jury, and stays
+ * 0 when too few jurors could be seated (`jurorsSeated`) to call one.
  */
 function presentResolution(bet: BetRow, refereeUsername: string | null): BetResolution {
   const proposed = bet.proposedOption !== null;
@@ -117,6 +118,7 @@ function presentResolution(bet: BetRow, refereeUsername: string | null): BetReso
     juryEndsAt: bet.juryEndsAt?.toISOString() ?? null,
     votesCast: bet.votesCast,
     votesNeeded: bet.votesNeeded,
+    jurorsSeated: bet.jurorsSeated,
   };
 }
 

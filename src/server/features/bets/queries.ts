@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { oncePerDatabase, type Db } from '../../db/client.ts';
-import { betDisputes, betOptions, bets, type StakeRow, stakes } from './tables.ts';
+import { betDisputes, betJurors, betOptions, bets, type StakeRow, stakes } from './tables.ts';
 import { type UserRow, users } from '../users/service.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { MAX_PAGE_SIZE, type Bet } from '../../../shared/schemas/bets.ts';
@@ -69,7 +69,8 @@ const seenByViewer = sql`(select true from bet_viewers v where v.bet_id = ${oute
  * page's order, so that a page costs the same whatever the number of bets and players:
  * - a viewer's feeds: the newest `limit` bets of each creator whose bets the viewer sees
  *   (creators_seen: their own and their friends'; one short scan of `bets_creator_idx` each),
- *   plus, where the feed includes them, the bets they staked on, merged newest first. These are
+ *   plus, where the feed includes them, the bets they staked on, their crews' bets and the bets
+ *   whose jury they sit on, merged newest first. These are
  *   the branches of bet_viewers (visibility.sql) taken from the viewer's side: a speed copy
  *   of the rule, which visibility.test.ts holds, page by page, to bet_viewers itself and to the
  *   plain reading (plain-feed.ts). Without it the feed walks every bet
@@ -109,8 +110,15 @@ function pageIds(isAdmin: boolean, filter: BetFilter, paged: boolean): SQL {
   const crews = sql`select c.id from crew_members m cross join lateral (
       select id from ${bets} where crew_id = m.crew_id and deleted_at is null ${below} order by id desc limit ${P.limit}) c
       where m.user_id = ${P.viewerId}`;
+  // The bets whose dispute seated the viewer on the jury, friends with the creator or no longer.
+  const juries = sql`select b.id from ${betJurors} j join ${bets} b on b.id = j.bet_id
+      where j.user_id = ${P.viewerId} and b.deleted_at is null ${paged ? sql`and b.id < ${P.before}` : sql``}`;
   const ids =
-    filter.kind === 'friends' ? created : filter.kind === 'visible' ? sql`${created} union ${staked} union ${crews}` : sql`${created} union ${staked}`;
+    filter.kind === 'friends'
+      ? created
+      : filter.kind === 'visible'
+        ? sql`${created} union ${staked} union ${crews} union ${juries}`
+        : sql`${created} union ${staked}`;
   return sql`select id from (${ids}) ids order by id desc limit ${P.limit}`;
 }
 

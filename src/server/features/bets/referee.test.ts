@@ -53,6 +53,7 @@ describe(`a bet decided by a referee on ${testDbKind}`, () => {
       juryEndsAt: null,
       votesCast: 0,
       votesNeeded: 0,
+      jurorsSeated: 0,
     });
     expect(bet.canResolve).toBe(false);
     const seenByReferee = await detail(ref, bet.id);

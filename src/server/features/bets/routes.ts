@@ -11,6 +11,8 @@ import {
   createBetBodySchema,
   disputeBodySchema,
   editBetBodySchema,
+  juryPoolQuerySchema,
+  juryPoolSchema,
   listQuerySchema,
   openDisputesSchema,
   participateBodySchema,
@@ -27,7 +29,7 @@ import { isExpired, presentBet, presentParticipant } from './present.ts';
 import { plainBetPage } from './plain-feed.ts';
 import { findBetDetail, listBets, listBetsJson, type BetDetailRows, type BetFilter } from './queries.ts';
 import { castVote, disputeResult, openDisputes, resolveOrPropose } from './jury.ts';
-import { createBet, editBet, editOwnBet } from './service.ts';
+import { createBet, editBet, editOwnBet, juryPool } from './service.ts';
 import { resolveBetAsAdmin, resolveRefusal, voidBet } from './settlement.ts';
 import { placeStake } from './stakes.ts';
 import { betTimeline } from './timeline.ts';
@@ -98,6 +100,19 @@ export const betRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/api/my-bets', { schema: listSchema('Bets the caller created or staked on, with userParticipation') }, async (request, reply) =>
     listFor(reply, requireUser(request), { kind: 'mine' }, request.query),
+  );
+
+  app.get(
+    '/api/bets/jury-pool',
+    {
+      schema: {
+        tags: ['bets'],
+        summary: 'How many could sit on the jury of a bet the caller creates now (with crewId, in that crew), and how many a jury needs',
+        querystring: juryPoolQuerySchema,
+        response: { 200: juryPoolSchema },
+      },
+    },
+    async (request) => juryPool(app, requireUser(request), request.query.crewId ?? null),
   );
 
   app.get(

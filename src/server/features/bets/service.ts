@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { UNSETTLED_STATUSES, type createBetBodySchema } from '../../../shared/schemas/bets.ts';
+import { UNSETTLED_STATUSES, type JuryPool, type createBetBodySchema } from '../../../shared/schemas/bets.ts';
 import { betOptions, bets } from './tables.ts';
 import { users, type UserRow } from '../users/service.ts';
-import { rowsOf, type Db } from '../../db/client.ts';
+import { rowsOf, type Db, type RawQuery } from '../../db/client.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors.ts';
 import { recordActivity } from '../activities/service.ts';
@@ -68,6 +68,56 @@ async function crewSeasonForBet(tx: Tx, crewId: number, creator: UserRow): Promi
   return { id: season.season_id, endsAt: new Date(season.ends_at) };
 }
 
+/**
+ * How many could sit on the jury of a bet `user` creates now (docs/product.md §4.6): their friends,
+ * or for a crew bet the crew's other members, still players (possible_jurors, jury.sql).
+ */
+async function possibleJurors(db: Db | Tx, user: UserRow, crewId: number | null): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(await db.execute(sql`select possible_jurors(${user.id}::int, ${crewId}::int) as n`));
+  return Number(row?.n ?? 0);
+}
+
+/** A jury bet needs at its creation at least JURY_QUORUM who could sit on its jury (§4.6). */
+function notEnoughJurors(quorum: number, crewId: number | null): AppError {
+  return badRequest(
+    crewId === null
+      ? `A jury needs at least ${quorum} of your friends who could vote on it`
+      : `A jury needs at least ${quorum} other members of the crew who could vote on it`,
+    'not_enough_jurors',
+  );
+}
+
+/**
+ * `GET /api/bets/jury-pool`: how many could sit on the jury of a bet the caller creates now, among
+ * friends or in one of their crews (anyone else's crew: 404), and how many a jury needs; the
+ * create form tells the player before they send it.
+ */
+export async function juryPool(app: FastifyInstance, user: UserRow, crewId: number | null): Promise<JuryPool> {
+  if (crewId !== null) {
+    const [member] = rowsOf<{ member: boolean }>(await app.db.execute(sql`select crew_member_of(${crewId}::int, ${user.id}::int) as member`));
+    if (!member?.member) throw notFound('Crew not found', 'crew_not_found');
+  }
+  return { possibleJurors: await possibleJurors(app.db, user, crewId), quorum: app.config.jury.quorum };
+}
+
+/**
+ * What the migration that seats juries needs once after its SQL and the functions (db/migrate.ts
+ * runs it): the bets disputed before it get the jury their dispute would seat now (jury_pool),
+ * with whoever already voted, whose votes stand. One that cannot seat the quorum has no jury: the
+ * admins decide it, or its proposal stands at the jury's end (docs/product.md §4.6).
+ */
+export const juryBackfills: Record<string, (query: RawQuery) => Promise<void>> = {
+  '0026_seated_juries': async (query) => {
+    await query(`insert into bet_jurors (bet_id, user_id)
+      select b.id, p.user_id from bets b cross join lateral jury_pool(b.id) p where b.status = 'disputed'
+      union select v.bet_id, v.user_id from bet_votes v join bets b on b.id = v.bet_id where b.status = 'disputed'
+      on conflict do nothing`);
+    await query(`update bets b set jurors_seated = (select count(*) from bet_jurors j where j.bet_id = b.id) where b.status = 'disputed'`);
+    await query(`update bets set votes_needed = 0 where status = 'disputed' and jurors_seated < votes_needed`);
+    await query(`delete from bet_jurors j using bets b where b.id = j.bet_id and b.status = 'disputed' and b.votes_needed = 0`);
+  },
+};
+
 export async function createBet(app: FastifyInstance, creator: UserRow, input: CreateBetInput): Promise<number> {
   const crewId = input.crewId ?? null;
   const { betId, told } = await inTransaction(app.db, async (tx) => {
@@ -76,6 +126,10 @@ export async function createBet(app: FastifyInstance, creator: UserRow, input: C
     if (refereeId !== null) {
       const refusal = await refereeRefusal(tx, creator, refereeId, crewId);
       if (refusal) throw refusal;
+    }
+    // A jury that could never sit would leave every dispute to the admins.
+    if (input.resolution.mode === 'jury' && (await possibleJurors(tx, creator, crewId)) < app.config.jury.quorum) {
+      throw notEnoughJurors(app.config.jury.quorum, crewId);
     }
     // Time limits count on the database's clock, the same one every stake is checked against.
     const expiresAt =

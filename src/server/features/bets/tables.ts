@@ -48,6 +48,11 @@ export const bets = pgTable(
     votesCast: integer('votes_cast').notNull().default(0),
     votesNeeded: integer('votes_needed').notNull().default(0),
     /**
+     * How many jurors the dispute seated (bet_jurors). Fewer than JURY_QUORUM: no jury is called
+     * (votesNeeded stays 0) and the admins decide, or the proposal stands at juryEndsAt.
+     */
+    jurorsSeated: integer('jurors_seated').notNull().default(0),
+    /**
      * A crew bet (docs/product.md §6.7): seen by the crew's members, staked from their balance in
      * the season it was made in (`seasonId`), never after that season.
      */
@@ -92,6 +97,25 @@ export const betDisputes = pgTable('bet_disputes', {
   url: text('url'),
   createdAt: createdAt(),
 });
+
+/**
+ * A disputed bet's jury, fixed when the dispute was raised (docs/product.md §4.6, jury.sql's
+ * jury_pool): only they vote, and they keep seeing the bet whoever unfriends whom. Written only
+ * when at least JURY_QUORUM could be seated.
+ */
+export const betJurors = pgTable(
+  'bet_jurors',
+  {
+    betId: integer('bet_id')
+      .notNull()
+      .references(() => bets.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(idOf('users')),
+  },
+  // A juror's bets, for the view of who sees a bet asked from the viewer's side (visibility.sql).
+  (t) => [primaryKey({ columns: [t.betId, t.userId] }), index('bet_jurors_user_idx').on(t.userId, t.betId)],
+);
 
 /** A juror's vote on a disputed bet: one per juror and bet (the primary key). */
 export const betVotes = pgTable(

@@ -1,6 +1,6 @@
 -- Who sees a bet (docs/product.md §5.1; docs/decisions/018-one-rule-for-who-sees-a-bet.md):
--- its creator, the creator's friends (a crew bet: its crew's members instead), its referee,
--- whoever staked on it, and the admins; a deleted bet, nobody.
+-- its creator, the creator's friends (a crew bet: its crew's members instead), its referee, the
+-- jurors seated on its dispute, whoever staked on it, and the admins; a deleted bet, nobody.
 -- The one statement of the rule: the bet lists, the detail, the stake (stake.sql), the feed and
 -- the live audience all read it from these two views.
 -- Asked about one bet or one viewer, PostgreSQL pushes the question into each branch, so each
@@ -46,6 +46,9 @@ CREATE OR REPLACE VIEW bet_viewers AS
   UNION ALL
   -- The referee decides it, friends with the creator or no longer.
   SELECT b.id, b.referee_id FROM bets b WHERE b.referee_id IS NOT NULL AND b.deleted_at IS NULL
+  UNION ALL
+  -- A seated juror votes on it, friends with the creator (a member of the crew) or no longer.
+  SELECT j.bet_id, j.user_id FROM bet_jurors j JOIN bets b ON b.id = j.bet_id WHERE b.deleted_at IS NULL
   UNION ALL
   SELECT s.bet_id, s.user_id FROM stakes s JOIN bets b ON b.id = s.bet_id
     WHERE b.deleted_at IS NULL;

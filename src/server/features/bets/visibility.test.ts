@@ -44,7 +44,8 @@ describe(`one rule for who sees a bet on ${testDbKind}`, () => {
     for (const [a, b] of world.friendships) if (a !== b) await makeFriends(app, people[a]!, people[b]!);
     for (const creator of world.bets) betIds.push((await createBetAs(people[creator]!, { title: 'Seen or not' })).id);
     for (const [owner, ...members] of world.crews) {
-      const crewId = (await people[owner!]!.agent.post('/api/crews', { name: 'Seen crew' })).json().id as number;
+      // Crew names are unique by their look-alike skeleton (docs/product.md §6.7).
+      const crewId = (await people[owner!]!.agent.post('/api/crews', { name: `Seen crew ${crewIds.length + 1}` })).json().id as number;
       const { token } = (await people[owner!]!.agent.post(`/api/crews/${crewId}/invites`)).json() as { token: string };
       for (const member of members) expect((await people[member]!.agent.post(`/api/crews/join/${token}`)).statusCode).toBe(200);
       crewIds.push(crewId);
@@ -69,6 +70,17 @@ describe(`one rule for who sees a bet on ${testDbKind}`, () => {
     await app.database.withConnection((q) => q('delete from friendships where requester_id = $1', [lonely.id]));
     people.push(lonely, stranger);
     betIds.push(kept.id);
+    // A disputed jury bet (§4.6): its seated jurors keep seeing it, even one its creator unfriends.
+    const judge = await createUser(app, 'Judge');
+    const bench = [await createUser(app, 'Bench1'), await createUser(app, 'Bench2'), await createUser(app, 'Bench3'), await createUser(app, 'Bench4')];
+    for (const member of bench) await makeFriends(app, judge, member);
+    const jury = await createBetAs(judge, { title: 'Seen by its jury', resolution: { mode: 'jury' } });
+    expect((await bench[3]!.agent.post(`/api/bets/${jury.id}/participate`, { option: 1, amount: 1 })).statusCode).toBe(200);
+    expect((await judge.agent.post(`/api/bets/${jury.id}/resolve`, { winningOption: 0 })).statusCode).toBe(200);
+    expect((await bench[3]!.agent.post(`/api/bets/${jury.id}/dispute`, { reason: 'No' })).statusCode).toBe(200);
+    expect((await judge.agent.delete(`/api/friends/${bench[0]!.id}`)).statusCode).toBe(200);
+    people.push(judge, ...bench);
+    betIds.push(jury.id);
     expect((await admin.agent.delete(`/api/admin/bets/${betIds[3]!}`)).statusCode).toBe(200);
   });
   afterAll(async () => {
@@ -82,7 +94,8 @@ describe(`one rule for who sees a bet on ${testDbKind}`, () => {
 
   /**
    * docs/product.md §5.1 in words, from the raw rows: the creator, their friends (a crew bet: the
-   * crew's members instead), the stakers, the admins; deleted bets, nobody.
+   * crew's members instead), the jurors its dispute seated, the stakers, the admins; deleted bets,
+   * nobody.
    */
   const byTheRule = async (betId: number): Promise<number[]> => {
     const [bet] = rowsOf<{ creator_id: number; deleted: boolean; crew_id: number | null }>(
@@ -97,6 +110,7 @@ describe(`one rule for who sees a bet on ${testDbKind}`, () => {
     const ids = rowsOf<{ id: number }>(
       await app.db.execute(sql`select ${bet.creator_id}::int as id
         union ${circle}
+        union select user_id from bet_jurors where bet_id = ${betId}
         union select user_id from stakes where bet_id = ${betId}
         union select id from users where role = 'admin' and deactivated_at is null`),
     );

@@ -59,6 +59,27 @@ describe(`chat, notifications and activity on ${testDbKind}`, () => {
       expect((await bob.agent.get('/api/conversations')).json()[0].unreadCount).toBe(0);
     });
 
+    it('takes no new message for a player who deleted their account, or whom an admin deleted; the history stays', async () => {
+      const admin = await createUser(app, 'ChatAdmin', { admin: true });
+      for (const [name, leave] of [
+        ['Leaver', (user: TestUser) => user.agent.request('DELETE', '/api/account', { json: { confirm: user.username } })],
+        ['Banned', (user: TestUser) => admin.agent.delete(`/api/admin/users/${user.id}`)],
+      ] as const) {
+        const gone = await createUser(app, name);
+        await makeFriends(app, ann, gone);
+        const conversation = conversationSchema.parse((await ann.agent.post('/api/conversations', { userId: gone.id })).json());
+        expect((await ann.agent.post(`/api/conversations/${conversation.id}/messages`, { text: 'See you tomorrow?' })).statusCode).toBe(201);
+        expect((await leave(gone)).statusCode).toBe(200);
+        const before = messagePageSchema.parse((await ann.agent.get(`/api/conversations/${conversation.id}/messages`)).json());
+        // The attack: a message to a player who is gone, who would never read it.
+        const refused = await ann.agent.post(`/api/conversations/${conversation.id}/messages`, { text: 'Still there?' });
+        expect(refusal(refused)).toEqual({ status: 409, error: 'This player is no longer on Betbro', code: 'player_left' });
+        expect(refusal(await ann.agent.post('/api/conversations', { userId: gone.id }))).toMatchObject({ status: 409, code: 'player_left' });
+        expect(messagePageSchema.parse((await ann.agent.get(`/api/conversations/${conversation.id}/messages`)).json())).toEqual(before);
+        expect(before.messages.map((m) => m.text)).toEqual(['See you tomorrow?']);
+      }
+    });
+
     it('refuses empty and oversized messages', async () => {
       expect(refusal(await ann.agent.post(`/api/conversations/${conversationId}/messages`, { text: '   ' }))).toEqual({
         status: 400,

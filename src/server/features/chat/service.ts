@@ -1,11 +1,11 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { BetComment, ChatMessage, Conversation } from '../../../shared/schemas/chat.ts';
 import { rowsOf } from '../../db/client.ts';
 import { betComments, conversations, messages } from './tables.ts';
 import { type UserRow, users } from '../users/service.ts';
 import { inTransaction } from '../../db/transaction.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import { findVisibleBet } from '../bets/service.ts';
 import { areFriends } from '../friends/service.ts';
 import { notify } from '../notifications/service.ts';
@@ -26,6 +26,18 @@ async function memberConversation(app: FastifyInstance, user: UserRow, conversat
 }
 
 const otherMember = (row: ConversationRow, userId: number) => (row.userLow === userId ? row.userHigh : row.userLow);
+
+/**
+ * A player who deleted their account, or whose account an admin deleted, takes no new message
+ * (docs/product.md §6.3): the conversation's history stays, under their deleted name.
+ */
+async function refuseAPlayerWhoLeft(app: FastifyInstance, userId: number): Promise<void> {
+  const [other] = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deactivatedAt), isNull(users.deletedAt)));
+  if (!other) throw conflict('This player is no longer on Betbro', 'player_left');
+}
 
 export async function listConversations(app: FastifyInstance, user: UserRow): Promise<Conversation[]> {
   const rows = rowsOf<{
@@ -62,6 +74,7 @@ export async function listConversations(app: FastifyInstance, user: UserRow): Pr
 export async function startConversation(app: FastifyInstance, user: UserRow, otherId: number): Promise<Conversation> {
   if (otherId === user.id) throw forbidden('You can only chat with friends', 'not_friends');
   if (!(await areFriends(app.db, user.id, otherId))) throw forbidden('You can only chat with friends', 'not_friends');
+  await refuseAPlayerWhoLeft(app, otherId);
   const [userLow, userHigh] = user.id < otherId ? [user.id, otherId] : [otherId, user.id];
   await app.db.insert(conversations).values({ userLow, userHigh }).onConflictDoNothing();
   const [row] = await app.db
@@ -109,6 +122,7 @@ export async function sendMessage(app: FastifyInstance, user: UserRow, conversat
   const recipientId = otherMember(conversation, user.id);
   // Friendship may have ended since the conversation started: history stays, new messages stop.
   if (!(await areFriends(app.db, user.id, recipientId))) throw forbidden('You can only message friends', 'not_friends');
+  await refuseAPlayerWhoLeft(app, recipientId);
   const { message, notice } = await inTransaction(app.db, async (tx) => {
     const [inserted] = await tx.insert(messages).values({ conversationId, senderId: user.id, text }).returning();
     if (!inserted) throw new Error('message insert returned nothing');

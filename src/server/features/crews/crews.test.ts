@@ -287,7 +287,7 @@ describe(`crews on ${testDbKind}`, () => {
     await ledgerClean();
     // The members heard of it.
     const page = notificationPageSchema.parse((await ned.agent.get('/api/notifications')).json());
-    expect(page.notifications.find((n) => n.type === 'crew_season_ended')).toMatchObject({ crewId: crew.id, title: 'Season 1 of Seasons ended' });
+    expect(page.notifications.find((n) => n.type === 'crew_season_ended')).toMatchObject({ crewId: crew.id, title: 'Season 1 of "Seasons" ended' });
   });
 
   it('ends a season by the clock, once, even with two sweeps at once', async () => {

@@ -4,7 +4,9 @@ import { idParamsSchema, idSchema } from '../../../shared/schemas/common.ts';
 import {
   createCrewBodySchema,
   createdCrewInviteSchema,
+  crewInviteParamsSchema,
   crewInvitePreviewSchema,
+  crewInviteSchema,
   crewMemberParamsSchema,
   crewMessagePageSchema,
   crewMessageSchema,
@@ -24,10 +26,12 @@ import {
   crewStandings,
   getCrew,
   joinCrew,
+  listCrewInvites,
   myCrews,
   pastSeasons,
   previewCrewInvite,
   removeMember,
+  revokeCrewInvite,
   sendCrewMessage,
   startNextSeason,
 } from './service.ts';
@@ -84,9 +88,41 @@ export const crewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/crews/:id/invites',
     {
-      schema: { tags, summary: 'A member creates an invite link to the crew (7 days)', params: idParamsSchema, response: { 201: createdCrewInviteSchema } },
+      schema: {
+        tags,
+        summary: 'A member creates an invite link to the crew (7 days; at most 20 live per member)',
+        params: idParamsSchema,
+        response: { 201: createdCrewInviteSchema },
+      },
     },
     async (request, reply) => reply.status(201).send(await createCrewInvite(app, requireUser(request), request.params.id)),
+  );
+  app.get(
+    '/api/crews/:id/invites',
+    {
+      schema: {
+        tags,
+        summary: "The live invite links to the crew: the caller's own, or for its owner every member's",
+        params: idParamsSchema,
+        response: { 200: z.array(crewInviteSchema) },
+      },
+    },
+    async (request) => listCrewInvites(app, requireUser(request), request.params.id),
+  );
+  app.delete(
+    '/api/crews/:id/invites/:token',
+    {
+      schema: {
+        tags,
+        summary: 'Revokes an invite link to the crew, by its token or its id: its maker, or the owner; then the link is 404',
+        params: crewInviteParamsSchema,
+        response: { 204: z.null() },
+      },
+    },
+    async (request, reply) => {
+      await revokeCrewInvite(app, requireUser(request), request.params.id, request.params.token);
+      return reply.status(204).send(null);
+    },
   );
   app.delete(
     '/api/crews/:id/members/:userId',

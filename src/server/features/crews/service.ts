@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../shared/money.ts';
 import {
   CREW_INVITE_DAYS,
+  CREW_INVITES_PER_MEMBER_MAX,
   CREW_MEMBERS_MAX,
   CREWS_PER_PLAYER_MAX,
   type CreatedCrewInvite,
   type Crew,
+  type CrewInvite,
   type CrewInvitePreview,
   type CrewMessage,
   type CrewSeason,
@@ -15,9 +17,10 @@ import {
   type PastSeason,
   type StandingRow,
 } from '../../../shared/schemas/crews.ts';
-import { rowsOf, type Db } from '../../db/client.ts';
+import { rowsOf, type Db, type RawQuery } from '../../db/client.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import { skeleton } from '../../../shared/text-skeleton.ts';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens.ts';
 import { announce, bets, stakes, voidSeasonBets, type Settled } from '../bets/service.ts';
 import { inviteNotFound } from '../invites/service.ts';
@@ -31,7 +34,8 @@ import { crewInvites, crewMembers, crewMessages, crews, crewSeasons, type CrewRo
  * seasons with their standings and archive, its chat. Its bets are bets (features/bets) made with
  * a `crewId`; its money per season moves through move_crew_money (features/wallet/money.sql).
  * Nothing about a crew reaches anyone outside it: every read here asks for membership first
- * (admins excepted), and a non-member is told the crew does not exist.
+ * (admins excepted, but for the chat, which is the members' alone), and a non-member is told the
+ * crew does not exist.
  */
 
 export { crews, crewMembers } from './tables.ts';
@@ -125,18 +129,54 @@ async function refuseTooManyCrews(tx: Tx, userId: number): Promise<void> {
 }
 const CREW_LOCK_CLASS = 4_242_040;
 
+/**
+ * A crew name's look-alike key: its confusable skeleton (UTS #39, as a username's), with runs of
+ * blanks as one. "Friday poker", "FRIDAY POKER", "Fridаy poker" with a Cyrillic а and "Ｆｒｉｄａｙ
+ * poker" are one name: only the first crew may hold it (docs/product.md §6.7).
+ */
+export const crewNameKey = (name: string) => skeleton(name).replace(/\s+/gu, ' ').trim();
+
+/**
+ * What the migration that brought crew names their skeletons needs once after its SQL
+ * (db/migrate.ts runs it): each crew's name key, for the earliest crew of each look-alike group
+ * only. The later ones keep their names, and the name stays taken for every new crew.
+ */
+export const crewNameBackfills: Record<string, (query: RawQuery) => Promise<void>> = {
+  '0025_crew_names_and_invites': async (query) => {
+    const rows = await query<{ id: number; name: string }>('select id, name from crews order by id');
+    const seen = new Set<string>();
+    const ids: number[] = [];
+    const keys: string[] = [];
+    for (const { id, name } of rows) {
+      const key = crewNameKey(name);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      ids.push(id);
+      keys.push(key);
+    }
+    await query('update crews set name_skeleton = v.key from unnest($1::int[], $2::text[]) as v(id, key) where crews.id = v.id', [ids, keys]);
+  },
+};
+
+const crewNameTaken = () => conflict('A crew with this name, or one that looks like it, already exists', 'crew_name_taken');
+
 export async function createCrew(
   app: FastifyInstance,
   owner: UserRow,
   input: { name: string; startingBalance: number; seasonDays: number },
 ): Promise<Crew> {
+  const nameSkeleton = crewNameKey(input.name);
   return inTransaction(app.db, async (tx) => {
     await refuseTooManyCrews(tx, owner.id);
+    // A clear answer first; the unique index settles two at once.
+    const [taken] = await tx.select({ id: crews.id }).from(crews).where(eq(crews.nameSkeleton, nameSkeleton)).limit(1);
+    if (taken) throw crewNameTaken();
     const [crew] = await tx
       .insert(crews)
-      .values({ name: input.name, ownerId: owner.id, startingBalanceCents: input.startingBalance, seasonDays: input.seasonDays })
+      .values({ name: input.name, nameSkeleton, ownerId: owner.id, startingBalanceCents: input.startingBalance, seasonDays: input.seasonDays })
+      .onConflictDoNothing()
       .returning();
-    if (!crew) throw new Error('crew insert returned nothing');
+    if (!crew) throw crewNameTaken();
     await tx.insert(crewMembers).values({ crewId: crew.id, userId: owner.id });
     await openSeason(tx, crew, 1);
     return presentCrew(tx, crew);
@@ -173,13 +213,75 @@ export async function getCrew(app: FastifyInstance, viewer: UserRow, crewId: num
   return presentCrew(app.db, await crewFor(app.db, viewer, crewId));
 }
 
-/** A member's invite link to the crew: the token shown once, its SHA-256 kept. */
+const CREW_INVITE_LOCK_CLASS = 4_242_041;
+
+/**
+ * A member's invite link to the crew: the token shown once, its SHA-256 kept. A member holds at
+ * most CREW_INVITES_PER_MEMBER_MAX live links to one crew (429 past that; revoking one makes room),
+ * counted under their own lock so two at once cannot both pass.
+ */
 export async function createCrewInvite(app: FastifyInstance, member: UserRow, crewId: number): Promise<CreatedCrewInvite> {
-  await crewFor(app.db, member, crewId, { membersOnly: true });
   const token = newSecretToken();
   const expiresAt = new Date(Date.now() + CREW_INVITE_DAYS * DAY_MS);
-  await app.db.insert(crewInvites).values({ crewId, inviterId: member.id, tokenHash: hashSecretToken(token), expiresAt });
+  await inTransaction(app.db, async (tx) => {
+    await crewFor(tx, member, crewId, { membersOnly: true });
+    await tx.execute(sql`select pg_advisory_xact_lock(${CREW_INVITE_LOCK_CLASS}, ${member.id})`);
+    const [live] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(crewInvites)
+      .where(and(eq(crewInvites.crewId, crewId), eq(crewInvites.inviterId, member.id), gt(crewInvites.expiresAt, sql`now()`)));
+    if (Number(live?.n ?? 0) >= CREW_INVITES_PER_MEMBER_MAX) {
+      throw new AppError(429, 'too_many_invites', `You can have at most ${CREW_INVITES_PER_MEMBER_MAX} live invite links to this crew; revoke one first`);
+    }
+    await tx.insert(crewInvites).values({ crewId, inviterId: member.id, tokenHash: hashSecretToken(token), expiresAt });
+  });
   return { token, url: `${app.config.publicUrl}/crews/join/${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+/** The live invite links to the crew: the caller's own, or for its owner every member's; newest first. */
+export async function listCrewInvites(app: FastifyInstance, member: UserRow, crewId: number): Promise<CrewInvite[]> {
+  const crew = await crewFor(app.db, member, crewId, { membersOnly: true });
+  const rows = await app.db
+    .select({ invite: crewInvites, inviter: { id: users.id, username: users.username } })
+    .from(crewInvites)
+    .innerJoin(users, eq(users.id, crewInvites.inviterId))
+    .where(
+      and(
+        eq(crewInvites.crewId, crewId),
+        gt(crewInvites.expiresAt, sql`now()`),
+        crew.ownerId === member.id ? undefined : eq(crewInvites.inviterId, member.id),
+      ),
+    )
+    .orderBy(desc(crewInvites.id))
+    .limit(CREW_INVITES_PER_MEMBER_MAX * CREW_MEMBERS_MAX);
+  return rows.map(({ invite, inviter }) => ({
+    id: invite.id,
+    inviter,
+    createdAt: invite.createdAt.toISOString(),
+    expiresAt: invite.expiresAt.toISOString(),
+  }));
+}
+
+/**
+ * Revokes an invite link to the crew, named by its token or by its id from the list: its maker
+ * may, and the crew's owner may revoke anyone's. From then on the link is 404. Anyone else's link,
+ * or none, is 404 too.
+ */
+export async function revokeCrewInvite(app: FastifyInstance, member: UserRow, crewId: number, tokenOrId: string): Promise<void> {
+  const crew = await crewFor(app.db, member, crewId, { membersOnly: true });
+  // Tokens are 43 characters of base64url; an id is a short number.
+  const byId = /^\d{1,9}$/.test(tokenOrId);
+  const removed = await app.db
+    .delete(crewInvites)
+    .where(
+      and(
+        eq(crewInvites.crewId, crewId),
+        byId ? eq(crewInvites.id, Number(tokenOrId)) : eq(crewInvites.tokenHash, hashSecretToken(tokenOrId)),
+        crew.ownerId === member.id ? undefined : eq(crewInvites.inviterId, member.id),
+      ),
+    )
+    .returning({ id: crewInvites.id });
+  if (removed.length === 0) throw inviteNotFound();
 }
 
 async function findInvite(db: Db | Tx, token: string) {
@@ -234,7 +336,7 @@ export async function joinCrew(app: FastifyInstance, user: UserRow, token: strin
             userId: found.inviter.id,
             type: 'crew_joined',
             title: 'Someone joined your crew',
-            body: `${user.username} joined ${crew.name}`,
+            body: `${user.username} joined "${crew.name}"`,
             fromUserId: user.id,
             crewId: crew.id,
           });
@@ -362,7 +464,8 @@ async function endSeason(tx: Tx, crew: CrewRow, season: CrewSeasonRow) {
     rows.map((row) => ({
       userId: row.user.id,
       type: 'crew_season_ended' as const,
-      title: `Season ${season.number} of ${crew.name} ended`,
+      // The crew's name quoted: it is a player's text, and the title becomes a mail's subject.
+      title: `Season ${season.number} of "${crew.name}" ended`,
       body: winner ? `${winner.username} won the season. Season ${next.number} starts now.` : `Season ${next.number} starts now.`,
       crewId: crew.id,
     })),
@@ -444,9 +547,10 @@ async function presentMessages(db: Db, where: ReturnType<typeof and>, limit: num
   return rows.map(({ message, username }) => presentMessage(message, username));
 }
 
-/** The crew's chat, newest first, a page at a time. */
+/** The crew's chat, newest first, a page at a time, for its members only. */
 export async function crewMessagePage(app: FastifyInstance, viewer: UserRow, crewId: number, before: number | undefined) {
-  await crewFor(app.db, viewer, crewId);
+  // The chat is the members' alone: an admin outside the crew is told it does not exist (§6.7).
+  await crewFor(app.db, viewer, crewId, { membersOnly: true });
   const messages = await presentMessages(
     app.db,
     and(eq(crewMessages.crewId, crewId), before === undefined ? undefined : lt(crewMessages.id, before)),

@@ -11,6 +11,13 @@ export const crews = pgTable(
   {
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
+    /**
+     * The name's look-alike key (crewNameKey: its skeleton, src/shared/text-skeleton.ts), unique:
+     * no crew may pass for another on its invite page. Null only for a crew made before the rule
+     * whose name looks like an earlier crew's (the backfill of migration
+     * 0025_crew_names_and_invites gives the key to the earliest of each group).
+     */
+    nameSkeleton: text('name_skeleton'),
     ownerId: integer('owner_id')
       .notNull()
       .references(idOf('users')),
@@ -22,6 +29,7 @@ export const crews = pgTable(
   (t) => [
     check('crews_starting_balance_positive', sql`${t.startingBalanceCents} > 0`),
     check('crews_season_days_in_range', sql`${t.seasonDays} between 1 and 365`),
+    uniqueIndex('crews_name_skeleton_key').on(t.nameSkeleton),
   ],
 );
 
@@ -83,7 +91,8 @@ export const crewInvites = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('crew_invites_token_hash_key').on(t.tokenHash), index('crew_invites_crew_idx').on(t.crewId)],
+  // A member's links to a crew: counted against their limit, listed for them.
+  (t) => [uniqueIndex('crew_invites_token_hash_key').on(t.tokenHash), index('crew_invites_crew_idx').on(t.crewId, t.inviterId)],
 );
 
 /** A crew's chat. */

@@ -78,12 +78,18 @@ const friendshipActivities = (a: Person, b: Person): ActivityFact[] => [
 ];
 
 /**
+ * When a friendship begins: its acceptance, on the database's clock, as a bet's creation is, to the
+ * microsecond. A jury seats only friends from before the bet was created (bets/jury.sql).
+ */
+const friendshipBegins = () => sql`now()`;
+
+/**
  * Makes `inviter` and `invitee` friends at once, in the caller's transaction: a new friendship,
  * or the pending request between them (whoever sent it) accepted. False when they already were.
  * The caller announces the `friend_accepted` event after commit.
  */
 export async function befriendInTx(tx: Tx, inviter: Person, invitee: Person): Promise<boolean> {
-  const now = new Date();
+  const now = friendshipBegins();
   const created = await tx
     .insert(friendships)
     .values({ requesterId: inviter.id, addresseeId: invitee.id, status: 'accepted', respondedAt: now })
@@ -160,7 +166,7 @@ export async function sendFriendRequest(
 export async function acceptFriendRequest(app: FastifyInstance, addressee: UserRow, requesterId: number): Promise<void> {
   const [accepted] = await app.db
     .update(friendships)
-    .set({ status: 'accepted', respondedAt: new Date() })
+    .set({ status: 'accepted', respondedAt: friendshipBegins() })
     .where(
       and(eq(friendships.requesterId, requesterId), eq(friendships.addresseeId, addressee.id), eq(friendships.status, 'pending')),
     )

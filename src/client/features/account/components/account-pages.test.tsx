@@ -10,6 +10,10 @@ import { renderScreen } from '../../../test/render-screen.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 import { VerifyEmailPage } from './verify-email-page.tsx';
+import { startSignIn } from '../../auth/sign-in.ts';
+import { pendingInvite } from '../../invites/resume-invite.ts';
+
+vi.mock('../../auth/sign-in.ts', () => ({ startSignIn: vi.fn() }));
 
 const TOKEN = 'A'.repeat(43);
 const invalidToken = () => Response.json({ error: 'This link is invalid or has expired', code: 'invalid_token' }, { status: 400 });
@@ -54,12 +58,35 @@ describe('the verify-email page', { timeout: 20_000 }, () => {
     expect(verifies).toEqual([{ method: 'POST', path: '/api/account/verify-email', body: { token: TOKEN } }]);
   });
 
-  it('signed out, offers to sign in once verified', async () => {
-    accountServer({ 'POST /api/account/verify-email': () => Response.json({ emailVerified: true }) });
+  it('signed out, sends nothing and asks to sign in, keeping the link to come back to', async () => {
+    const requests = accountServer({ 'POST /api/account/verify-email': () => Response.json({ emailVerified: true }) });
     openPage(`/verify-email?token=${TOKEN}`, { signedOut: true });
+    expect(await screen.findByRole('heading', { name: 'Sign in to verify your email' })).toBeInTheDocument();
+    expect(screen.getByText(/Sign in to that account, and you come back here to finish/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in to verify' }));
+    expect(pendingInvite.get()).toBe(`/verify-email?token=${TOKEN}`);
+    expect(startSignIn).toHaveBeenCalledOnce();
+    expect(requests.filter((r) => r.path === '/api/account/verify-email')).toEqual([]);
+  });
+
+  it('back from sign-in, verifies and forgets the link it came back to', async () => {
+    pendingInvite.set(`/verify-email?token=${TOKEN}`);
+    const requests = accountServer({ 'POST /api/account/verify-email': () => Response.json({ emailVerified: true }) });
+    openPage(`/verify-email?token=${TOKEN}`);
     expect(await screen.findByRole('heading', { name: 'Your email address is verified' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Continue to Betbro' })).toBeNull();
+    expect(requests.filter((r) => r.path === '/api/account/verify-email')).toHaveLength(1);
+    expect(pendingInvite.get()).toBeNull();
+  });
+
+  it("says a link mailed for another account counts only in that account's session", async () => {
+    accountServer({
+      'POST /api/account/verify-email': () =>
+        Response.json({ error: 'This link verifies the email of another account: sign in to that account to use it', code: 'wrong_account' }, { status: 403 }),
+    });
+    openPage(`/verify-email?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'This link is for another account' })).toBeInTheDocument();
+    expect(screen.getByText('This link verifies the email of another account: sign in to that account to use it')).toBeInTheDocument();
+    expect(screen.getByText('Sign out, then open the link again and sign in to the account it was mailed for.')).toBeInTheDocument();
   });
 
   it("says the server's message for a used or expired link", async () => {

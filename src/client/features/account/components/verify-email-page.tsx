@@ -1,15 +1,16 @@
-import { CheckCircle2, XCircle } from 'lucide-react';
+import { CheckCircle2, MailCheck, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/use-auth.tsx';
 import { startSignIn } from '../../auth/sign-in.ts';
+import { pendingInvite } from '../../invites/resume-invite.ts';
 import { useVerifyEmail } from '../api.ts';
 import { AccountPageFrame, INVALID_LINK, PageHeading, pageLinkClass } from './account-page-frame.tsx';
 
-type Phase = { kind: 'working' } | { kind: 'verified' } | { kind: 'failed'; message: string };
+type Phase = { kind: 'working' } | { kind: 'verified' } | { kind: 'wrong-account'; message: string } | { kind: 'failed'; message: string };
 
 /** Into the app when signed in here, else sign-in (whatever the state of the check, one way on). */
 function WayOn() {
@@ -29,12 +30,18 @@ function WayOn() {
 }
 
 /**
- * /verify-email?token=... (the link of the verification mail), signed in or not: the token is
- * spent as the page opens, once, and the page says how that went.
+ * /verify-email?token=... (the link of the verification mail). A link proves the mailbox to the
+ * account holder only (docs/product.md §8.4), so it counts in a session of the account it was
+ * mailed for: signed in, the token is spent as the page opens, once, and the page says how that
+ * went; signed out, nothing is sent (a mail scanner opening the link changes nothing) and the
+ * page asks the visitor to sign in, after which the app comes back here, address and token
+ * intact (invites/resume-invite.ts), and finishes.
  */
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const here = `/verify-email?token=${encodeURIComponent(token)}`;
+  const { status } = useAuth();
   const verify = useVerifyEmail();
   const [phase, setPhase] = useState<Phase>(() => (token ? { kind: 'working' } : { kind: 'failed', message: INVALID_LINK }));
   // A token is single-use: the request goes once, even when effects run twice.
@@ -42,18 +49,48 @@ export function VerifyEmailPage() {
   const { mutateAsync } = verify;
 
   useEffect(() => {
-    if (started.current || !token) return;
+    if (started.current || !token || status !== 'signed-in') return;
     started.current = true;
+    // Back from sign-in: this was the page to come back to.
+    if (pendingInvite.is(here)) pendingInvite.clear();
     mutateAsync({ token }).then(
       () => setPhase({ kind: 'verified' }),
-      (error: unknown) => setPhase({ kind: 'failed', message: errorMessage(error, 'Your email address could not be verified. Please try again.') }),
+      (error: unknown) =>
+        setPhase(
+          error instanceof ApiError && error.code === 'wrong_account'
+            ? { kind: 'wrong-account', message: errorMessage(error, INVALID_LINK) }
+            : { kind: 'failed', message: errorMessage(error, 'Your email address could not be verified. Please try again.') },
+        ),
     );
-  }, [token, mutateAsync]);
+  }, [token, here, status, mutateAsync]);
+
+  const signInToVerify = () => {
+    pendingInvite.set(here);
+    startSignIn();
+  };
 
   return (
     <AccountPageFrame>
       <div className="text-center" role="status" aria-live="polite">
-        {phase.kind === 'working' && (
+        {phase.kind === 'working' && status === 'signed-out' && (
+          <>
+            <MailCheck aria-hidden className="mx-auto h-12 w-12 text-brand-600" />
+            <div className="mt-3">
+              <PageHeading>Sign in to verify your email</PageHeading>
+            </div>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">
+              This link verifies the email address of a Betbro account. Sign in to that account, and you come back here to finish.
+            </p>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+              Never signed up, or forgot the password? Choose a new one with <strong>Forgot password?</strong> on the sign-in page: that proves
+              the address is yours too.
+            </p>
+            <Button className="mt-6 w-full" onClick={signInToVerify}>
+              Sign in to verify
+            </Button>
+          </>
+        )}
+        {phase.kind === 'working' && status !== 'signed-out' && (
           <>
             <Spinner className="mx-auto h-10 w-10 text-brand-600" />
             <div className="mt-4">
@@ -68,6 +105,17 @@ export function VerifyEmailPage() {
               <PageHeading>Your email address is verified</PageHeading>
             </div>
             <p className="mt-2 text-slate-600 dark:text-slate-300">Thank you. Betbro can now send you mail you ask for, and a new password link should you ever need one.</p>
+            <WayOn />
+          </>
+        )}
+        {phase.kind === 'wrong-account' && (
+          <>
+            <XCircle aria-hidden className="mx-auto h-12 w-12 text-red-600" />
+            <div className="mt-3">
+              <PageHeading>This link is for another account</PageHeading>
+            </div>
+            <p className="mt-2 font-semibold break-words text-red-700 dark:text-red-300">{phase.message}</p>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">Sign out, then open the link again and sign in to the account it was mailed for.</p>
             <WayOn />
           </>
         )}

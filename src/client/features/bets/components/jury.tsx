@@ -6,7 +6,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { showDateTime, timeLeft } from '../../../lib/format.ts';
+import { countOf, showDateTime, timeLeft } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useBetTimeline, useCastVote, useDisputeBet } from '../api.ts';
@@ -51,18 +51,23 @@ function Evidence({ evidence }: { evidence: Bet['resolution']['evidence'] }) {
 
 /**
  * A jury bet's result while it waits (docs/product.md §4.6): proposed, with the deadline to
- * dispute it, or disputed, with the jury's votes and the time they have left; nothing for a bet
- * in any other state. On a bet's page (`banner`) its first line is announced as it changes, and
- * the proposal's evidence follows (`withEvidence`).
+ * dispute it, or disputed, with how many jurors the dispute seated, the jury's votes and the time
+ * they have left; when too few could be seated for a jury, that an admin decides, or else the
+ * proposal stands at the end. Nothing for a bet in any other state. On a bet's page (`banner`)
+ * its first line is announced as it changes, and the proposal's evidence follows (`withEvidence`).
  */
 export function JuryStatus({ bet, banner = false, withEvidence = banner }: { bet: Pick<Bet, 'status' | 'options' | 'resolution'>; banner?: boolean; withEvidence?: boolean }) {
   if (bet.status !== 'proposed' && bet.status !== 'disputed') return null;
   const { resolution } = bet;
   const proposed = bet.status === 'proposed';
+  // A dispute that could not seat a quorum calls no jury (votesNeeded stays 0): the admins decide.
+  const jury = !proposed && resolution.votesNeeded > 0;
   const label = proposedLabel(bet);
   const line = proposed
     ? `Result proposed${label === null ? '' : `: ${label}`}${resolution.challengeEndsAt ? `, dispute until ${showDateTime(resolution.challengeEndsAt)}` : ''}`
-    : 'Disputed: the jury decides';
+    : jury
+      ? 'Disputed: the jury decides'
+      : 'Disputed: an admin decides';
   const endsAt = proposed ? resolution.challengeEndsAt : resolution.juryEndsAt;
   return (
     <div
@@ -73,7 +78,8 @@ export function JuryStatus({ bet, banner = false, withEvidence = banner }: { bet
         {line}
       </p>
       <p className={`flex flex-wrap gap-x-3 gap-y-1 ${banner ? 'mt-1 text-sm' : ''}`}>
-        {!proposed && (
+        {jury && <span>{countOf(resolution.jurorsSeated, 'juror')} seated</span>}
+        {jury && (
           <span>
             Votes: {resolution.votesCast} of {resolution.votesNeeded}
           </span>
@@ -81,6 +87,12 @@ export function JuryStatus({ bet, banner = false, withEvidence = banner }: { bet
         {!proposed && label !== null && <span className="wrap-anywhere">Proposed: {label}</span>}
         {endsAt && <Countdown until={endsAt} />}
       </p>
+      {!proposed && !jury && (
+        <p className={banner ? 'mt-1 text-sm' : ''}>
+          {resolution.jurorsSeated === 0 ? 'No juror could be seated' : `Only ${countOf(resolution.jurorsSeated, 'juror')} could be seated`}, too few for a
+          jury. If no admin decides in time, the proposed result stands.
+        </p>
+      )}
       {withEvidence && <Evidence evidence={resolution.evidence} />}
     </div>
   );
@@ -96,8 +108,10 @@ function DisputeDialog({ betId, onClose }: { betId: number; onClose: () => void 
     dispute.mutate(
       { id: betId, body },
       {
-        onSuccess: () => {
-          toast.success('Dispute sent', { description: 'The jury decides now.' });
+        onSuccess: (disputed) => {
+          toast.success('Dispute sent', {
+            description: disputed.resolution.votesNeeded > 0 ? 'The jury decides now.' : 'Too few jurors could be seated: an admin decides now.',
+          });
           onClose();
         },
         onError: (error) => toast.error('Failed to send dispute', { description: errorMessage(error, 'Failed to send dispute') }),
@@ -109,7 +123,7 @@ function DisputeDialog({ betId, onClose }: { betId: number; onClose: () => void 
       open
       onOpenChange={(open) => !open && onClose()}
       title="Dispute this result"
-      description="Say why the proposed result is wrong. The creator's other friends then vote on the winner."
+      description="Say why the proposed result is wrong. The creator's friends from before the bet, without a stake, then vote on the winner; when fewer than a jury can sit, an admin decides."
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field id="dispute-reason" label="Reason" error={form.errors.reason}>
@@ -144,8 +158,8 @@ export function DisputeAction({ bet }: { bet: BetDetail }) {
     <Card>
       <h2 className="text-lg font-bold">Think this result is wrong?</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {until ? `Any staker may dispute it until ${showDateTime(until)}.` : 'Any staker may dispute it before its deadline.'} The creator&apos;s other friends then
-        vote on the winner.
+        {until ? `Any staker may dispute it until ${showDateTime(until)}.` : 'Any staker may dispute it before its deadline.'} The creator&apos;s friends from
+        before the bet, without a stake, then vote on the winner.
       </p>
       <Button variant="secondary" className="mt-3" onClick={() => setOpen(true)}>
         Dispute

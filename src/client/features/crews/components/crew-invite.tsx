@@ -1,24 +1,29 @@
-import { Copy, Link2 } from 'lucide-react';
+import { Copy, Link2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { CreatedCrewInvite } from '../../../../shared/schemas/crews.ts';
-import { CREW_INVITE_DAYS } from '../../../../shared/schemas/crews.ts';
+import { CREW_INVITE_DAYS, CREW_INVITES_PER_MEMBER_MAX } from '../../../../shared/schemas/crews.ts';
 import { focusWhenShown } from '../../../components/focus.ts';
-import { Section } from '../../../components/ui/blocks.tsx';
+import { ErrorText, Section } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { countOf, showDateTime } from '../../../lib/format.ts';
 import { copyInviteLink } from '../../../lib/copy-link.ts';
-import { useCreateCrewInvite } from '../api.ts';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
+import { useCreateCrewInvite, useCrewInvites, useRevokeCrewInvite } from '../api.ts';
 
 const LINK_ID = 'crew-invite-link';
 
-
 /**
  * A link to the crew for any member to hand out. The server keeps only a hash of it, so the link
- * is shown here once, as made; another is made whenever wanted.
+ * is shown here once, as made; another is made whenever wanted. Below, the live links: the
+ * member's own (every member's for the owner, `owner`), each with Revoke; a member holds at most
+ * CREW_INVITES_PER_MEMBER_MAX at once (docs/product.md §6.7).
  */
-export function CrewInvite({ crewId }: { crewId: number }) {
+export function CrewInvite({ crewId, owner }: { crewId: number; owner: boolean }) {
+  const me = useCurrentUser();
   const create = useCreateCrewInvite(crewId);
+  const links = useCrewInvites(crewId);
+  const revoke = useRevokeCrewInvite(crewId);
   const [invite, setInvite] = useState<CreatedCrewInvite | null>(null);
   const makeLink = () =>
     create.mutate(undefined, {
@@ -30,7 +35,8 @@ export function CrewInvite({ crewId }: { crewId: number }) {
   return (
     <Section title="Invite to the crew">
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Anyone who opens the link and signs in joins the crew. A link lasts {countOf(CREW_INVITE_DAYS, 'day')}.
+        Anyone who opens the link and signs in joins the crew. A link lasts {countOf(CREW_INVITE_DAYS, 'day')}; you can hold {CREW_INVITES_PER_MEMBER_MAX}{' '}
+        at once.
       </p>
       <Button size="sm" onClick={makeLink} disabled={create.isPending}>
         <Link2 aria-hidden className="h-4 w-4" /> Invite link
@@ -44,6 +50,24 @@ export function CrewInvite({ crewId }: { crewId: number }) {
             </Button>
           </div>
           <p className="text-xs text-slate-600 dark:text-slate-300">Expires {showDateTime(invite.expiresAt)}</p>
+        </div>
+      )}
+      {links.isError && <ErrorText>Failed to load the invite links</ErrorText>}
+      {links.data && links.data.length > 0 && (
+        <div className="space-y-2">
+          <h3 className="text-sm font-semibold">{owner ? 'Live links of the crew' : 'Your live links'}</h3>
+          <ul className="space-y-2" aria-label={owner ? 'Live links of the crew' : 'Your live links'}>
+            {links.data.map((link, i) => (
+              <li key={link.id} className="flex flex-wrap items-center justify-between gap-2 rounded-xl px-3 py-2 text-sm ring-1 ring-slate-200 dark:ring-slate-800">
+                <span className="wrap-anywhere">
+                  {link.inviter.id === me.id ? 'Made by you' : `Made by ${link.inviter.username}`} · expires {showDateTime(link.expiresAt)}
+                </span>
+                <Button size="sm" variant="ghost" disabled={revoke.isPending} onClick={() => revoke.mutate(link)}>
+                  <Trash2 aria-hidden className="h-4 w-4" /> Revoke <span className="sr-only">link {i + 1}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
         </div>
       )}
     </Section>

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { CrewMessage, PastSeason, StandingRow } from '../../../../shared/schemas/crews.ts';
+import type { CrewInvite, CrewMessage, PastSeason, StandingRow } from '../../../../shared/schemas/crews.ts';
 import { useScreenNav, ScreenNavContext } from '../../../lib/screen-nav.tsx';
 import { aBet, aCrew, aCrewSummary, me, renderScreen } from '../../../test/render-screen.tsx';
 import { applyCrewMessage } from '../api.ts';
@@ -32,9 +32,12 @@ const message = (id: number, senderId: number, senderUsername: string, text: str
   createdAt: '2026-11-24T10:00:00.000Z',
 });
 
+const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
+
 /** The crew's endpoints as the server answers them; returns what was asked to change, as "METHOD path". */
-function crewServer({ crewFound = true }: { crewFound?: boolean } = {}) {
+function crewServer({ crewFound = true, links = [] as CrewInvite[] }: { crewFound?: boolean; links?: CrewInvite[] } = {}) {
   const changes: string[] = [];
+  const liveLinks = [...links];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = String(input);
     const method = init?.method ?? 'GET';
@@ -48,8 +51,13 @@ function crewServer({ crewFound = true }: { crewFound?: boolean } = {}) {
     if (path === '/api/crews/4/messages' && method === 'GET')
       return Response.json({ messages: [message(12, 3, 'Cleo', 'Pizza after?'), message(11, 2, 'Bob', 'Who is in tonight?')], nextBefore: null });
     if (path === '/api/crews/4/messages') return Response.json(message(13, 1, 'Alice', JSON.parse(String(init?.body)).text), { status: 201 });
+    if (path === '/api/crews/4/invites' && method === 'GET') return Response.json(liveLinks);
     if (path === '/api/crews/4/invites')
       return Response.json({ token: 'crew-tok', url: 'http://localhost/crews/join/crew-tok', expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString() }, { status: 201 });
+    if (/^\/api\/crews\/4\/invites\/\d+$/.test(path) && method === 'DELETE') {
+      liveLinks.splice(0, liveLinks.length, ...liveLinks.filter((link) => path !== `/api/crews/4/invites/${link.id}`));
+      return new Response(null, { status: 204 });
+    }
     if (/^\/api\/crews\/4\/members\/\d+$/.test(path) && method === 'DELETE') return new Response(null, { status: 204 });
     if (path === '/api/friends') return Response.json([]);
     if (path === '/api/auth/user') return Response.json(me());
@@ -152,6 +160,37 @@ describe('the crew page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Copy invite link' }));
     expect(await navigator.clipboard.readText()).toBe('http://localhost/crews/join/crew-tok');
     expect(await toast('Invite link copied')).toBeInTheDocument();
+  });
+
+  it('lists the live links, the owner every member\'s, and revokes one', async () => {
+    const links: CrewInvite[] = [
+      { id: 21, inviter: { id: 2, username: 'Bob' }, createdAt: new Date().toISOString(), expiresAt: inAWeek() },
+      { id: 20, inviter: { id: 3, username: 'Cleo' }, createdAt: new Date().toISOString(), expiresAt: inAWeek() },
+    ];
+    const changes = crewServer({ links });
+    openCrew({ asOwner: true });
+    await screen.findByRole('heading', { name: 'Friday club' });
+    await openTab('Members');
+    const list = await screen.findByRole('list', { name: 'Live links of the crew' });
+    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Made by you'),
+      expect.stringContaining('Made by Cleo'),
+    ]);
+    await userEvent.click(within(list).getByRole('button', { name: 'Revoke link 2' }));
+    expect(await toast('Invite link revoked')).toBeInTheDocument();
+    expect(changes).toEqual(['DELETE /api/crews/4/invites/20']);
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Live links of the crew' })).getAllByRole('listitem')).toHaveLength(1));
+  });
+
+  it('shows an admin outside the crew neither its chat nor its invite links', async () => {
+    crewServer();
+    renderScreen(<OnCrewPage />, { user: { id: 9, username: 'Ada', role: 'admin' } });
+    await screen.findByRole('heading', { name: 'Friday club' });
+    await openTab('Chat');
+    expect(screen.getByText("Only the crew's members read its chat")).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Crew chat' })).toBeNull();
+    await openTab('Members');
+    expect(screen.queryByRole('button', { name: 'Invite link' })).toBeNull();
   });
 
   it('shows the chat newest at the bottom, sends to it, and takes live messages', async () => {

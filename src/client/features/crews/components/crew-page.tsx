@@ -78,6 +78,8 @@ export function CrewPage() {
   }
 
   const { season } = crew;
+  // An admin sees every crew, but its chat and its invite links are its members' alone (§6.7).
+  const member = crew.members.some((m) => m.id === me.id);
   return (
     <div className="space-y-6">
       {back}
@@ -104,12 +106,12 @@ export function CrewPage() {
           </div>
         </TabPanel>
         <TabPanel value="chat">
-          <CrewChat crew={crew} />
+          {member ? <CrewChat crew={crew} /> : <EmptyState title="Only the crew's members read its chat" />}
         </TabPanel>
         <TabPanel value="members">
           <div className="grid gap-8 lg:grid-cols-2">
             <CrewMembers crew={crew} />
-            <CrewInvite crewId={crew.id} />
+            {member && <CrewInvite crewId={crew.id} owner={crew.ownerId === me.id} />}
           </div>
         </TabPanel>
       </Tabs>
