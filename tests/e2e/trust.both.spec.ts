@@ -1,6 +1,6 @@
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DESKTOP, PHONE, api, mailedToken, newUser, screenshot, signUp, uniqueSuffix, userId, type Screen } from './helpers.ts';
+import { DESKTOP, PHONE, api, mailedToken, newUser, screenshot, signUpOverHttp, uniqueSuffix, userId, type Screen } from './helpers.ts';
 
 // Run at 1280 px and at 390 px (both projects take *.both.spec.ts). A mailbox proves itself to
 // its account holder only, and a jury is seated, not gathered (docs/product.md §8.4, §4.6):
@@ -19,7 +19,7 @@ test('a pre-registered address taken back through "forgot password"', async ({ b
 
   // Someone else signs up first with the owner's address and picks its password.
   const squatter = await browser.newContext(screen).then((context) => context.newPage());
-  await signUp(squatter, `Early_${id}`, 'squatters-pass-1', email);
+  await signUpOverHttp(squatter.request, `Early_${id}`, 'squatters-pass-1', email);
   const token = await mailedToken(email, '/verify-email');
 
   // The owner opens the "confirm your email" mail's link signed out: nothing is verified, the
