@@ -1,10 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser, ExchangeResponse } from '../../../../shared/schemas/auth.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { me, renderScreen } from '../../../test/render-screen.tsx';
+import { pendingInvite, useResumeInvite } from '../../invites/resume-invite.ts';
 import { OAUTH_STATE_KEY } from '../sign-in.ts';
 import { AuthCallbackPage } from './auth-callback-page.tsx';
 
@@ -50,6 +52,34 @@ describe('the sign-in callback', () => {
     expect(queryClient.getQueryData<CurrentUser>(queryKeys.auth.user)?.username).toBe('Bob');
     expect(sessionStorage.getItem(OAUTH_STATE_KEY)).toBeNull();
     expect(await screen.findByText('The dashboard', {}, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it('back from sign-in to a page chosen before it, stays there: the way on to the dashboard does not follow', async () => {
+    sessionStorage.setItem(OAUTH_STATE_KEY, STATE);
+    const { sessionExpiresAt: _, ...user } = me({ id: 2, username: 'Bob' });
+    exchangeAnswers(() => Response.json({ user, tokens: { expires_at: 4_102_444_800 } } satisfies ExchangeResponse));
+    pendingInvite.set('/verify-email?token=tok');
+    /** The page chosen: as the real ones do, it forgets the choice once it is reached. */
+    function ChosenPage() {
+      useEffect(() => pendingInvite.clear(), []);
+      return <p>The chosen page</p>;
+    }
+    function App() {
+      useResumeInvite();
+      return (
+        <Routes>
+          <Route path="/auth-callback" element={<AuthCallbackPage />} />
+          <Route path="/verify-email" element={<ChosenPage />} />
+          <Route path="/" element={<p>The dashboard</p>} />
+        </Routes>
+      );
+    }
+    renderScreen(<App />, { at: `/auth-callback?code=abc&state=${STATE}`, data: [[queryKeys.auth.user, null]] });
+    expect(await screen.findByText('The chosen page')).toBeInTheDocument();
+    // Past the callback's own delay before it goes on to the dashboard.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(screen.getByText('The chosen page')).toBeInTheDocument();
+    expect(screen.queryByText('The dashboard')).toBeNull();
   });
 
   it('refuses a state this browser did not save, and asks the server nothing', async () => {

@@ -20,6 +20,10 @@ export function AuthCallbackPage() {
   const [phase, setPhase] = useState<Phase>({ kind: 'working' });
   // A code is single-use: the exchange must run once, even when effects run twice.
   const started = useRef(false);
+  // Signed in, the app may leave this page at once for a page chosen before sign-in
+  // (invites/resume-invite.ts): the way on to the dashboard must not follow it there.
+  const wayOn = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(wayOn.current), []);
 
   useEffect(() => {
     if (started.current) return;
@@ -43,7 +47,7 @@ export function AuthCallbackPage() {
         });
         await completeSignIn(result);
         setPhase({ kind: 'success' });
-        setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+        wayOn.current = setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
       } catch (error) {
         const message =
           error instanceof ApiError ? `Token exchange failed: ${error.status} - ${error.body}` : 'Authentication failed';
