@@ -176,7 +176,7 @@ describe('check-structure', () => {
         'src/server/plugins/spa.ts': "import { loadSession } from '../features/auth/service.ts';",
         'src/server/security/origin.ts': "import type { User } from '../features/users/service.ts';",
         'src/server/oidc/provider.ts': "import { findAccount } from '../features/auth/service.ts';",
-        'src/server/db/schema.ts': "export * from '../features/bets/tables.ts';",
+        'src/server/schema.ts': "export * from './features/bets/tables.ts';",
         'src/server/app.ts': "import { betRoutes } from './features/bets/routes.ts';",
         'src/server/features/auth/service.ts': '',
         'src/server/features/users/service.ts': '',

@@ -9,7 +9,7 @@ import ts from 'typescript';
  * 1. A server feature (a folder under src/server/features) imports `src/shared`, the server's
  *    infrastructure (db, plugins, errors, config), its own folder, and another feature only
  *    through that feature's public entry, its `service.ts`. The infrastructure (plugins,
- *    security, oidc, db) reaches a feature through its `service.ts` too; `db/schema.ts`, which
+ *    security, oidc, db) reaches a feature through its `service.ts` too; `schema.ts`, which
  *    assembles the tables for the migrations, may also re-export a feature's `tables.ts`.
  * 2. A client feature (a folder under src/client/features) reaches another only through the files
  *    at that feature's top level (its `api.ts`, and the components other features compose); its
@@ -34,7 +34,7 @@ export const CLIENT_FEATURES_DIR = 'src/client/features/';
 
 /** Server infrastructure: it serves every feature, so it knows none of them beyond its service.ts. */
 const INFRASTRUCTURE = ['src/server/plugins/', 'src/server/security/', 'src/server/oidc/', 'src/server/db/'];
-const SCHEMA = 'src/server/db/schema.ts';
+const SCHEMA = 'src/server/schema.ts';
 /** The client's frames and screen catalogue: the only code above the features. */
 const CLIENT_SHELL = ['src/client/app/', 'src/client/mobile/'];
 /** Shared client code: below the features. */

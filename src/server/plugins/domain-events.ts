@@ -12,7 +12,7 @@ export interface BetSnapshot {
 
 /**
  * What happened, announced after the database transaction that did it has committed. Two
- * listeners, both started by app.ts: the live layer (plugins/realtime.ts, which asks
+ * listeners, both started by app.ts: the live layer (features/live/realtime.ts, which asks
  * features/live/service.ts who hears what) turns them into socket messages, and push
  * (features/push/service.ts) sends the notifications to subscribed browsers. Nothing here knows
  * about either.

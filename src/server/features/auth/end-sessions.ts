@@ -12,7 +12,7 @@ import type { Tx } from '../../db/transaction.ts';
  * Every way an app session ends goes through here: a logout (endSession); a password change, a
  * deactivation or an account deletion (endSessionsOfUser). Each announces it with
  * `audience_changed`, upon which every instance reads the user's sessions again and closes the
- * sockets of those that ended (plugins/realtime.ts), as it does when a session expires.
+ * sockets of those that ended (features/live/realtime.ts), as it does when a session expires.
  */
 
 // What the embedded provider keeps for a signed-in account: its own browser session (a 14-day

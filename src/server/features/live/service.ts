@@ -20,7 +20,7 @@ import { mayReachOwner, presentNotification } from '../notifications/service.ts'
  */
 
 /**
- * A socket message and who it is for, as the live layer (plugins/realtime.ts) carries it to
+ * A socket message and who it is for, as the live layer (realtime.ts) carries it to
  * whichever instance holds the recipients' sockets.
  */
 export type Delivery =

@@ -219,7 +219,7 @@ async function inQuietHoursNow(app: FastifyInstance, userId: number): Promise<bo
 
 /**
  * Pushes every notification announced after its commit: the domain events' second listener,
- * beside the live layer (plugins/realtime.ts), started by app.ts. Notifications of a muted type
+ * beside the live layer (features/live/realtime.ts), started by app.ts. Notifications of a muted type
  * are never stored (notifyAll in notifications/service.ts, stake_on_bets in bets/stake.sql), so
  * preferences hold for pushes too. The work is tracked as background work; closing the app cuts
  * the retries' waits short. Answers the VAPID keys it signs with, for the routes.

@@ -9,10 +9,10 @@ import {
   POLICY_CLOSE,
   clientMessageSchema,
   type ServerMessage,
-} from '../../shared/ws-events.ts';
-import { forbidden, unauthorized } from '../errors.ts';
-import { SESSION_COOKIE, liveSessionsOf, loadSession } from '../features/auth/service.ts';
-import { audienceOfBet, deliveriesFor, presenceDelivery, type Delivery } from '../features/live/service.ts';
+} from '../../../shared/ws-events.ts';
+import { forbidden, unauthorized } from '../../errors.ts';
+import { SESSION_COOKIE, liveSessionsOf, loadSession } from '../auth/service.ts';
+import { audienceOfBet, deliveriesFor, presenceDelivery, type Delivery } from './service.ts';
 import { SocketPresence, memoryPresence, redisPresence, type Presence } from './presence.ts';
 
 /**
