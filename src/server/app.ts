@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
+import { BACKFILLS } from './backfills.ts';
 import { migrate } from './db/migrate.ts';
 import { getOrCreateSecret } from './db/secrets.ts';
 import { notFound, parserRefusalHandler, registerErrorHandling, routerRefusalHandler } from './errors.ts';
@@ -153,7 +154,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
   try {
-    await migrate(database);
+    await migrate(database, BACKFILLS);
   } catch (error) {
     await database.close();
     throw error;

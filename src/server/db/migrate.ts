@@ -2,10 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { juryBackfills } from '../features/bets/service.ts';
-import { crewNameBackfills } from '../features/crews/service.ts';
-import { figuresBackfills } from '../features/figures/service.ts';
-import { usernameBackfills } from '../features/users/service.ts';
 import type { Database, RawQuery } from './client.ts';
 
 /**
@@ -17,9 +13,9 @@ import type { Database, RawQuery } from './client.ts';
  *    (`CREATE OR REPLACE`), applied again whenever a file changed or a migration ran, so a
  *    function is changed by editing its file, never by copying it into a migration; the run
  *    records them as `functions:<hash of the files>`;
- * 3. the backfills some migrations need, which the features export from their service.ts: code
- *    that fills new tables or columns from existing rows, once, after the functions they rely on
- *    exist.
+ * 3. the backfills some migrations need, handed in by the caller (BACKFILLS, src/server/backfills.ts,
+ *    gathers what the features export): code that fills new tables or columns from existing rows,
+ *    once, after the functions they rely on exist.
  * A start with nothing to do costs one query: every tag it would record is already there.
  * Otherwise two instances starting together are safe: the run holds a Postgres advisory lock on
  * one connection, so the second waits and then finds nothing left to do.
@@ -44,12 +40,7 @@ const MIGRATION_LOCK_ID = 4_242_001;
 const STATEMENT_BREAK = '--> statement-breakpoint';
 
 /** Each migration's backfill, by the migration's tag. */
-export const BACKFILLS: Record<string, (query: RawQuery) => Promise<void>> = {
-  ...figuresBackfills,
-  ...usernameBackfills,
-  ...crewNameBackfills,
-  ...juryBackfills,
-};
+export type Backfills = Readonly<Record<string, (query: RawQuery) => Promise<void>>>;
 
 interface JournalEntry {
   idx: number;
@@ -134,11 +125,11 @@ async function recordedTags(query: RawQuery): Promise<Set<string> | null> {
   }
 }
 
-export async function migrate(database: Database): Promise<{ applied: string[] }> {
+export async function migrate(database: Database, backfills: Backfills): Promise<{ applied: string[] }> {
   const migrations = listMigrations();
   const functions = listFunctions();
   const functionsDone = functionsTag(functions);
-  const expected = [...migrations.map((m) => m.tag), functionsDone, ...Object.keys(BACKFILLS).map(backfillTag)];
+  const expected = [...migrations.map((m) => m.tag), functionsDone, ...Object.keys(backfills).map(backfillTag)];
   return database.withConnection(async (query) => {
     const recorded = await recordedTags(query);
     if (recorded && expected.every((tag) => recorded.has(tag))) return { applied: [] };
@@ -171,10 +162,10 @@ export async function migrate(database: Database): Promise<{ applied: string[] }
         applied.push(functionsDone);
       }
       // In the order of their migrations.
-      for (const tag of Object.keys(BACKFILLS).sort()) {
+      for (const tag of Object.keys(backfills).sort()) {
         if (done.has(backfillTag(tag))) continue;
         await inTransaction(query, async () => {
-          await BACKFILLS[tag]!(query);
+          await backfills[tag]!(query);
           await query('insert into schema_migrations (tag) values ($1)', [backfillTag(tag)]);
         });
         applied.push(backfillTag(tag));
