@@ -170,38 +170,88 @@ describe('check-structure', () => {
     ).toEqual([]);
   });
 
-  it('lets server infrastructure reach a feature through its service.ts, and the schema re-export its tables.ts', () => {
+  it('lets the assemblers gather the features, and the features stand on the infrastructure', () => {
     expect(
       kinds({
-        'src/server/plugins/spa.ts': "import { loadSession } from '../features/auth/service.ts';",
-        'src/server/security/origin.ts': "import type { User } from '../features/users/service.ts';",
-        'src/server/oidc/provider.ts': "import { findAccount } from '../features/auth/service.ts';",
-        'src/server/schema.ts': "export * from './features/bets/tables.ts';",
-        'src/server/app.ts': "import { betRoutes } from './features/bets/routes.ts';",
-        'src/server/features/auth/service.ts': '',
-        'src/server/features/users/service.ts': '',
+        'src/server/app.ts': "import { betRoutes } from './features/bets/routes.ts';\nimport { registerAuth } from './plugins/auth.ts';",
+        'src/server/schema.ts': "export * from './features/bets/tables.ts';\nexport * from './oidc/tables.ts';",
+        'src/server/backfills.ts': "import { figuresBackfills } from './features/figures/service.ts';",
+        'src/server/features/bets/routes.ts': "import { requireUser } from '../../plugins/auth.ts';",
+        'src/server/features/account/service.ts': "import { spendToken } from '../../oidc/provider.ts';",
+        'src/server/plugins/auth.ts': "import { AppError } from '../errors.ts';",
+        'src/server/oidc/provider.ts': "import { spendToken } from './account-tokens.ts';\nimport { getOrCreateSecret } from '../db/secrets.ts';",
+        'src/server/oidc/account-tokens.ts': '',
+        'src/server/oidc/tables.ts': '',
+        'src/server/db/secrets.ts': '',
+        'src/server/errors.ts': '',
         'src/server/features/bets/tables.ts': '',
-        'src/server/features/bets/routes.ts': '',
+        'src/server/features/figures/service.ts': '',
       }),
     ).toEqual([]);
   });
 
-  it("refuses server infrastructure reaching into a feature's internals", () => {
+  it('refuses any import of a feature by the infrastructure, its service.ts and type-only imports included', () => {
     const problems = checkStructure(
       files({
-        'src/server/plugins/spa.ts': "import { loadSession } from '../features/auth/sessions.ts';",
-        'src/server/security/origin.ts': "import type { User } from '../features/users/queries.ts';",
-        'src/server/oidc/provider.ts': "import { findAccount } from '../features/auth/accounts.ts';",
-        'src/server/db/client.ts': "import { bets } from '../features/bets/tables.ts';",
-        'src/server/plugins/auth.test.ts': "import { sessions } from '../features/auth/sessions.ts';",
-        'src/server/features/auth/sessions.ts': '',
-        'src/server/features/auth/accounts.ts': '',
-        'src/server/features/users/queries.ts': '',
-        'src/server/features/bets/tables.ts': '',
+        'src/server/plugins/spa.ts': "import { loadSession } from '../features/auth/service.ts';",
+        'src/server/security/origin.ts': "import type { User } from '../features/users/service.ts';",
+        'src/server/oidc/account-tokens.ts': "import { queueMail } from '../features/mail/service.ts';",
+        'src/server/db/migrate.ts': "import { juryBackfills } from '../features/bets/service.ts';",
+        'src/server/config.ts': "import { LIMITS } from './features/bets/limits.ts';",
+        'src/server/features/auth/service.ts': '',
+        'src/server/features/users/service.ts': '',
+        'src/server/features/mail/service.ts': '',
+        'src/server/features/bets/service.ts': '',
+        'src/server/features/bets/limits.ts': '',
       }),
     );
-    expect(problems.map((p) => p.kind)).toEqual(Array(5).fill('internal-import'));
-    expect(problems[0]!.message).toContain('src/server/plugins/spa.ts imports src/server/features/auth/sessions.ts');
+    expect(problems.map((p) => p.kind)).toEqual(Array(5).fill('infrastructure-import'));
+    expect(problems[0]!.message).toBe(
+      'src/server/plugins/spa.ts imports src/server/features/auth/service.ts: the infrastructure imports no feature; what it needs of src/server/features/auth is handed to it by an assembler (app.ts)',
+    );
+  });
+
+  it('lets a test of the infrastructure build its scene from a feature, through its service.ts only', () => {
+    expect(
+      kinds({
+        'src/server/plugins/auth.test.ts': "import { createSession } from '../features/auth/service.ts';",
+        'src/server/security/fuzz.test.ts': "import { buildWorld } from '../test/world.ts';",
+        'src/server/test/world.ts': "import { friendships } from '../features/friends/service.ts';",
+        'src/server/features/auth/service.ts': '',
+        'src/server/features/friends/service.ts': '',
+      }),
+    ).toEqual([]);
+    expect(
+      kinds({
+        'src/server/plugins/auth.test.ts': "import { sessions } from '../features/auth/sessions.ts';",
+        'src/server/features/auth/sessions.ts': '',
+      }),
+    ).toEqual(['internal-import']);
+  });
+
+  it('reaches the built-in provider through oidc/provider.ts alone', () => {
+    const problems = checkStructure(
+      files({
+        'src/server/features/account/service.ts': "import { spendToken } from '../../oidc/account-tokens.ts';",
+        'src/server/app.ts': "import { localAccounts } from './oidc/tables.ts';",
+        'src/server/oidc/provider.ts': "export { spendToken } from './account-tokens.ts';",
+        'src/server/oidc/account-tokens.ts': '',
+        'src/server/oidc/tables.ts': '',
+      }),
+    );
+    expect(problems.map((p) => p.kind)).toEqual(['internal-import', 'internal-import']);
+    expect(problems[0]!.message).toContain('src/server/oidc/ is reached through its src/server/oidc/provider.ts');
+  });
+
+  it('refuses an import of an assembler from a feature or the infrastructure', () => {
+    expect(
+      kinds({
+        'src/server/features/bets/service.ts': "import type { BuildOptions } from '../../app.ts';",
+        'src/server/db/client.ts': "import { users } from '../schema.ts';",
+        'src/server/app.ts': '',
+        'src/server/schema.ts': '',
+      }),
+    ).toEqual(['layer-import', 'layer-import']);
   });
 
   it('refuses a client feature named as a server feature in another form', () => {

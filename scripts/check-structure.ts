@@ -7,41 +7,63 @@ import ts from 'typescript';
  * (docs/decisions/024-feature-boundaries.md):
  *
  * 1. A server feature (a folder under src/server/features) imports `src/shared`, the server's
- *    infrastructure (db, plugins, errors, config), its own folder, and another feature only
- *    through that feature's public entry, its `service.ts`. The infrastructure (plugins,
- *    security, oidc, db) reaches a feature through its `service.ts` too; `schema.ts`, which
- *    assembles the tables for the migrations, may also re-export a feature's `tables.ts`.
- * 2. A client feature (a folder under src/client/features) reaches another only through the files
+ *    infrastructure, its own folder, and another feature only through that feature's public
+ *    entry, its `service.ts`.
+ * 2. The server's infrastructure (every file under src/server outside the features, the test
+ *    helpers and the assemblers: db, plugins, security, the built-in provider in oidc, config,
+ *    errors...) is the ground floor: it imports no feature at all. What it needs of one (a
+ *    session loader, the mail a new account gets) is handed to it as a parameter by an
+ *    assembler. The assemblers (`app.ts`, `main.ts`, `schema.ts`, `backfills.ts`) sit above the
+ *    features and gather them; the features reach the provider only through its
+ *    `oidc/provider.ts`, and `schema.ts` may re-export any `tables.ts`.
+ * 3. A client feature (a folder under src/client/features) reaches another only through the files
  *    at that feature's top level (its `api.ts`, and the components other features compose); its
  *    subfolders are its own.
- * 3. Client layers: `app/` and `mobile/` (the two frames and the screen catalogue) sit above the
+ * 4. Client layers: `app/` and `mobile/` (the two frames and the screen catalogue) sit above the
  *    features and may compose any of their screens; nothing in a feature, `lib/` or `components/`
  *    imports them. `lib/` and `components/` sit below the features and import none.
- * 4. No import cycle between files, none between server feature folders, and none between
+ * 5. No import cycle between files, none between server feature folders, and none between
  *    client feature folders.
- * 5. One name per feature: a client feature folder that names the same thing as a server feature
+ * 6. One name per feature: a client feature folder that names the same thing as a server feature
  *    folder in another form (`profile` beside `profiles`, `activity` beside `activities`) takes
  *    the server's name.
  *
  * Type-only imports count: a cycle through types is still a cycle a reader has to untangle. A test
  * file follows the entry and layer rules too, but does not make a feature depend on another:
- * nothing imports a test, so the feature graph is drawn from the code the app runs.
+ * nothing imports a test, so the feature graph is drawn from the code the app runs; for the same
+ * reason a test of the infrastructure may use a feature (through its entry) to build its scene.
  */
 
 export const FEATURES_DIR = 'src/server/features/';
 export const PUBLIC_ENTRY = 'service.ts';
 export const CLIENT_FEATURES_DIR = 'src/client/features/';
 
-/** Server infrastructure: it serves every feature, so it knows none of them beyond its service.ts. */
-const INFRASTRUCTURE = ['src/server/plugins/', 'src/server/security/', 'src/server/oidc/', 'src/server/db/'];
+const SERVER_DIR = 'src/server/';
+/** Above the features: they gather them, and nothing but main.ts and the tests imports them. */
+const ASSEMBLERS = ['app.ts', 'main.ts', 'schema.ts', 'backfills.ts'].map((file) => SERVER_DIR + file);
 const SCHEMA = 'src/server/schema.ts';
+/** Helpers of the server's tests: they build scenes from any feature. */
+const SERVER_TEST_HELPERS = 'src/server/test/';
+/** Infrastructure folders reached from outside through one file. */
+const INFRASTRUCTURE_ENTRIES: Record<string, string> = { 'src/server/oidc/': 'provider.ts' };
+
+/** Whether a file is the server's ground floor: it serves every feature, so it imports none. */
+export function isInfrastructure(file: string): boolean {
+  return (
+    file.startsWith(SERVER_DIR) &&
+    !file.startsWith(FEATURES_DIR) &&
+    !file.startsWith(SERVER_TEST_HELPERS) &&
+    !ASSEMBLERS.includes(file)
+  );
+}
+
 /** The client's frames and screen catalogue: the only code above the features. */
 const CLIENT_SHELL = ['src/client/app/', 'src/client/mobile/'];
 /** Shared client code: below the features. */
 const CLIENT_SHARED = ['src/client/lib/', 'src/client/components/'];
 
 export interface Problem {
-  kind: 'internal-import' | 'layer-import' | 'file-cycle' | 'feature-cycle' | 'feature-name';
+  kind: 'internal-import' | 'layer-import' | 'infrastructure-import' | 'file-cycle' | 'feature-cycle' | 'feature-name';
   message: string;
 }
 
@@ -84,21 +106,42 @@ function importProblem(file: string, target: string): Problem | null {
       message: `${file} imports ${target}: app/ and mobile/ sit above the features, lib/ and components/, which never import them (what they share belongs in lib/)`,
     };
   }
-  if (to === null || to === from) return null;
+  if (ASSEMBLERS.includes(target) && !isTest(file) && (from !== null || isInfrastructure(file))) {
+    return {
+      kind: 'layer-import',
+      message: `${file} imports ${target}: the assemblers (app.ts, schema.ts, backfills.ts) sit above the features and the infrastructure, which never import them`,
+    };
+  }
+  if (to === null) return entryProblem(file, target);
+  if (to === from) return null;
   if (to.startsWith(CLIENT_FEATURES_DIR) && under(file, CLIENT_SHARED)) {
     return {
       kind: 'layer-import',
       message: `${file} imports ${target}: lib/ and components/ sit below the features and import none`,
     };
   }
+  if (file === SCHEMA && path.posix.basename(target) === 'tables.ts') return null;
   if (from !== null && !isPublic(target, to)) {
     return { kind: 'internal-import', message: `${file} imports ${target}: another feature is reached through ${entryOf(to)}` };
   }
-  if (under(file, INFRASTRUCTURE) && !isPublic(target, to) && !(file === SCHEMA && path.posix.basename(target) === 'tables.ts')) {
+  if (isInfrastructure(file) && !isTest(file)) {
     return {
-      kind: 'internal-import',
-      message: `${file} imports ${target}: the infrastructure reaches a feature through its ${to}/${PUBLIC_ENTRY}`,
+      kind: 'infrastructure-import',
+      message: `${file} imports ${target}: the infrastructure imports no feature; what it needs of ${to} is handed to it by an assembler (app.ts)`,
     };
+  }
+  if (isInfrastructure(file) && !isPublic(target, to)) {
+    return { kind: 'internal-import', message: `${file} imports ${target}: a test of the infrastructure reaches a feature through ${entryOf(to)}` };
+  }
+  return null;
+}
+
+/** What is wrong with `file` importing `target` inside an infrastructure folder with one entry, or null. */
+function entryProblem(file: string, target: string): Problem | null {
+  for (const [dir, entry] of Object.entries(INFRASTRUCTURE_ENTRIES)) {
+    if (!target.startsWith(dir) || file.startsWith(dir) || target === dir + entry) continue;
+    if (file === SCHEMA && path.posix.basename(target) === 'tables.ts') continue;
+    return { kind: 'internal-import', message: `${file} imports ${target}: ${dir} is reached through its ${dir}${entry}` };
   }
   return null;
 }

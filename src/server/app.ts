@@ -16,8 +16,10 @@ import { getOrCreateSecret } from './db/secrets.ts';
 import { notFound, parserRefusalHandler, registerErrorHandling, routerRefusalHandler } from './errors.ts';
 import { RelyingParty, inProcessFetch } from './features/auth/relying-party.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { newAccountMail } from './features/account/service.ts';
 import { adminRoutes, contentReportRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { loadSession } from './features/auth/service.ts';
 import { betRoutes } from './features/bets/routes.ts';
 import { activityRoutes } from './features/activities/routes.ts';
 import { chatRoutes } from './features/chat/routes.ts';
@@ -44,7 +46,7 @@ import {
   usesEmbeddedProvider,
 } from './oidc/provider.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerAuth, type SessionLoader } from './plugins/auth.ts';
 import { backgroundWork, type BackgroundWork } from './plugins/background-work.ts';
 import { DomainEvents } from './plugins/domain-events.ts';
 import type { Presence } from './features/live/presence.ts';
@@ -190,7 +192,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandling(app);
   registerMetrics(app);
   registerBetMetrics(app);
-  registerAuth(app, app.rateLimiter);
+  const sessions: SessionLoader = (token, options) => loadSession(app, token, options);
+  registerAuth(app, app.rateLimiter, sessions);
   // The domain events' two listeners: the live layer's fan-out to sockets, and push.
   const { presence } = await registerRealtime(app);
   app.decorate('presence', presence);
@@ -219,7 +222,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contentReportRoutes);
   if (config.backgroundJobs) startBackgroundJobs(app);
 
-  const sendIndex = await registerSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR);
+  const sendIndex = await registerSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, sessions);
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !/^\/(api|oidc|ws)(\/|$)/.test(routedPath(request));
     // Page routes belong to the client's router, which draws its own 404 screen.
@@ -246,7 +249,7 @@ async function setUpSignIn(app: FastifyInstance): Promise<RelyingParty> {
     config.oidc?.clientSecret ??
     (await getOrCreateSecret(app.db, 'oidc_client_secret', () => randomBytes(32).toString('hex')));
   const clientId = config.oidc?.clientId ?? EMBEDDED_CLIENT_ID;
-  await registerEmbeddedProvider(app, { clientId, clientSecret, limiter: app.rateLimiter });
+  await registerEmbeddedProvider(app, { clientId, clientSecret, limiter: app.rateLimiter, newAccountMail: newAccountMail(app) });
   return new RelyingParty({
     issuerUrl: embeddedIssuerUrl(config.publicUrl),
     clientId,

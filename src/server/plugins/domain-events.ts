@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { BetPools } from '../../shared/ws-events.ts';
-import type { NotificationRow } from '../features/notifications/service.ts';
+import type { Notification } from '../../shared/schemas/notifications.ts';
 
 /** A bet as its live events need it; the fan-out reads it from the database unless it comes along. */
 export interface BetSnapshot {
@@ -29,8 +29,9 @@ export type DomainEvent =
   | { type: 'friend_removed'; userIds: [number, number] }
   | { type: 'message'; conversationId: number; messageId: number; senderId: number; recipientId: number }
   | { type: 'crew_message'; crewId: number; messageId: number }
-  // `row` when the transaction that wrote it read it, and found its bet open to its owner.
-  | { type: 'notification'; userId: number; notificationId: number; row?: NotificationRow }
+  // `notification`, as its owner reads it, when the transaction that wrote it read it and found its
+  // bet open to its owner.
+  | { type: 'notification'; userId: number; notificationId: number; notification?: Notification }
   // The user's role or account changed, and with it which bets they see, or a session of theirs
   // ended (src/server/features/auth/end-sessions.ts): which of their sockets may stay.
   | { type: 'audience_changed'; userId: number };

@@ -15,9 +15,6 @@ import type { PlayerFigures } from '../../../shared/player-figures.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { inTransaction, isUniqueViolation, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
-import { createLocalAccount } from '../../oidc/local-accounts.ts';
-import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
-import { localAccounts } from '../../oidc/tables.ts';
 import { newPasswordProblem } from '../../password-policy.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
 import { endSessionsOfUser, identities, revokeUserSessions, sessions } from '../auth/service.ts';
@@ -26,6 +23,7 @@ import { leaveEveryCrew } from '../crews/service.ts';
 import { allTimeFiguresOf, figuresOf, platformTotals, playerFigures, presentFigures } from '../figures/service.ts';
 import { claimableUsername, presentUser, usernameTaken, users, type UserRow } from '../users/service.ts';
 import { LEDGER_KINDS, grantStartingBalance, ledgerEntries, moveMoney } from '../wallet/service.ts';
+import { createLocalAccount, identityIssuerOfLocalAccounts, localAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
 
 /**
  * User administration (docs/product.md §10.1, §10.5). Every change is checked here

@@ -1,12 +1,11 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { identities, sessions } from './tables.ts';
-import { oidcPayloads } from '../../oidc/tables.ts';
 import { users } from '../users/service.ts';
-import { identityIssuerOfLocalAccounts } from '../../oidc/provider.ts';
 import { revokeSession, type ActiveSession } from './sessions.ts';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { identityIssuerOfLocalAccounts, oidcPayloads } from '../../oidc/provider.ts';
 
 /*
  * Every way an app session ends goes through here: a logout (endSession); a password change, a

@@ -6,7 +6,7 @@ import { rowsOf, type Db } from '../../db/client.ts';
 import { rowJson } from '../../db/row-json.ts';
 import { answeredByDatabase, errorChain, retryingConflicts, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
-import { notifications } from '../notifications/service.ts';
+import { notifications, presentNotification } from '../notifications/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { presentPools, toBundle, type BetBundle, type BundleJson } from './present.ts';
 import { betClosed, betNotFound } from './settlement.ts';
@@ -166,7 +166,7 @@ export async function placeStake(
     });
     if (outcome.notification) {
       const row = notificationJson.decode(outcome.notification);
-      app.domainEvents.emit({ type: 'notification', userId: row.userId, notificationId: row.id, row });
+      app.domainEvents.emit({ type: 'notification', userId: row.userId, notificationId: row.id, notification: presentNotification(row) });
     }
   } catch (err) {
     app.log.error({ err, betId }, 'announcing a committed stake failed');

@@ -150,22 +150,15 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
     }
     case 'notification': {
       // One about a bet goes out only while its owner may see that bet: not a deleted bet's refund.
-      // One that comes with its row was read by the transaction that wrote it, which found the bet
+      // One that comes presented was read by the transaction that wrote it, which found the bet
       // open to its owner (a stake's notice to the bet's creator): nothing to ask again.
-      let row = event.row;
-      if (!row) {
-        [row] = await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
+      let notification = event.notification;
+      if (!notification) {
+        const [row] = await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
         if (!row || !(await mayReachOwner(app.db, row))) return [];
+        notification = presentNotification(row);
       }
-      return [
-        {
-          userIds: [event.userId],
-          message: {
-            type: 'notification',
-            notification: presentNotification(row),
-          },
-        },
-      ];
+      return [{ userIds: [event.userId], message: { type: 'notification', notification } }];
     }
   }
 }

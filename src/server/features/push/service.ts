@@ -192,7 +192,9 @@ async function pushNotification(
 ) {
   const subscriptions = (await reads.read(event.userId)) ?? [];
   if (subscriptions.length === 0) return;
-  const [row] = event.row ? [event.row] : await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
+  const [row] = event.notification
+    ? [{ ...event.notification, userId: event.userId }]
+    : await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
   if (!row) return;
   // A push shows the bet's title on a lock screen: it follows who sees the bet when it is sent.
   const stillWanted = () => mayReachOwner(app.db, row);
