@@ -27,6 +27,14 @@ import ts from 'typescript';
  * 6. One name per feature: a client feature folder that names the same thing as a server feature
  *    folder in another form (`profile` beside `profiles`, `activity` beside `activities`) takes
  *    the server's name.
+ * 7. SQL in plain sight. Every table (declared in a `tables.ts`), view, function and trigger (made
+ *    in a `.sql` file) belongs to the feature, or infrastructure folder, that declares it. A
+ *    feature's SQL (its `.sql` files, and the text of the `sql` templates and raw queries in its
+ *    code) names its own objects, and of another feature only what that feature offers at the top
+ *    of one of its `.sql` files, on `-- Public:` lines (functions and views): never another
+ *    feature's table. A table object imported from another feature's `service.ts` and written into
+ *    a template (`${bets}`) is an import, and counts as one. Each use of another feature's public
+ *    SQL is an edge between the two features in the cycle check, as an import is.
  *
  * Type-only imports count: a cycle through types is still a cycle a reader has to untangle. A test
  * file follows the entry and layer rules too, but does not make a feature depend on another:
@@ -63,7 +71,15 @@ const CLIENT_SHELL = ['src/client/app/', 'src/client/mobile/'];
 const CLIENT_SHARED = ['src/client/lib/', 'src/client/components/'];
 
 export interface Problem {
-  kind: 'internal-import' | 'layer-import' | 'infrastructure-import' | 'file-cycle' | 'feature-cycle' | 'feature-name';
+  kind:
+    | 'internal-import'
+    | 'layer-import'
+    | 'infrastructure-import'
+    | 'file-cycle'
+    | 'feature-cycle'
+    | 'feature-name'
+    | 'sql-crossing'
+    | 'sql-face';
   message: string;
 }
 
@@ -220,12 +236,224 @@ function namingProblems(features: string[]): Problem[] {
   });
 }
 
-export function checkStructure(sources: ReadonlyMap<string, string>): Problem[] {
+
+/*
+ * SQL. The objects are found by their declarations, the uses by where a name stands: after FROM,
+ * JOIN, INTO, UPDATE, ON (a trigger's table) or TABLE for a table or a view, before an opening
+ * parenthesis for a function. Comments and quoted strings are left out.
+ */
+
+type SqlKind = 'table' | 'view' | 'function' | 'trigger';
+
+interface SqlObject {
+  kind: SqlKind;
+  /** The feature folder (`src/server/features/bets`) or the infrastructure folder that declares it. */
+  owner: string;
+  file: string;
+}
+
+/** The folder that owns what a file declares: its feature, or its top folder under src/server. */
+function ownerOf(file: string): string {
+  const feature = featureOf(file);
+  if (feature !== null) return feature;
+  const rest = file.slice(SERVER_DIR.length).split('/');
+  return rest.length > 1 ? SERVER_DIR + rest[0] : file;
+}
+
+const isSql = (file: string) => file.endsWith('.sql');
+
+/** SQL text without its comments and quoted strings (a dollar-quoted body stays: it is code). */
+export function sqlCode(text: string): string {
+  return text.replace(/--[^\n]*/g, ' ').replace(/'(?:[^']|'')*'/g, "''");
+}
+
+/** The text of the SQL a TypeScript file writes: its `sql` templates (without what is interpolated) and raw queries. */
+export function sqlOfCode(source: string): string {
+  const parts: string[] = [];
+  for (const start of source.matchAll(/\bsql(?:<[^`;]*?>)?`/g)) {
+    let i = start.index + start[0].length;
+    let text = '';
+    while (i < source.length && source[i] !== '`') {
+      if (source[i] === '\\') {
+        text += ' ';
+        i += 2;
+      } else if (source.startsWith('${', i)) {
+        // Skip the interpolation; a template inside it is found on its own.
+        let depth = 0;
+        for (; i < source.length; i += 1) {
+          if (source[i] === '{') depth += 1;
+          else if (source[i] === '}' && --depth === 0) break;
+          else if (source[i] === '`') {
+            i += 1;
+            while (i < source.length && source[i] !== '`') i += source[i] === '\\' ? 2 : 1;
+          }
+        }
+        text += ' ';
+        i += 1;
+      } else {
+        text += source[i];
+        i += 1;
+      }
+    }
+    parts.push(text);
+  }
+  for (const raw of source.matchAll(/\b(?:sql\.raw|query)\(\s*(?:'((?:[^'\\]|\\.)*)'|`([^`$]*)`)/g)) parts.push(raw[1] ?? raw[2] ?? '');
+  return sqlCode(parts.join('\n'));
+}
+
+/** Every table, view, function and trigger, by name, with who declares it. */
+export function sqlObjectsOf(sources: ReadonlyMap<string, string>): Map<string, SqlObject> {
+  const objects = new Map<string, SqlObject>();
+  for (const [file, source] of sources) {
+    if (!file.startsWith(SERVER_DIR) || file.startsWith(SERVER_TEST_HELPERS) || isTest(file)) continue;
+    if (isSql(file)) {
+      for (const m of sqlCode(source).matchAll(/\bcreate\s+(?:or\s+replace\s+)?(view|function|trigger)\s+([a-z_][a-z0-9_]*)/gi)) {
+        objects.set(m[2]!.toLowerCase(), { kind: m[1]!.toLowerCase() as SqlKind, owner: ownerOf(file), file });
+      }
+    } else if (path.posix.basename(file) === 'tables.ts' || !file.startsWith(FEATURES_DIR)) {
+      for (const m of source.matchAll(/\bpgTable\(\s*'([a-z_][a-z0-9_]*)'/g)) objects.set(m[1]!, { kind: 'table', owner: ownerOf(file), file });
+    }
+  }
+  return objects;
+}
+
+/** What a feature's `.sql` files offer others: the names on `-- Public:` lines before the file's first statement. */
+export function sqlFacesOf(sources: ReadonlyMap<string, string>): Map<string, Set<string>> {
+  const faces = new Map<string, Set<string>>();
+  for (const [file, source] of sources) {
+    if (!isSql(file) || !file.startsWith(SERVER_DIR) || file.startsWith(SERVER_TEST_HELPERS)) continue;
+    const face = faces.get(ownerOf(file)) ?? new Set<string>();
+    for (const line of source.split('\n')) {
+      if (!line.startsWith('--')) break;
+      const listed = /^--\s*Public:\s*(.*)$/i.exec(line);
+      if (listed) for (const name of listed[1]!.split(/[\s,]+/).filter(Boolean)) face.add(name.replace(/[.;]$/, ''));
+    }
+    faces.set(ownerOf(file), face);
+  }
+  return faces;
+}
+
+/** The objects of other owners that a piece of SQL names, each once. */
+function sqlNamesUsed(code: string, objects: ReadonlyMap<string, SqlObject>): string[] {
+  const names = new Set<string>();
+  for (const m of code.matchAll(/\b(?:from|join|into|update|on|table)\s+(?:only\s+)?([a-z_][a-z0-9_]*)/gi)) {
+    const name = m[1]!.toLowerCase();
+    const object = objects.get(name);
+    if (object && object.kind !== 'function' && object.kind !== 'trigger') names.add(name);
+  }
+  for (const m of code.matchAll(/\b([a-z_][a-z0-9_]*)\s*\(/gi)) {
+    const name = m[1]!.toLowerCase();
+    if (objects.get(name)?.kind === 'function') names.add(name);
+  }
+  return [...names];
+}
+
+// Why each crossing below is still there, and what takes it away.
+const FEED_WHY =
+  'The activity feed words its lines with their bets and players and asks who sees each bet, while the bets write those lines: its reader belongs above bets and its store below, and until they part it reads their rows.';
+const PLAYERS_WHY =
+  "The users feature offers no SQL face yet: a player's name, role and standing are read from its rows.";
+const STAKE_WRITES_WHY =
+  "A stake writes its feed line and its creator's notification in the statement that places it (decision 015); the activities and notifications features offer no set-based writer yet, and the mute rule is read from the players' preferences.";
+const FIGURES_WHY =
+  'The player figures and platform totals are a read model kept by triggers on the stakes, bets and players they count (decision 017): each trigger reads the rows it follows.';
+const MAIL_WHY =
+  "Instant notification mails are queued by a trigger on the notifications, by each player's mail preferences (decision 026).";
+const INBOX_WHY =
+  "Notifications are written by the bets and read with the bets' visibility: the reader belongs above bets and the store below, and until they part this use would close a loop.";
+const AUDIT_WHY =
+  "The ledger audit checks balances against the open bets' pools: it belongs above wallet and bets.";
+const BALANCES_WHY =
+  'Balances are a column of users, written only by move_money (decision 023).';
+
+/**
+ * Crossings the tree still has, each with what keeps it: they are reported by no run, but join no
+ * cycle check either, and one that is gone must leave this list, so that it only shrinks.
+ * Keyed `file: name`.
+ */
+export const KEPT_SQL_CROSSINGS: Record<string, string> = {
+  'src/server/features/activities/service.ts: creators_seen': FEED_WHY,
+  'src/server/features/activities/service.ts: bet_viewers': FEED_WHY,
+  'src/server/features/activities/service.ts: users': FEED_WHY,
+  'src/server/features/activities/service.ts: bets': FEED_WHY,
+  'src/server/features/activities/service.ts: bet_options': FEED_WHY,
+  'src/server/features/bets/bet-detail.sql: users': PLAYERS_WHY,
+  'src/server/features/bets/jury.sql: users': PLAYERS_WHY,
+  'src/server/features/bets/stake.sql: users': PLAYERS_WHY,
+  'src/server/features/bets/visibility.sql: users': PLAYERS_WHY,
+  'src/server/features/bets/stake.sql: activities': STAKE_WRITES_WHY,
+  'src/server/features/bets/stake.sql: notifications': STAKE_WRITES_WHY,
+  'src/server/features/bets/stake.sql: user_preferences': STAKE_WRITES_WHY,
+  'src/server/features/figures/figures.sql: stakes': FIGURES_WHY,
+  'src/server/features/figures/figures.sql: bets': FIGURES_WHY,
+  'src/server/features/figures/figures.sql: users': FIGURES_WHY,
+  'src/server/features/figures/figures.sql: user_preferences': FIGURES_WHY,
+  'src/server/features/figures/rebuild-figures.sql: stakes': FIGURES_WHY,
+  'src/server/features/mail/notification-mail.sql: notifications': MAIL_WHY,
+  'src/server/features/mail/notification-mail.sql: user_preferences': MAIL_WHY,
+  'src/server/features/notifications/service.ts: bet_viewers': INBOX_WHY,
+  'src/server/features/wallet/audit.ts: users': AUDIT_WHY,
+  'src/server/features/wallet/audit.ts: bets': AUDIT_WHY,
+  'src/server/features/wallet/money.sql: users': BALANCES_WHY,
+};
+
+/** The SQL problems, and the edges between features that the public faces' uses draw. */
+function sqlProblems(
+  sources: ReadonlyMap<string, string>,
+  kept: Readonly<Record<string, string>>,
+): { problems: Problem[]; edges: [string, string][] } {
+  const objects = sqlObjectsOf(sources);
+  const faces = sqlFacesOf(sources);
+  const problems: Problem[] = [];
+  const edges: [string, string][] = [];
+  const keptSeen = new Set<string>();
+
+  for (const [owner, face] of faces) {
+    for (const name of face) {
+      const object = objects.get(name);
+      if (!object || object.owner !== owner || (object.kind !== 'function' && object.kind !== 'view')) {
+        problems.push({ kind: 'sql-face', message: `${owner} offers ${name} on a -- Public: line, but declares no function or view of that name` });
+      }
+    }
+  }
+
+  for (const [file, source] of sources) {
+    const from = featureOf(file);
+    if (from === null || !from.startsWith(FEATURES_DIR) || isTest(file)) continue;
+    const code = isSql(file) ? sqlCode(source) : /\.tsx?$/.test(file) ? sqlOfCode(source) : '';
+    for (const name of sqlNamesUsed(code, objects)) {
+      const object = objects.get(name)!;
+      if (object.owner === from) continue;
+      const key = `${file}: ${name}`;
+      if (key in kept) {
+        keptSeen.add(key);
+        continue;
+      }
+      if (object.kind === 'table' || !(faces.get(object.owner)?.has(name) ?? false)) {
+        const offered = [...(faces.get(object.owner) ?? [])].sort().join(', ') || 'nothing yet';
+        problems.push({
+          kind: 'sql-crossing',
+          message: `${file} names ${name}, a ${object.kind} of ${object.owner}: another feature's SQL is reached through the functions and views at the top of its .sql files (${object.owner} offers ${offered})`,
+        });
+        continue;
+      }
+      edges.push([from, object.owner]);
+    }
+  }
+  for (const key of Object.keys(kept)) {
+    if (!keptSeen.has(key)) problems.push({ kind: 'sql-crossing', message: `KEPT_SQL_CROSSINGS lists ${key}, which the tree no longer has: take it off the list` });
+  }
+  return { problems, edges };
+}
+
+/** The problems of a tree; `kept` lists the SQL crossings it may still have (KEPT_SQL_CROSSINGS for this repository). */
+export function checkStructure(sources: ReadonlyMap<string, string>, kept: Readonly<Record<string, string>> = {}): Problem[] {
   const problems: Problem[] = [];
   const fileGraph = new Map<string, Set<string>>();
   const featureGraph = new Map<string, Set<string>>();
 
   for (const [file, source] of sources) {
+    if (isSql(file)) continue;
     const targets = importsOf(file, source).filter((target) => sources.has(target));
     fileGraph.set(file, new Set(targets));
     const from = featureOf(file);
@@ -236,6 +464,12 @@ export function checkStructure(sources: ReadonlyMap<string, string>): Problem[] 
       const to = featureOf(target);
       if (from !== null && to !== null && to !== from && !isTest(file)) featureGraph.get(from)!.add(to);
     }
+  }
+  const sql = sqlProblems(sources, kept);
+  problems.push(...sql.problems);
+  for (const [from, to] of sql.edges) {
+    if (!featureGraph.has(from)) featureGraph.set(from, new Set());
+    featureGraph.get(from)!.add(to);
   }
   for (const feature of featureGraph.keys()) featureGraph.get(feature)!.forEach((to) => featureGraph.has(to) || featureGraph.set(to, new Set()));
 
@@ -252,6 +486,7 @@ export function checkStructure(sources: ReadonlyMap<string, string>): Problem[] 
 export function trackedSources(root: string): Map<string, string> {
   const listed = ts.sys
     .readDirectory(path.join(root, 'src'), ['.ts', '.tsx'], undefined, undefined)
+    .concat(ts.sys.readDirectory(path.join(root, 'src/server'), ['.sql'], undefined, undefined).filter((file) => !file.includes('/migrations/')))
     .concat(ts.sys.readDirectory(path.join(root, 'scripts'), ['.ts'], undefined, undefined));
   return new Map(
     listed.map((absolute) => {
@@ -264,11 +499,13 @@ export function trackedSources(root: string): Map<string, string> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = path.resolve(import.meta.dirname, '..');
   const sources = trackedSources(root);
-  const problems = checkStructure(sources);
+  const problems = checkStructure(sources, KEPT_SQL_CROSSINGS);
   for (const problem of problems) console.error(`${problem.kind}: ${problem.message}`);
   if (problems.length > 0) {
     console.error(`\n${problems.length} structure problem(s) in ${sources.size} files`);
     process.exit(1);
   }
-  console.log(`structure: ${sources.size} files, features reached through their public files, layers kept, no import cycle`);
+  console.log(
+    `structure: ${sources.size} files, features reached through their public files, layers kept, SQL through public faces, no import cycle`,
+  );
 }

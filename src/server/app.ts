@@ -35,7 +35,7 @@ import { pushRoutes } from './features/push/routes.ts';
 import { startPushDelivery } from './features/push/service.ts';
 import { mailRoutes, registerMail } from './features/mail/service.ts';
 import { statisticsRoutes } from './features/statistics/routes.ts';
-import { finishJuryWindows, notifyExpiredBets, registerBetMetrics, voidOverdueBets } from './features/bets/service.ts';
+import { finishJuryWindows, notifyExpiredBets, registerBetMetrics, seasonBetsOf, voidOverdueBets } from './features/bets/service.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import {
@@ -186,6 +186,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie, { secret: cookieSecret });
   app.decorate('rateLimiter', redis ? redisRateLimiter(redis, config.redisPrefix) : memoryRateLimiter());
   app.decorate('domainEvents', new DomainEvents());
+  // Crews reach their seasons' bets through this: the bets feature depends on crews, not back.
+  app.decorate('seasonBets', seasonBetsOf(app));
 
   await registerApiDocs(app);
 

@@ -64,9 +64,8 @@ export function listMigrations(): { tag: string; statements: string[] }[] {
 
 /**
  * The features' .sql files (`bets/stake.sql`, ...) in path order, each as its statements. A
- * function may name one that a later file defines (each is checked when it first runs), but a
- * view is checked when it is made: a view and the views and functions it selects from share a
- * file, in order.
+ * function may name one that a later file defines (each is checked when it first runs); a view
+ * or trigger that names one waits until it is made (applyInOrder).
  */
 export function listFunctions(): { file: string; statements: string[] }[] {
   return readdirSync(FEATURES_DIR, { withFileTypes: true })
@@ -115,6 +114,37 @@ async function inTransaction(query: RawQuery, work: () => Promise<void>): Promis
   }
 }
 
+// A view or trigger that names a relation or function another file makes, not made yet.
+const NOT_MADE_YET = new Set(['42P01', '42883']); // undefined_table, undefined_function
+
+/**
+ * Applies the features' statements in path order, except that one naming what a later file makes
+ * (a view of bets/visibility.sql reading a view of crews/crews.sql, each feature offering its
+ * public face) waits, and is applied again after the rest, until nothing waits. A statement that
+ * still cannot be applied when no other succeeds fails the run with its own error.
+ */
+async function applyInOrder(query: RawQuery, statements: string[]): Promise<void> {
+  let pending = statements;
+  while (pending.length > 0) {
+    const waiting: string[] = [];
+    let lastError: unknown = null;
+    for (const statement of pending) {
+      await query('savepoint feature_statement');
+      try {
+        await query(statement);
+        await query('release savepoint feature_statement');
+      } catch (error) {
+        await query('rollback to savepoint feature_statement');
+        if (!NOT_MADE_YET.has(String((error as { code?: unknown }).code))) throw error;
+        waiting.push(statement);
+        lastError = error;
+      }
+    }
+    if (waiting.length === pending.length) throw lastError;
+    pending = waiting;
+  }
+}
+
 /** The tags already recorded, or null before the first run made the table. */
 async function recordedTags(query: RawQuery): Promise<Set<string> | null> {
   try {
@@ -155,7 +185,7 @@ export async function migrate(database: Database, backfills: Backfills): Promise
         await inTransaction(query, async () => {
           // A function may name another that a later file defines; each is checked when it first runs.
           await query('set local check_function_bodies = off');
-          for (const { statements } of functions) for (const statement of statements) await query(statement);
+          await applyInOrder(query, functions.flatMap((f) => f.statements));
           await query(`delete from schema_migrations where tag like 'functions:%'`);
           await query('insert into schema_migrations (tag) values ($1)', [functionsDone]);
         });

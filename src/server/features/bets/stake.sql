@@ -11,7 +11,7 @@ DROP FUNCTION IF EXISTS stake_refusal(boolean, integer, integer, text, timestamp
 DROP FUNCTION IF EXISTS stake_refusal(boolean, integer, integer, integer, text, timestamptz, boolean, boolean);
 --> statement-breakpoint
 -- p_member: whether the user may stake where the bet's money is, true for a bet among friends; for a
--- crew bet (§6.7), whether they are a member of its crew (crew_member_of, below).
+-- crew bet (§6.7), whether they are a member of its crew (crew_member_of, crews/crews.sql).
 CREATE OR REPLACE FUNCTION stake_refusal(
   p_visible boolean, p_member boolean, p_creator integer, p_referee integer, p_user integer, p_status text,
   p_expires_at timestamptz, p_option_exists boolean, p_staked boolean
@@ -27,13 +27,6 @@ LANGUAGE sql STABLE AS $$
     WHEN NOT p_option_exists THEN 'invalid_option'
     WHEN p_staked THEN 'already_staked'
   END
-$$;
---> statement-breakpoint
--- crew_member_of: whether a user may use a bet's money, true for a bet among friends; for a crew
--- bet, whether the user is one of the crew's members now.
-CREATE OR REPLACE FUNCTION crew_member_of(p_crew integer, p_user integer) RETURNS boolean
-LANGUAGE sql STABLE AS $$
-  SELECT p_crew IS NULL OR EXISTS (SELECT 1 FROM crew_members m WHERE m.crew_id = p_crew AND m.user_id = p_user)
 $$;
 --> statement-breakpoint
 -- A stake's arguments were one JSON value until typed arrays replaced them; the old form goes.
@@ -89,7 +82,7 @@ BEGIN
       SELECT c.*, b.creator_id, b.title, b.season_id, f.label,
         stake_refusal(
           EXISTS (SELECT 1 FROM bet_viewers v WHERE v.bet_id = c.bet_id AND v.viewer_id = c.user_id),
-          crew_member_of(b.crew_id, c.user_id),
+          b.crew_id IS NULL OR crew_member_of(b.crew_id, c.user_id),
           b.creator_id, b.referee_id, c.user_id, b.status, b.expires_at, f.label IS NOT NULL, f.staked) AS refusal
       FROM calls c
       LEFT JOIN bets b ON b.id = c.bet_id

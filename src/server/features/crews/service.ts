@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../shared/money.ts';
 import {
@@ -19,11 +19,9 @@ import {
 } from '../../../shared/schemas/crews.ts';
 import { rowsOf, type Db, type RawQuery } from '../../db/client.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { skeleton } from '../../../shared/text-skeleton.ts';
 import { hashSecretToken, newSecretToken } from '../../security/secret-tokens.ts';
-import { announce, bets, stakes, voidSeasonBets, type Settled } from '../bets/service.ts';
-import { inviteNotFound } from '../invites/service.ts';
 import { notify, notifyAll } from '../notifications/service.ts';
 import { users, type UserRow } from '../users/service.ts';
 import { crewBalances, crewLedgerEntries, moveCrewMoney } from '../wallet/service.ts';
@@ -33,26 +31,68 @@ import { crewInvites, crewMembers, crewMessages, crews, crewSeasons, type CrewRo
  * Crews (docs/product.md §6.7): a friend group's own space. Its members, its invite links, its
  * seasons with their standings and archive, its chat. Its bets are bets (features/bets) made with
  * a `crewId`; its money per season moves through move_crew_money (features/wallet/money.sql).
+ * Bets depend on crews, never the other way round: a crew bet asks crews for its season here
+ * (seasonForCrewBet, crewBetExpiryRefusal) and for membership in SQL (crews.sql); what a season's
+ * bets add to its standings and its end comes from the bets feature through `SeasonBets`, which
+ * app.ts hands in (`app.seasonBets`).
  * Nothing about a crew reaches anyone outside it: every read here asks for membership first
  * (admins excepted, but for the chat, which is the members' alone), and a non-member is told the
  * crew does not exist.
  */
 
-export { crews, crewMembers } from './tables.ts';
+export { crews } from './tables.ts';
 
 const crewNotFound = () => notFound('Crew not found', 'crew_not_found');
+/** The answer a friend invite's bad link gets too (features/invites): one wording for every invite. */
+const inviteNotFound = () => notFound('Invite not found or no longer valid', 'invite_not_found');
+
+/**
+ * What a season's bets add to it, from the bets feature (app.ts hands it in as `app.seasonBets`):
+ * each member's stakes in the season, as a query of (user_id, bets, wins, profit) the standings
+ * join; and, when the season ends, its open bets voided and refunded in the caller's
+ * transaction, with what to announce once that has committed.
+ */
+export interface SeasonBets {
+  stakeFigures(seasonId: number): SQL;
+  voidOpen(tx: Tx, seasonId: number): Promise<{ announce(): void }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    seasonBets: SeasonBets;
+  }
+}
+
+/**
+ * The season a crew bet is made in (docs/product.md §6.7): the crew's current one, for one of its
+ * members; anyone else is told the crew does not exist. The season stays locked until the bet
+ * commits (crew_season_for_bet, crews.sql).
+ */
+export async function seasonForCrewBet(tx: Tx, crewId: number, creatorId: number): Promise<{ id: number; endsAt: Date }> {
+  const ask = async () =>
+    rowsOf<{ season_id: number; ends_at: string | Date }>(await tx.execute(sql`select season_id, ends_at from crew_season_for_bet(${crewId}, ${creatorId})`))[0];
+  // A season that ended while this waited for its lock is no longer current, and the next one
+  // began after the statement's snapshot: asked again, a new statement finds it.
+  const season = (await ask()) ?? (await ask());
+  if (!season) throw crewNotFound();
+  return { id: season.season_id, endsAt: new Date(season.ends_at) };
+}
+
+/** A crew bet may not expire after its season ends (§6.7): the season ends it first. */
+export function crewBetExpiryRefusal(season: { endsAt: Date }, expiresAt: Date | null): AppError | null {
+  if (expiresAt === null || expiresAt.getTime() <= season.endsAt.getTime()) return null;
+  return badRequest(`A crew bet must expire by the end of the season (${season.endsAt.toISOString()})`, 'expires_after_season');
+}
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function presentSeason(season: CrewSeasonRow): CrewSeason {
   return { number: season.number, startsAt: season.startsAt.toISOString(), endsAt: season.endsAt.toISOString() };
 }
 
+/** Whether the user is one of the crew's members now, by the one rule every feature asks (crew_member_of, crews.sql). */
 async function isMember(db: Db | Tx, crewId: number, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: crewMembers.userId })
-    .from(crewMembers)
-    .where(and(eq(crewMembers.crewId, crewId), eq(crewMembers.userId, userId)));
-  return row !== undefined;
+  const [row] = rowsOf<{ member: boolean }>(await db.execute(sql`select crew_member_of(${crewId}::int, ${userId}::int) as member`));
+  return row?.member === true;
 }
 
 /**
@@ -394,20 +434,14 @@ export async function leaveEveryCrew(tx: Tx, userId: number): Promise<void> {
  * members with a higher balance), with their profit over its settled bets, their bets (open and
  * settled stakes, refunds left out) and their wins.
  */
-async function standingRows(db: Db | Tx, crewId: number, seasonId: number): Promise<StandingRow[]> {
+async function standingRows(db: Db | Tx, seasonBets: SeasonBets, crewId: number, seasonId: number): Promise<StandingRow[]> {
   const rows = rowsOf<{ id: number; username: string; balance: string | number; profit: string | number; bets: string | number; wins: string | number }>(
     await db.execute(sql`select u.id, u.username, coalesce(b.balance_cents, 0) as balance,
         coalesce(f.profit, 0) as profit, coalesce(f.bets, 0) as bets, coalesce(f.wins, 0) as wins
       from ${crewMembers} m
       join ${users} u on u.id = m.user_id
       left join ${crewBalances} b on b.season_id = ${seasonId} and b.user_id = m.user_id
-      left join lateral (
-        select count(*) filter (where s.outcome is distinct from 'refunded') as bets,
-          count(*) filter (where s.outcome = 'won') as wins,
-          sum(s.settled_cents - s.amount_cents) filter (where s.outcome in ('won', 'lost')) as profit
-        from ${stakes} s join ${bets} t on t.id = s.bet_id
-        where t.season_id = ${seasonId} and s.user_id = m.user_id
-      ) f on true
+      left join (${seasonBets.stakeFigures(seasonId)}) f on f.user_id = m.user_id
       where m.crew_id = ${crewId}
       order by coalesce(b.balance_cents, 0) desc, u.id`),
   );
@@ -425,7 +459,7 @@ async function standingRows(db: Db | Tx, crewId: number, seasonId: number): Prom
 export async function crewStandings(app: FastifyInstance, viewer: UserRow, crewId: number): Promise<CrewStandings> {
   await crewFor(app.db, viewer, crewId);
   const season = await currentSeason(app.db, crewId);
-  return { season: presentSeason(season), rows: await standingRows(app.db, crewId, season.id) };
+  return { season: presentSeason(season), rows: await standingRows(app.db, app.seasonBets, crewId, season.id) };
 }
 
 /** The crew's past seasons, newest first, each with its standings as they stood at its end. */
@@ -449,9 +483,9 @@ export async function pastSeasons(app: FastifyInstance, viewer: UserRow, crewId:
  * (the one member alone at the top, who placed a stake; none on a tie), the members told, and a
  * new season in which every member starts again at the starting balance.
  */
-async function endSeason(tx: Tx, crew: CrewRow, season: CrewSeasonRow) {
-  const settled = await voidSeasonBets(tx, season.id);
-  const rows = await standingRows(tx, crew.id, season.id);
+async function endSeason(tx: Tx, seasonBets: SeasonBets, crew: CrewRow, season: CrewSeasonRow) {
+  const voided = await seasonBets.voidOpen(tx, season.id);
+  const rows = await standingRows(tx, seasonBets, crew.id, season.id);
   const top = rows.filter((row) => row.rank === 1);
   const winner = top.length === 1 && top[0]!.bets > 0 ? top[0]!.user : null;
   await tx
@@ -470,11 +504,11 @@ async function endSeason(tx: Tx, crew: CrewRow, season: CrewSeasonRow) {
       crewId: crew.id,
     })),
   );
-  return { settled, notified, next };
+  return { voided, notified, next };
 }
 
-function announceEnd(app: FastifyInstance, ended: { settled: Settled[]; notified: { userId: number; id: number }[] }) {
-  for (const settled of ended.settled) announce(app, settled);
+function announceEnd(app: FastifyInstance, ended: { voided: { announce(): void }; notified: { userId: number; id: number }[] }) {
+  ended.voided.announce();
   app.domainEvents.notified(ended.notified);
 }
 
@@ -483,7 +517,7 @@ export async function startNextSeason(app: FastifyInstance, owner: UserRow, crew
   const ended = await inTransaction(app.db, async (tx) => {
     const crew = await crewFor(tx, owner, crewId, { lock: true, membersOnly: true });
     if (crew.ownerId !== owner.id) throw forbidden('Only the owner can start a new season', 'not_owner');
-    return endSeason(tx, crew, await currentSeason(tx, crewId, { lock: true }));
+    return endSeason(tx, app.seasonBets, crew, await currentSeason(tx, crewId, { lock: true }));
   });
   announceEnd(app, ended);
   return presentSeason(ended.next);
@@ -510,7 +544,7 @@ export async function finishCrewSeasons(app: FastifyInstance): Promise<number> {
           .from(crewSeasons)
           .where(and(eq(crewSeasons.id, id), isNull(crewSeasons.endedAt), lt(crewSeasons.endsAt, sql`now()`)))
           .for('no key update');
-        return crew && season ? endSeason(tx, crew, season) : null;
+        return crew && season ? endSeason(tx, app.seasonBets, crew, season) : null;
       });
       if (ended) {
         announceEnd(app, ended);

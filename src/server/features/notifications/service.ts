@@ -65,9 +65,8 @@ export async function notify(tx: Tx | Db, entry: NewNotification): Promise<{ use
 const seesBet = (betId: SQL | number, viewerId: number) =>
   sql`(select true from bet_viewers v where v.bet_id = ${betId} and v.viewer_id = ${viewerId} limit 1)`;
 
-/** Whether `userId` is a member of the crew `crewId` now (docs/product.md §6.7). */
-const inCrew = (crewId: SQL | number, userId: number) =>
-  sql`exists (select 1 from crew_members m where m.crew_id = ${crewId} and m.user_id = ${userId})`;
+/** Whether `userId` is a member of the crew `crewId` now (docs/product.md §6.7; crew_member_of, crews/crews.sql). */
+const inCrew = (crewId: SQL | number, userId: number) => sql`crew_member_of(${crewId}, ${userId})`;
 
 /**
  * The notifications `readerId` may read: their own, and of those that name a bet only the ones
