@@ -354,13 +354,13 @@ const FEED_WHY =
 const PLAYERS_WHY =
   "The users feature offers no SQL face yet: a player's name, role and standing are read from its rows.";
 const STAKE_WRITES_WHY =
-  "A stake writes its feed line and its creator's notification in the statement that places it (decision 015); the activities and notifications features offer no set-based writer yet, and the mute rule is read from the players' preferences.";
+  'A stake writes its feed line in the statement that places it (decision 015), and the activities feature offers no set-based writer yet.';
 const FIGURES_WHY =
   'The player figures and platform totals are a read model kept by triggers on the stakes, bets and players they count (decision 017): each trigger reads the rows it follows.';
 const MAIL_WHY =
-  "Instant notification mails are queued by a trigger on the notifications, by each player's mail preferences (decision 026).";
+  'Instant notification mails are queued by a trigger on the notifications (decision 026): a trigger names the table it follows.';
 const INBOX_WHY =
-  "Notifications are written by the bets and read with the bets' visibility: the reader belongs above bets and the store below, and until they part this use would close a loop.";
+  "Notifications are written by the bets and the crews, and read with the bets' visibility and the crews' membership: the reader belongs above bets and crews and the store below, and until they part these uses would close a loop.";
 const AUDIT_WHY =
   "The ledger audit checks balances against the open bets' pools: it belongs above wallet and bets.";
 const BALANCES_WHY =
@@ -382,16 +382,14 @@ export const KEPT_SQL_CROSSINGS: Record<string, string> = {
   'src/server/features/bets/stake.sql: users': PLAYERS_WHY,
   'src/server/features/bets/visibility.sql: users': PLAYERS_WHY,
   'src/server/features/bets/stake.sql: activities': STAKE_WRITES_WHY,
-  'src/server/features/bets/stake.sql: notifications': STAKE_WRITES_WHY,
-  'src/server/features/bets/stake.sql: user_preferences': STAKE_WRITES_WHY,
   'src/server/features/figures/figures.sql: stakes': FIGURES_WHY,
   'src/server/features/figures/figures.sql: bets': FIGURES_WHY,
   'src/server/features/figures/figures.sql: users': FIGURES_WHY,
   'src/server/features/figures/figures.sql: user_preferences': FIGURES_WHY,
   'src/server/features/figures/rebuild-figures.sql: stakes': FIGURES_WHY,
   'src/server/features/mail/notification-mail.sql: notifications': MAIL_WHY,
-  'src/server/features/mail/notification-mail.sql: user_preferences': MAIL_WHY,
   'src/server/features/notifications/service.ts: bet_viewers': INBOX_WHY,
+  'src/server/features/notifications/service.ts: crew_member_of': INBOX_WHY,
   'src/server/features/wallet/audit.ts: users': AUDIT_WHY,
   'src/server/features/wallet/audit.ts: bets': AUDIT_WHY,
   'src/server/features/wallet/money.sql: users': BALANCES_WHY,

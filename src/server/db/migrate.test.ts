@@ -342,7 +342,7 @@ describe(`a database of the releases before the features' SQL on ${testDbKind}`,
     );
     expect(functions.map((f) => f.signature)).toEqual([
       'move_money(integer[],bigint[],text,integer[],text[])',
-      'stake_on_bets(integer[],integer[],integer[],bigint[],text[],text[])',
+      'stake_on_bets(integer[],integer[],integer[],bigint[],text[])',
     ]);
 
     // Ann resolves her bet of the old release after Cat, a new player, staked on it too.

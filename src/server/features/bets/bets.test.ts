@@ -287,7 +287,7 @@ describe(`betting on ${testDbKind}`, () => {
         )[0]!.bet;
       for (const [staker, option, amount] of [[one, 2, 150], [two, 2, 275]] as const) {
         const [answer] = await placeStakesTogether(app.db, [
-          { userId: staker.id, betId: bet.id, option, amountCents: amount, username: staker.username, amountText: '$x' },
+          { userId: staker.id, betId: bet.id, option, amountCents: amount, username: staker.username },
         ]);
         expect(answer!.result).toBe('ok');
         const { viewerStake, ...rest } = answer!.bet!;
@@ -305,7 +305,7 @@ describe(`betting on ${testDbKind}`, () => {
       const three = await createUser(app, 'Max');
       await makeFriends(app, three, ann);
       const call = (user: TestUser, betId: number, option: number, amountCents: number) =>
-        ({ userId: user.id, betId, option, amountCents, username: user.username, amountText: '$x' });
+        ({ userId: user.id, betId, option, amountCents, username: user.username });
       const answers = await placeStakesTogether(app.db, [
         call(three, bet.id, 0, 100_001), // beyond the balance: refused, and round two may still stake here
         call(one, other.id, 1, 300),

@@ -158,8 +158,7 @@ export async function createBet(app: FastifyInstance, creator: UserRow, input: C
             ).map((m) => ({
               userId: m.user_id,
               type: 'crew_bet' as const,
-              title: 'New crew bet',
-              body: `${creator.username} created "${input.title}"`,
+              params: { creator: creator.username, bet: input.title },
               betId: bet.id,
               fromUserId: creator.id,
             })),
@@ -263,8 +262,7 @@ export async function notifyExpiredBets(app: FastifyInstance): Promise<number> {
         await notify(tx, {
           userId: bet.refereeId ?? bet.creatorId,
           type: 'bet_expired',
-          title: 'Your bet needs a result',
-          body: `"${bet.title}" has expired and awaits your resolution`,
+          params: { bet: bet.title },
           betId: bet.id,
         }),
       );

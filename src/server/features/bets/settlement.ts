@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatCents, formatDollars } from '../../../shared/money.ts';
+import { formatCents } from '../../../shared/money.ts';
 import { isUnsettled, UNSETTLED_STATUSES } from '../../../shared/schemas/bets.ts';
 import { refundAll, settle, type Settlement } from '../../../shared/payout.ts';
 import { rowsOf } from '../../db/client.ts';
@@ -8,7 +8,7 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import { recordActivity, type ActivityFact } from '../activities/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
-import { notifyAll } from '../notifications/service.ts';
+import { notifyAll, type NotificationFact } from '../notifications/service.ts';
 import { users, type UserRow } from '../users/service.ts';
 import { moveCrewMoney, moveMoney } from '../wallet/service.ts';
 import { betOptions, bets, stakes, type BetRow, type StakeRow } from './tables.ts';
@@ -80,6 +80,9 @@ function auditSnapshot(bet: BetRow): Record<string, unknown> {
  * transaction, so no other settlement of it can run: every payment in one
  * movement of money, every outcome, feed line and notification in one statement each.
  */
+/** What a staker's notification says of how their stake came out. */
+type StakeNotice = Extract<NotificationFact, { type: 'bet_settled' }>['params'];
+
 async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlement: Settlement, winningLabel: string | null) {
   const settled = betStakes.map((stake) => {
     const paid = settlement.paid.get(stake.id) ?? 0;
@@ -106,26 +109,23 @@ async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlem
       {
         refunded: {
           activity: { ...line, type: 'bet_refunded', amountCents: paid },
-          title: 'Stake refunded',
-          body: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
+          notice: { outcome: 'refunded', amountCents: paid, bet: bet.title },
         },
         won: {
           activity: { ...line, type: 'bet_won', amountCents: paid, optionIdx: stake.optionIdx },
-          title: `You won ${formatDollars(paid)}!`,
-          body: `"${winningLabel}" won in "${bet.title}"`,
+          notice: { outcome: 'won', amountCents: paid, stakeCents: stake.amountCents, winner: winningLabel ?? '', bet: bet.title },
         },
         lost: {
           activity: { ...line, type: 'bet_lost', amountCents: stake.amountCents },
-          title: `You lost ${formatDollars(stake.amountCents)}`,
-          body: `"${winningLabel}" won in "${bet.title}"`,
+          notice: { outcome: 'lost', amountCents: stake.amountCents, winner: winningLabel ?? '', bet: bet.title },
         },
-      } satisfies Record<typeof outcome, { activity: ActivityFact; title: string; body: string }>
+      } satisfies Record<typeof outcome, { activity: ActivityFact; notice: StakeNotice }>
     )[outcome];
   });
   if (told.length > 0) await recordActivity(tx, told.map((t) => t.activity));
   return notifyAll(
     tx,
-    settled.map(({ stake }, i) => ({ userId: stake.userId, type: 'bet_settled', title: told[i]!.title, body: told[i]!.body, betId: bet.id })),
+    settled.map(({ stake }, i) => ({ userId: stake.userId, type: 'bet_settled' as const, params: told[i]!.notice, betId: bet.id })),
   );
 }
 

@@ -375,8 +375,7 @@ export async function joinCrew(app: FastifyInstance, user: UserRow, token: strin
         : await notify(tx, {
             userId: found.inviter.id,
             type: 'crew_joined',
-            title: 'Someone joined your crew',
-            body: `${user.username} joined "${crew.name}"`,
+            params: { member: user.username, crew: crew.name },
             fromUserId: user.id,
             crewId: crew.id,
           });
@@ -498,9 +497,7 @@ async function endSeason(tx: Tx, seasonBets: SeasonBets, crew: CrewRow, season: 
     rows.map((row) => ({
       userId: row.user.id,
       type: 'crew_season_ended' as const,
-      // The crew's name quoted: it is a player's text, and the title becomes a mail's subject.
-      title: `Season ${season.number} of "${crew.name}" ended`,
-      body: winner ? `${winner.username} won the season. Season ${next.number} starts now.` : `Season ${next.number} starts now.`,
+      params: { season: season.number, crew: crew.name, winner: winner?.username ?? null, next: next.number },
       crewId: crew.id,
     })),
   );
