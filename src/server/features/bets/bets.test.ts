@@ -8,7 +8,7 @@ import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/service.ts';
 import { rowsOf } from '../../db/client.ts';
-import { voidOverdueBets } from './settlement.ts';
+import { voidOverdueBets } from './voiding.ts';
 import { placeStakesTogether } from './stakes.ts';
 
 const refusal = (response: { statusCode: number; body: string }) => ({

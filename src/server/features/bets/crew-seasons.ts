@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/transaction.ts';
 import type { SeasonBets } from '../crews/service.ts';
-import { announce, voidSeasonBets } from './settlement.ts';
+import { announce } from './settlement.ts';
+import { voidSeasonBets } from './voiding.ts';
 import { bets, stakes } from './tables.ts';
 
 /**

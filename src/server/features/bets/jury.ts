@@ -8,20 +8,8 @@ import { notifyAll, type NotificationFact } from '../notifications/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { presentBet } from './present.ts';
 import { findDisputedBets } from './queries.ts';
-import {
-  alreadyResolved,
-  announce,
-  betClosed,
-  betNotFound,
-  lockBet,
-  optionLabel,
-  payWinners,
-  refundEveryone,
-  resolveLocked,
-  resolveRefusal,
-  type LockedBet,
-  type Settled,
-} from './settlement.ts';
+import { alreadyResolved, betClosed, betNotFound, lockBet, type LockedBet } from './bet-lock.ts';
+import { announce, optionLabel, payWinners, refundEveryone, resolveLocked, resolveRefusal, type Settled } from './settlement.ts';
 import { betDisputes, betJurors, betOptions, bets, betVotes, stakes, type BetRow } from './tables.ts';
 
 /**

@@ -11,7 +11,7 @@ import { recordActivity } from '../activities/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
 import { crewBetExpiryRefusal, seasonForCrewBet } from '../crews/service.ts';
 import { notify, notifyAll } from '../notifications/service.ts';
-import { betNotFound, lockBet } from './settlement.ts';
+import { betNotFound, lockBet } from './bet-lock.ts';
 
 /**
  * Bets themselves (docs/product.md §4, §5): creating one, editing its words, telling its creator
@@ -22,7 +22,8 @@ import { betNotFound, lockBet } from './settlement.ts';
 export { findVisibleBet, listBets, visibleTo } from './queries.ts';
 export { presentPools } from './present.ts';
 export { placeStake } from './stakes.ts';
-export { announce, resolveBetAsAdmin, voidBet, voidOverdueBets, type Settled } from './settlement.ts';
+export { announce, resolveBetAsAdmin, type Settled } from './settlement.ts';
+export { voidBet, voidOverdueBets } from './voiding.ts';
 export { seasonBetsOf } from './crew-seasons.ts';
 export { finishJuryWindows, resolveOrPropose } from './jury.ts';
 export { registerBetMetrics } from './metrics.ts';

@@ -8,7 +8,7 @@ import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
 import { decodeStoredNotification, presentNotification } from '../notifications/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { presentPools, toBundle, type BetBundle, type BundleJson } from './present.ts';
-import { betClosed, betNotFound } from './settlement.ts';
+import { betClosed, betNotFound } from './bet-lock.ts';
 
 /**
  * A stake goes in (docs/product.md §4.5): placeStake checks the amount, and the database function
