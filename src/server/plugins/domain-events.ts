@@ -19,8 +19,9 @@ export interface BetSnapshot {
  */
 export type DomainEvent =
   | { type: 'bet_created'; betId: number; actorId: number }
-  // `snapshot` when the transaction already read it (a stake), so that the fan-out needs no query.
-  | { type: 'bet_updated'; betId: number; actorId: number; snapshot?: BetSnapshot }
+  // `snapshot` when the transaction already read it (a stake), so that the fan-out needs no query;
+  // `poolsOnly` when only the pools moved (a stake), not its words or its resolution.
+  | { type: 'bet_updated'; betId: number; actorId: number; poolsOnly: boolean; snapshot?: BetSnapshot }
   | { type: 'bet_resolved'; betId: number; actorId: number | null; participantIds: number[] }
   | { type: 'bet_voided'; betId: number; actorId: number | null; participantIds: number[] }
   | { type: 'bet_comment'; betId: number; commentId: number; actorId: number }

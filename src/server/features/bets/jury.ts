@@ -50,7 +50,7 @@ type Step = { settled: Settled } | { updated: BetRow; notified: { userId: number
 
 function announceStep(app: FastifyInstance, actorId: number, step: Step): void {
   if ('settled' in step) return announce(app, step.settled);
-  app.domainEvents.emit({ type: 'bet_updated', betId: step.updated.id, actorId });
+  app.domainEvents.emit({ type: 'bet_updated', betId: step.updated.id, actorId, poolsOnly: false });
   app.domainEvents.notified(step.notified);
 }
 

@@ -209,7 +209,7 @@ export async function editBet(
       after: { title: updated.title, description: updated.description },
     });
   });
-  app.domainEvents.emit({ type: 'bet_updated', betId, actorId: admin.id });
+  app.domainEvents.emit({ type: 'bet_updated', betId, actorId: admin.id, poolsOnly: false });
 }
 
 /**
@@ -235,7 +235,7 @@ export async function editOwnBet(
       .set({ title: input.title, description: input.description, updatedAt: new Date() })
       .where(eq(bets.id, betId));
   });
-  app.domainEvents.emit({ type: 'bet_updated', betId, actorId: creator.id });
+  app.domainEvents.emit({ type: 'bet_updated', betId, actorId: creator.id, poolsOnly: false });
 }
 
 /**

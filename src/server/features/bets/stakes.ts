@@ -158,6 +158,7 @@ export async function placeStake(
       type: 'bet_updated',
       betId,
       actorId: user.id,
+      poolsOnly: true,
       snapshot: { pools: presentPools(bundle.bet, bundle.options), title: bundle.bet.title, creatorId: bundle.bet.creatorId },
     });
     if (outcome.notification) {

@@ -72,7 +72,7 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
       if (event.type === 'bet_created') {
         message = { type: 'new_bet', bet: pools, creatorId: snapshot.creatorId, title: snapshot.title };
       } else if (event.type === 'bet_updated') {
-        message = { type: 'bet_updated', bet: pools };
+        message = { type: 'bet_updated', bet: pools, poolsOnly: event.poolsOnly };
       } else {
         message = { type: 'bet_resolved', bet: pools };
       }
