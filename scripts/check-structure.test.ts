@@ -1,6 +1,7 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KEPT_SQL_CROSSINGS, checkStructure } from './check-structure.ts';
+import { KEPT_SQL_CROSSINGS, checkStructure, walkProblems, walksOf } from './check-structure.ts';
 
 const files = (entries: Record<string, string>) => new Map(Object.entries(entries));
 const kinds = (entries: Record<string, string>) => checkStructure(files(entries)).map((p) => p.kind);
@@ -397,9 +398,56 @@ describe('check-structure', () => {
     });
   });
 
+  describe("the how-to's walks", () => {
+    const tree = files({
+      'src/server/features/bets/routes.ts': "import { placeStake } from './stakes.ts';",
+      'src/server/features/bets/stakes.ts': 'const call = sql`select * from stake_on_bets(${ids})`;',
+      'src/server/features/bets/stake.sql': 'CREATE OR REPLACE FUNCTION stake_on_bets() RETURNS void LANGUAGE sql AS $$ INSERT INTO stakes VALUES (1) $$;',
+      'src/server/features/bets/tables.ts': "export const stakes = pgTable('stakes', {});",
+      'src/server/features/figures/figures.sql':
+        'CREATE OR REPLACE FUNCTION count_stakes() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$;\n--> statement-breakpoint\nCREATE OR REPLACE TRIGGER stakes_counted AFTER INSERT ON stakes FOR EACH STATEMENT EXECUTE FUNCTION count_stakes();',
+      'src/server/features/chat/service.ts': '',
+    });
+    const howTo = (count: number, list: string[]) =>
+      `# How to\n\n### Follow a stake\n\nA stake (${count} files):\n\n${list.map((file, i) => `${i + 1}. \`${file}\`: why.`).join('\n')}\n\n## Next\n`;
+
+    it('follows imports, SQL calls and the triggers of the tables written', () => {
+      const walks = walksOf(howTo(4, ['features/bets/routes.ts', 'features/bets/stakes.ts', 'features/bets/stake.sql', 'features/figures/figures.sql']));
+      expect(walks).toEqual([
+        {
+          title: 'Follow a stake',
+          count: 4,
+          files: [
+            'src/server/features/bets/routes.ts',
+            'src/server/features/bets/stakes.ts',
+            'src/server/features/bets/stake.sql',
+            'src/server/features/figures/figures.sql',
+          ],
+        },
+      ]);
+      expect(walkProblems(walks, tree)).toEqual([]);
+    });
+
+    it('fails on a count that is not the list, a file that does not exist, and one nothing before it reaches', () => {
+      const problems = walkProblems(
+        walksOf(howTo(12, ['features/bets/routes.ts', 'features/bets/stake.sql', 'features/bets/present.ts', 'features/chat/service.ts'])),
+        tree,
+      );
+      expect(problems.map((p) => p.message)).toEqual([
+        'docs/how-to.md, "Follow a stake" says 12 files and lists 4',
+        'docs/how-to.md, "Follow a stake" lists src/server/features/bets/present.ts, which does not exist',
+        'docs/how-to.md, "Follow a stake" lists src/server/features/chat/service.ts, which no file listed before it reaches by an import or by SQL',
+      ]);
+    });
+  });
+
   it('finds nothing in this repository', async () => {
     const { trackedSources } = await import('./check-structure.ts');
     const root = path.resolve(import.meta.dirname, '..');
-    expect(checkStructure(trackedSources(root), KEPT_SQL_CROSSINGS).map((p) => p.message)).toEqual([]);
+    const sources = trackedSources(root);
+    expect(checkStructure(sources, KEPT_SQL_CROSSINGS).map((p) => p.message)).toEqual([]);
+    const walks = walksOf(readFileSync(path.join(root, 'docs/how-to.md'), 'utf8'));
+    expect(walks.map((walk) => walk.title)).toEqual(['Follow a stake', 'Follow a settlement']);
+    expect(walkProblems(walks, sources).map((p) => p.message)).toEqual([]);
   });
 });
