@@ -13,6 +13,7 @@ import { crewMembers, crews, crewSeasons, type CrewRow, type CrewSeasonRow } fro
  * new season, and the limits on membership. Shared by the crew's other files; other features use
  * service.ts.
  */
+
 export const crewNotFound = () => notFound('Crew not found', 'crew_not_found');
 
 export const DAY_MS = 24 * 60 * 60 * 1000;

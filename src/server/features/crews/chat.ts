@@ -7,6 +7,7 @@ import { crewMembers, crewMessages } from './tables.ts';
 import { crewFor } from './access.ts';
 
 /** A crew's chat (docs/product.md §6.7): its members' alone, live to each of them. */
+
 const CREW_MESSAGE_PAGE = 50;
 
 function presentMessage(message: typeof crewMessages.$inferSelect, senderUsername: string): CrewMessage {

@@ -15,6 +15,7 @@ import { DAY_MS, crewFor, currentSeason, isMember, memberCountOf, presentCrew, r
  * A crew's invite links (docs/product.md §6.7): made by a member, at most a few live at once, listed
  * and revoked; anyone holding one sees the crew's name and size, and joins with it.
  */
+
 /** The answer a friend invite's bad link gets too (features/invites): one wording for every invite. */
 const inviteNotFound = () => notFound('Invite not found or no longer valid', 'invite_not_found');
 

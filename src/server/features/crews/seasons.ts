@@ -16,6 +16,7 @@ import type { SeasonBets } from './crew-bets.ts';
  * A crew's seasons (docs/product.md §6.7): the standings of the current one, the past ones as they
  * stood at their end, and ending one (by the owner, or at its end time) to open the next.
  */
+
 /**
  * A season's standings: the crew's members ranked by their balance in it (rank as in §5: 1 + the
  * members with a higher balance), with their profit over its settled bets, their bets (open and
