@@ -4,7 +4,7 @@ import { formatCents } from '../../../shared/money.ts';
 import { isUnsettled, UNSETTLED_STATUSES } from '../../../shared/schemas/bets.ts';
 import { refundAll, settle, type Settlement } from '../../../shared/payout.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
+import { badRequest, conflict, forbidden, type AppError } from '../../errors.ts';
 import { recordActivity, type ActivityFact } from '../activities/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
 import { notifyAll, type NotificationFact } from '../notifications/service.ts';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest, type AppError } from '../../errors.ts';
 import { crewNotFound } from './access.ts';
 
 /**

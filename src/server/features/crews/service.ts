@@ -9,7 +9,7 @@ import { skeleton } from '../../../shared/text-skeleton.ts';
 import type { UserRow } from '../users/service.ts';
 import { crewBalances, crewLedgerEntries } from '../wallet/service.ts';
 import { crewInvites, crewMembers, crewMessages, crews, crewSeasons } from './tables.ts';
-import { crewFor, openSeason, presentCrew, refuseTooManyCrews } from './access.ts';
+import { crewFor, openSeason, presentCrew, presentSeason, refuseTooManyCrews } from './access.ts';
 
 /**
  * Crews (docs/product.md §6.7): a friend group's own space. Its members, its invite links, its

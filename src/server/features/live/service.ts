@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ServerMessage } from '../../../shared/ws-events.ts';
+import { POLICY_CLOSE, type ServerMessage } from '../../../shared/ws-events.ts';
 import { rowsOf } from '../../db/client.ts';
 import { betComments, messages } from '../chat/service.ts';
 import { betOptions, bets } from '../bets/service.ts';
@@ -18,6 +18,9 @@ import { mayReachOwner, presentNotification } from '../notifications/service.ts'
  * see it (audienceOfBet, read by each instance when the event arrives); a chat message to the
  * two members; a notification to its owner, and when it names a bet, only while they may see it.
  */
+
+/** How a socket beyond the user's allowance is closed (realtime.ts): 1008, policy violation. */
+export const TOO_MANY_SOCKETS = { code: POLICY_CLOSE, reason: 'Too many open connections' } as const;
 
 /**
  * A socket message and who it is for, as the live layer (realtime.ts) carries it to
