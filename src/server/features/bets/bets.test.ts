@@ -218,7 +218,7 @@ describe(`betting on ${testDbKind}`, () => {
       // The event brings the pools read in the stake's transaction; each instance reads who hears
       // about it (live.test.ts).
       const updates = betEvents(eventsBefore);
-      expect(updates).toEqual([{ type: 'bet_updated', betId, actorId: bob.id, snapshot: expect.any(Object) }]);
+      expect(updates).toEqual([{ type: 'bet_updated', betId, actorId: bob.id, poolsOnly: true, snapshot: expect.any(Object) }]);
       const { snapshot } = updates[0] as Extract<DomainEvent, { type: 'bet_updated' }>;
       expect(snapshot).toMatchObject({ title: 'Staking rules', creatorId: ann.id });
       expect(snapshot?.pools).toEqual({

@@ -86,6 +86,8 @@ describe(`live events over /ws on ${testDbKind}`, () => {
         participants: 1,
         winningOption: null,
       },
+      // A stake moves the pools alone: the client patches them in, and reads no list again.
+      poolsOnly: true,
     });
     await settle();
     expect(catSocket.received.some((m) => (m.type === 'bet_updated' || m.type === 'new_bet') && m.bet.betId === bet.id)).toBe(false);
