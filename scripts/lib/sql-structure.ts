@@ -114,8 +114,6 @@ export function sqlNamesUsed(code: string, objects: ReadonlyMap<string, SqlObjec
 // Why each crossing below is still there, and what takes it away.
 const FEED_WHY =
   'The activity feed words its lines with their bets and players and asks who sees each bet, while the bets write those lines: its reader belongs above bets and its store below, and until they part it reads their rows.';
-const PLAYERS_WHY =
-  "The users feature offers no SQL face yet: a player's name, role and standing are read from its rows.";
 const STAKE_WRITES_WHY =
   'A stake writes its feed line in the statement that places it (decision 015), and the activities feature offers no set-based writer yet.';
 const FIGURES_WHY =
@@ -140,10 +138,6 @@ export const KEPT_SQL_CROSSINGS: Record<string, string> = {
   'src/server/features/activities/service.ts: users': FEED_WHY,
   'src/server/features/activities/service.ts: bets': FEED_WHY,
   'src/server/features/activities/service.ts: bet_options': FEED_WHY,
-  'src/server/features/bets/bet-detail.sql: users': PLAYERS_WHY,
-  'src/server/features/bets/jury.sql: users': PLAYERS_WHY,
-  'src/server/features/bets/stake.sql: users': PLAYERS_WHY,
-  'src/server/features/bets/visibility.sql: users': PLAYERS_WHY,
   'src/server/features/bets/stake.sql: activities': STAKE_WRITES_WHY,
   'src/server/features/figures/figures.sql: stakes': FIGURES_WHY,
   'src/server/features/figures/figures.sql: bets': FIGURES_WHY,
