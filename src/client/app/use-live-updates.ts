@@ -6,6 +6,7 @@ import type { messagePageSchema } from '../../shared/schemas/chat.ts';
 import type { ServerMessage } from '../../shared/ws-events.ts';
 import { applyBetPools } from '../features/bets/api.ts';
 import { applyCrewMessage } from '../features/crews/api.ts';
+import { oddsHistoryKey } from '../features/odds-history/api.ts';
 import { refreshCrews } from '../lib/crews-list.ts';
 import { LiveSocket, liveSocketUrl } from '../lib/socket.ts';
 import { readAgainSince } from '../lib/query-client.ts';
@@ -18,7 +19,7 @@ type MessagePage = z.infer<typeof messagePageSchema>;
  * Connects the live socket once the user is known and turns each event into cache updates:
  * bets refresh on new_bet, and on a bet_updated that says more than the pools changed; a stake's
  * bet_updated patches the pools into every list and detail that holds the bet, and re-reads no
- * list (its detail and timeline, where open, are read again for the new participant);
+ * list (its detail, timeline and odds history, where shown, are read again);
  * bets + user + activities on bet_resolved, friends on
  * friend events, crews on bet events and crew notifications; chat messages (a crew's too) and
  * presence update the screen without a refetch. Each time a socket goes live, the first one of
@@ -37,9 +38,11 @@ export function useLiveUpdates(userId: number | null) {
         case 'bet_updated':
           applyBetPools(queryClient, message.bet);
           if (message.poolsOnly) {
-            // The participant list and the timeline are not in the message: read again only where shown.
-            void queryClient.invalidateQueries({ queryKey: queryKeys.bets.detail(message.bet.betId), refetchType: 'active' });
-            void queryClient.invalidateQueries({ queryKey: queryKeys.bets.timeline(message.bet.betId), refetchType: 'active' });
+            // What of this one bet the message does not carry (its participant list, timeline and
+            // odds history) is read again only where it is shown; no list is.
+            for (const queryKey of [queryKeys.bets.detail(message.bet.betId), queryKeys.bets.timeline(message.bet.betId), oddsHistoryKey(message.bet.betId)]) {
+              void queryClient.invalidateQueries({ queryKey, refetchType: 'active' });
+            }
           } else {
             void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
           }
