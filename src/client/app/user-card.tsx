@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import type { CurrentUser } from '../../shared/schemas/auth.ts';
 import { useAdoptBrowserTimeZone, usePreferences } from '../features/profiles/api.ts';
+import { useMyCrew } from '../lib/crews-list.ts';
 import { showAmount } from '../lib/format.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { useLiveUpdates } from './use-live-updates.ts';
@@ -19,8 +20,30 @@ export function useFrame(user: CurrentUser): void {
   }, [theme]);
 }
 
+/**
+ * The balance the frame shows: the player's own, or inside a crew (`crewId`, its page) their
+ * balance in that crew's season, named as such, since that is the money they play with there.
+ */
+export function FrameBalance({ user, crewId = null, marked = false }: { user: CurrentUser; crewId?: number | null; marked?: boolean }) {
+  const { crew } = useMyCrew(crewId);
+  if (crew) {
+    return (
+      <span data-testid={marked ? 'crew-header-balance' : undefined}>
+        <span className="wrap-anywhere">{crew.name}</span>: {showAmount(crew.balance)}
+      </span>
+    );
+  }
+  return <span data-testid={marked ? 'current-balance' : undefined}>{showAmount(user.balance)}</span>;
+}
+
+/** The crew whose page this address is (`/crews/:id`, `/crews/:id/<tab>`), else null. */
+export function crewIdOfPath(pathname: string): number | null {
+  const match = /^\/crews\/(\d+)(?:\/[a-z-]+)?\/?$/.exec(pathname);
+  return match ? Number(match[1]) : null;
+}
+
 /** The user card (docs/product.md §13.2): initial, username, balance, an Admin badge for admins (sidebar and menu). */
-export function UserCard({ user, marked = false }: { user: CurrentUser; marked?: boolean }) {
+export function UserCard({ user, marked = false, crewId = null }: { user: CurrentUser; marked?: boolean; crewId?: number | null }) {
   return (
     <div className="flex items-center gap-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800">
       <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-lg font-bold text-white">
@@ -30,8 +53,8 @@ export function UserCard({ user, marked = false }: { user: CurrentUser; marked?:
         <p className="truncate font-semibold" data-testid={marked ? 'current-username' : undefined}>
           {user.username}
         </p>
-        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid={marked ? 'current-balance' : undefined}>
-          {showAmount(user.balance)}
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          <FrameBalance user={user} crewId={crewId} marked={marked} />
         </p>
         {user.role === 'admin' && <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900">Admin</span>}
       </div>
