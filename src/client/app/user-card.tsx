@@ -1,23 +1,28 @@
 import { useEffect } from 'react';
 import type { CurrentUser } from '../../shared/schemas/auth.ts';
-import { useAdoptBrowserTimeZone, usePreferences } from '../features/profiles/api.ts';
+import { browserTimeZone, useAdoptBrowserTimeZone, usePreferences } from '../features/profiles/api.ts';
 import { useMyCrew } from '../lib/crews-list.ts';
-import { showAmount } from '../lib/format.ts';
+import { displayTimeZone, setDisplayTimeZone, showAmount } from '../lib/format.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { useLiveUpdates } from './use-live-updates.ts';
 
 /**
  * What both frames do for the signed-in user: live updates over the socket, their theme, and
- * their time zone told to the server while they have chosen none.
+ * their time zone told to the server while they have chosen none. Every time on screen is read in
+ * that zone: the answer is the clock's key, which the frame gives its screens so that they draw
+ * again when it changes.
  */
-export function useFrame(user: CurrentUser): void {
+export function useFrame(user: CurrentUser): string {
   useLiveUpdates(user.id);
   const preferences = usePreferences().data;
   const theme = preferences?.theme;
   useAdoptBrowserTimeZone(preferences?.timeZone);
+  // Set while drawing, before the screens below draw with it; the same zone again changes nothing.
+  if (preferences) setDisplayTimeZone(preferences.timeZone ?? browserTimeZone());
   useEffect(() => {
     if (theme) applyTheme(theme);
   }, [theme]);
+  return displayTimeZone() ?? 'device';
 }
 
 /**

@@ -3,6 +3,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '../lib/use-auth.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { VerifyEmailBanner } from '../features/account/components/verify-email-banner.tsx';
+import { TimeZonePrompt } from '../features/profiles/time-zone-prompt.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { useScreenNav } from '../lib/screen-nav.tsx';
 import { SCREENS, narrowScreen } from '../app/screens.ts';
@@ -33,7 +34,7 @@ function CurrentView({ view }: { view: MobileView }) {
  */
 export function MobileShell() {
   const user = useCurrentUser();
-  useFrame(user);
+  const clock = useFrame(user);
 
   const { view, navigate } = useScreenNav();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -82,8 +83,9 @@ export function MobileShell() {
         </div>
         <NotificationBell onOpen={() => navigate({ name: 'notifications' })} />
       </header>
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="w-full min-w-0 flex-1 px-4 pt-4 pb-28 focus:outline-none">
+      <main key={clock} id={MAIN_CONTENT_ID} tabIndex={-1} className="w-full min-w-0 flex-1 px-4 pt-4 pb-28 focus:outline-none">
         <VerifyEmailBanner />
+        <TimeZonePrompt />
         <CurrentView view={view} />
       </main>
       {/* Just above the tab bar: clear of the header and the tab bar, and seen wherever the view is scrolled. */}
