@@ -7,7 +7,6 @@ import { showAmount, showDate } from '../../../lib/format.ts';
 import { applyTheme } from '../../../lib/theme.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAuth, useCurrentUser } from '../../../lib/use-auth.tsx';
-import { NotificationSettings } from '../../notifications/notification-settings.tsx';
 import { usePreferences, useUpdatePreferences } from '../../profiles/api.ts';
 import { TimeZonePicker } from '../../profiles/time-zone-picker.tsx';
 import { PrivacySettings } from './privacy-screen.tsx';
@@ -20,8 +19,9 @@ const THEMES: [Preferences['theme'], string][] = [
 ];
 
 /**
- * Settings (docs/product.md §13.7, both layouts): account, betting stats, theme, sign
- * out. The desktop shows notifications and privacy here; the narrow frame links to their views.
+ * Settings (docs/product.md §13.7, both layouts): account, betting stats, theme, time zone, sign
+ * out. The desktop shows privacy here and links to the Notifications screen, which holds what
+ * the player hears about; the narrow frame links to each of their views.
  */
 export function SettingsPage() {
   const user = useCurrentUser();
@@ -81,7 +81,17 @@ export function SettingsPage() {
         </Section>
       ) : (
         <>
-          <NotificationSettings />
+          {/* One place for each setting: what the player hears about lives on the Notifications screen. */}
+          <Section title="Notifications">
+            <Card className="p-1">
+              <RowButton
+                icon={<Bell className="h-5 w-5" />}
+                label="Notifications"
+                hint="What you hear about, by mail too; quiet hours; push on this device"
+                onClick={() => navigate({ name: 'notifications' })}
+              />
+            </Card>
+          </Section>
           <PrivacySettings />
         </>
       )}
