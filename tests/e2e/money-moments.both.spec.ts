@@ -42,6 +42,9 @@ test('a referee resolves a bet through the confirmation that names each winner a
     expirationValue: '',
     resolution: { mode: 'referee', refereeId: await userId(referee) },
   });
+  // The referee plays in the dark theme: the confirmation is checked by axe there (the creator's
+  // journeys check it in the light one).
+  await api(referee, 'PUT', '/api/users/preferences', { theme: 'dark' });
   await api(winner, 'POST', `/api/bets/${bet.id}/participate`, { option: 0, amount: '25.00' });
   await api(loser, 'POST', `/api/bets/${bet.id}/participate`, { option: 1, amount: '50.00' });
 
@@ -56,7 +59,8 @@ test('a referee resolves a bet through the confirmation that names each winner a
   const confirmation = referee.getByRole('alertdialog', { name: 'Rain won?' });
   await expect(confirmation.getByRole('list', { name: 'Winners' })).toHaveText(`Winner_${id} gets $75.00 — $50.00 profit`);
   await expect(confirmation.getByRole('list', { name: 'Losers' })).toHaveText(`Loser_${id} loses $50.00`);
-  await expectAccessible(referee, 'the resolve confirmation');
+  await expect(referee.locator('html')).toHaveClass(/dark/);
+  await expectAccessible(referee, 'the resolve confirmation (dark)');
   await screenshot(referee, `resolve-confirmation-${testInfo.project.name}`);
   expect((await api<{ status: string }>(referee, 'GET', `/api/bets/${bet.id}`)).status).toBe('active');
   await confirmation.getByRole('button', { name: 'Pay out' }).click();
