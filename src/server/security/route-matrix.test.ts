@@ -176,6 +176,7 @@ const MATRIX: Record<string, Row> = {
     request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}` }),
     expect: creatorOnly(200),
   },
+  'GET /api/invites/:token/qr.png': { request: async (w) => ({ url: `/api/invites/${await freshInvite(w, await w.freshUser('Scanner'))}/qr.png` }), expect: all(200) },
 
   'GET /api/users/profile': { request: () => ({ url: '/api/users/profile' }), expect: signedIn(200) },
   'POST /api/users/profile': { request: () => ({ url: '/api/users/profile', body: { bio: 'Hello' } }), expect: signedIn(200) },
@@ -324,6 +325,7 @@ const MATRIX: Record<string, Row> = {
   },
   // A fresh crew's link: the preview names the crew to anyone holding it.
   'GET /api/crews/join/:token': { request: async (w) => ({ url: `/api/crews/join/${await freshCrewInvite(w)}` }), expect: all(200) },
+  'GET /api/crews/join/:token/qr.png': { request: async (w) => ({ url: `/api/crews/join/${await freshCrewInvite(w)}/qr.png` }), expect: all(200) },
   'POST /api/crews/join/:token': { request: async (w) => ({ url: `/api/crews/join/${await freshCrewInvite(w)}` }), expect: signedIn(200) },
   // A fresh member of the creator's crew: only the owner removes them; the member is told no.
   'DELETE /api/crews/:id/members/:userId': {

@@ -220,6 +220,9 @@ const CREW_INVITE_LOCK_CLASS = 4_242_041;
  * most CREW_INVITES_PER_MEMBER_MAX live links to one crew (429 past that; revoking one makes room),
  * counted under their own lock so two at once cannot both pass.
  */
+/** The link of a crew invite: its page, /crews/join/<token>. */
+export const crewInviteUrl = (app: FastifyInstance, token: string) => `${app.config.publicUrl}/crews/join/${token}`;
+
 export async function createCrewInvite(app: FastifyInstance, member: UserRow, crewId: number): Promise<CreatedCrewInvite> {
   const token = newSecretToken();
   const expiresAt = new Date(Date.now() + CREW_INVITE_DAYS * DAY_MS);
@@ -235,7 +238,7 @@ export async function createCrewInvite(app: FastifyInstance, member: UserRow, cr
     }
     await tx.insert(crewInvites).values({ crewId, inviterId: member.id, tokenHash: hashSecretToken(token), expiresAt });
   });
-  return { token, url: `${app.config.publicUrl}/crews/join/${token}`, expiresAt: expiresAt.toISOString() };
+  return { token, url: crewInviteUrl(app, token), expiresAt: expiresAt.toISOString() };
 }
 
 /** The live invite links to the crew: the caller's own, or for its owner every member's; newest first. */

@@ -12,6 +12,7 @@ import { ApiError } from '../../../lib/api.ts';
 import { showAmount, showDate, showDateTime, participantCount } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { InviteFriends } from '../../invites/invite-friends.tsx';
+import { ShareBet } from '../../invites/share-bet.tsx';
 import { useBet } from '../api.ts';
 import { BetDiscussion } from './bet-discussion.tsx';
 import { BetOptions } from './bet-options.tsx';
@@ -98,6 +99,7 @@ export function BetDetailPage() {
   }
 
   const isCreator = bet.creatorId === user.id;
+  const shareable = isCreator && bet.status === 'active' && bet.crewId === null;
   const isReferee = isRefereeOf(bet, user);
   const decider = deciderOf(bet);
   const phase = betPhase(bet);
@@ -129,6 +131,15 @@ export function BetDetailPage() {
           Created by {bet.creator.username} on {showDate(bet.createdAt)} · Pot {showAmount(bet.totalPot)} · {participantCount(bet.participants)}
         </p>
         <DeciderLine bet={bet} className="mt-1" />
+        {/* A crew bet is for its crew's members, who join by the crew's own links. */}
+        {shareable && (
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <ShareBet betId={bet.id} title={bet.title} />
+            {bet.participants === 0 && (
+              <p className="text-sm text-slate-600 dark:text-slate-300">Send it to your friends: whoever opens the link sees the bet and can join it.</p>
+            )}
+          </div>
+        )}
       </header>
 
       {bet.status === 'resolved' && (
@@ -189,8 +200,7 @@ export function BetDetailPage() {
           <JurySection bet={bet} />
           <DisputeAction bet={bet} />
           {bet.canResolve && <ResolvePanel bet={bet} asAdmin={resolvesAsAdmin(bet, user)} />}
-          {/* A crew bet is for its crew's members, who join by the crew's own links. */}
-          {isCreator && bet.status === 'active' && bet.crewId === null && <InviteFriends betId={bet.id} />}
+          {shareable && <InviteFriends betId={bet.id} />}
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-3">
           <Suspense fallback={null}>
