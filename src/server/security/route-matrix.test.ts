@@ -178,6 +178,14 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/invites/:token/qr.png': { request: async (w) => ({ url: `/api/invites/${await freshInvite(w, await w.freshUser('Scanner'))}/qr.png` }), expect: all(200) },
 
+  // Link cards, for anyone: an address naming an earlier state is sent on to the current one.
+  'GET /api/cards/betbro/:image': { request: () => ({ url: `/api/cards/betbro/${STALE_CARD}` }), expect: all(302) },
+  'GET /api/cards/invites/:token/:image': {
+    request: async (w) => ({ url: `/api/cards/invites/${await freshInvite(w, await w.freshUser('Carder'))}/${STALE_CARD}` }),
+    expect: all(302),
+  },
+  'GET /api/cards/crews/join/:token/:image': { request: async (w) => ({ url: `/api/cards/crews/join/${await freshCrewInvite(w)}/${STALE_CARD}` }), expect: all(302) },
+
   'GET /api/users/profile': { request: () => ({ url: '/api/users/profile' }), expect: signedIn(200) },
   'POST /api/users/profile': { request: () => ({ url: '/api/users/profile', body: { bio: 'Hello' } }), expect: signedIn(200) },
   'GET /api/users/preferences': { request: () => ({ url: '/api/users/preferences' }), expect: signedIn(200) },
@@ -352,6 +360,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/docs/ui': { request: () => ({ url: '/api/docs/ui' }), expect: all(200) },
   'GET /api/docs/ui/:file': { request: () => ({ url: '/api/docs/ui/start.js' }), expect: all(200) },
 };
+
+/** A card image's name for a state no card is in. */
+const STALE_CARD = '0000000000000000.png';
 
 /** A fresh invite (by the creator unless said otherwise): its token. */
 async function freshInvite(w: World, inviter: TestUser = w.users.creator): Promise<string> {
