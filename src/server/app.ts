@@ -18,6 +18,7 @@ import { accountRoutes } from './features/account/routes.ts';
 import { adminRoutes, contentReportRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { betRoutes } from './features/bets/routes.ts';
+import { calendarRoutes } from './features/calendar/routes.ts';
 import { cardRoutes } from './features/cards/routes.ts';
 import { pageHeads } from './features/cards/service.ts';
 import { activityRoutes } from './features/activities/routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(friendRoutes);
   await app.register(inviteRoutes);
   await app.register(cardRoutes);
+  await app.register(calendarRoutes);
   await app.register(profileRoutes);
   await app.register(leaderboardRoutes);
   await app.register(activityRoutes);

@@ -186,6 +186,18 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/cards/crews/join/:token/:image': { request: async (w) => ({ url: `/api/cards/crews/join/${await freshCrewInvite(w)}/${STALE_CARD}` }), expect: all(302) },
 
+  'POST /api/calendar': { request: () => ({ url: '/api/calendar' }), expect: signedIn(201) },
+  'GET /api/calendar': { request: () => ({ url: '/api/calendar' }), expect: signedIn(200) },
+  'DELETE /api/calendar': { request: () => ({ url: '/api/calendar' }), expect: signedIn(200) },
+  // A feed's private address opens it for anyone who holds it, as calendar apps do.
+  'GET /api/calendar/:file': {
+    request: async (w) => {
+      const { url } = (await (await w.freshUser('Planner')).agent.post('/api/calendar')).json() as { url: string };
+      return { url: new URL(url).pathname };
+    },
+    expect: all(200),
+  },
+
   'GET /api/users/profile': { request: () => ({ url: '/api/users/profile' }), expect: signedIn(200) },
   'POST /api/users/profile': { request: () => ({ url: '/api/users/profile', body: { bio: 'Hello' } }), expect: signedIn(200) },
   'GET /api/users/preferences': { request: () => ({ url: '/api/users/preferences' }), expect: signedIn(200) },

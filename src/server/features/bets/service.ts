@@ -27,6 +27,7 @@ export { placeStake } from './stakes.ts';
 export { announce, resolveBetAsAdmin, voidBet, voidOverdueBets, voidSeasonBets, type Settled } from './settlement.ts';
 export { finishJuryWindows, resolveOrPropose } from './jury.ts';
 export { registerBetMetrics } from './metrics.ts';
+export { deadlinesOf, type BetDeadline } from './deadlines.ts';
 export { betOptions, bets, stakes, type BetRow, type OptionRow, type StakeRow } from './tables.ts';
 
 type CreateBetInput = z.output<typeof createBetBodySchema>;

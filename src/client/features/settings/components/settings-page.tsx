@@ -7,6 +7,7 @@ import { showAmount, showDate } from '../../../lib/format.ts';
 import { applyTheme } from '../../../lib/theme.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAuth, useCurrentUser } from '../../../lib/use-auth.tsx';
+import { CalendarFeed } from '../../calendar/calendar-feed.tsx';
 import { NotificationSettings } from '../../notifications/notification-settings.tsx';
 import { browserTimeZone, usePreferences, useUpdatePreferences } from '../../profiles/api.ts';
 import { PrivacySettings } from './privacy-screen.tsx';
@@ -118,6 +119,7 @@ export function SettingsPage() {
           </dl>
         </Card>
       </Section>
+      <CalendarFeed />
       <YourDataSection />
       <button
         type="button"
