@@ -19,7 +19,12 @@ export default defineConfig<{ issuer: Issuer }>({
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    // Chromium's headless shell where installed (scripts/lib/chromium.ts); push.spec.ts asks for
+    // the full browser.
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
   },
   projects: [
     {

@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findChromium } from './lib/chromium.ts';
+import { findChromium, findHeadlessShell } from './lib/chromium.ts';
 import { startMailCatcher } from './lib/mail-catcher.ts';
 import { ROOT, ensureBuild } from './lib/build.ts';
 
 // Runs the Playwright journeys against the built app (the compiled server, as `npm start` runs
 // it): each worker starts one on a free port with a fresh data directory under one temporary
-// directory (tests/e2e/server.ts). Without Chromium a developer gets one line saying so; under
+// directory (tests/e2e/server.ts). The journeys run in Chromium's headless shell when Debian's
+// chromium-headless-shell is installed, else in Chromium itself. Without Chromium a developer gets one line saying so; under
 // CI=true it is a failure.
 
 const chromium = findChromium();
@@ -36,6 +37,7 @@ const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/@playwright
   env: {
     ...process.env,
     CHROMIUM_PATH: chromium,
+    CHROMIUM_HEADLESS_SHELL_PATH: findHeadlessShell() ?? chromium,
     E2E_DATA_DIR: dataDir,
     E2E_SMTP_URL: mail.url,
     E2E_MAIL_FILE: mailFile,

@@ -8,7 +8,7 @@ import { createBet, placeStake, resolveOrPropose, voidBet } from '../src/server/
 import { addComment, sendMessage, startConversation } from '../src/server/features/chat/service.ts';
 import { createCrew, createCrewInvite, joinCrew, sendCrewMessage, startNextSeason } from '../src/server/features/crews/service.ts';
 import { acceptFriendRequest, sendFriendRequest } from '../src/server/features/friends/service.ts';
-import { createLocalAccount, markLocalEmailVerified } from '../src/server/oidc/local-accounts.ts';
+import { createLocalAccount, markLocalEmailVerified } from '../src/server/oidc/provider.ts';
 import { identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../src/server/oidc/provider.ts';
 import { createBetBodySchema, type CreateBetBody } from '../src/shared/schemas/bets.ts';
 import { loadConfigOrExit } from './lib/configured-database.ts';

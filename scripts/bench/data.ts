@@ -8,7 +8,8 @@ import { SESSION_COOKIE, SESSION_TTL_MS, hashSessionId } from '../../src/server/
 import { rowsOf } from '../../src/server/db/client.ts';
 import { inTransaction } from '../../src/server/db/transaction.ts';
 import { createBet } from '../../src/server/features/bets/service.ts';
-import { createCrew, crewMembers } from '../../src/server/features/crews/service.ts';
+import { createCrew } from '../../src/server/features/crews/service.ts';
+import { crewMembers } from '../../src/server/features/crews/tables.ts';
 import { STARTING_GRANT_CENTS, moveCrewMoney } from '../../src/server/features/wallet/service.ts';
 import { createBetBodySchema } from '../../src/shared/schemas/bets.ts';
 import { CREW_MEMBERS_MAX, createCrewBodySchema } from '../../src/shared/schemas/crews.ts';

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { BACKFILLS } from '../../src/server/backfills.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS, hashSessionId } from '../../src/server/features/auth/sessions.ts';
 import type { BenchPostgres } from './postgres.ts';
@@ -614,7 +615,7 @@ export async function benchScale(pgServer: BenchPostgres, options: { requests: n
     const started = performance.now();
     const database = await openDatabase({ kind: 'postgres', url: db.url });
     try {
-      await migrate(database);
+      await migrate(database, BACKFILLS);
       await database.withConnection(async (query) => {
         for (const statement of generationSql(size)) await query(statement);
       });

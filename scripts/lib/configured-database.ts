@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import { BACKFILLS } from '../../src/server/backfills.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 
 /** The configuration the server would read; a bad setting ends the process with exit code 2 and the message naming it. */
@@ -21,7 +22,7 @@ export async function withConfiguredDatabase<T>(work: (database: Database, appli
   const config = loadConfigOrExit();
   const database = await openDatabase(config.database);
   try {
-    const { applied } = await migrate(database);
+    const { applied } = await migrate(database, BACKFILLS);
     return await work(database, applied);
   } finally {
     await database.close();

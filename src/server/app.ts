@@ -10,13 +10,16 @@ import type { Redis } from 'ioredis';
 import type { Registry } from 'prom-client';
 import type { Config } from './config.ts';
 import { openDatabase, type Database, type Db } from './db/client.ts';
+import { BACKFILLS } from './backfills.ts';
 import { migrate } from './db/migrate.ts';
 import { getOrCreateSecret } from './db/secrets.ts';
 import { notFound, parserRefusalHandler, registerErrorHandling, routerRefusalHandler } from './errors.ts';
 import { RelyingParty, inProcessFetch } from './features/auth/relying-party.ts';
 import { accountRoutes } from './features/account/routes.ts';
+import { newAccountMail } from './features/account/service.ts';
 import { adminRoutes, contentReportRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { loadSession } from './features/auth/service.ts';
 import { betRoutes } from './features/bets/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { cardRoutes } from './features/cards/routes.ts';
@@ -35,7 +38,7 @@ import { pushRoutes } from './features/push/routes.ts';
 import { startPushDelivery } from './features/push/service.ts';
 import { mailRoutes, registerMail } from './features/mail/service.ts';
 import { statisticsRoutes } from './features/statistics/routes.ts';
-import { finishJuryWindows, notifyExpiredBets, registerBetMetrics, voidOverdueBets } from './features/bets/service.ts';
+import { finishJuryWindows, notifyExpiredBets, registerBetMetrics, seasonBetsOf, voidOverdueBets } from './features/bets/service.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import {
@@ -46,11 +49,11 @@ import {
   usesEmbeddedProvider,
 } from './oidc/provider.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
-import { registerAuth } from './plugins/auth.ts';
+import { registerAuth, type SessionLoader } from './plugins/auth.ts';
 import { backgroundWork, type BackgroundWork } from './plugins/background-work.ts';
 import { DomainEvents } from './plugins/domain-events.ts';
-import type { Presence } from './plugins/presence.ts';
-import { registerRealtime } from './plugins/realtime.ts';
+import type { Presence } from './features/live/presence.ts';
+import { registerRealtime } from './features/live/realtime.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { refuseNulCharacters } from './plugins/text-input.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from './plugins/rate-limit.ts';
@@ -156,7 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await database.close();
   });
   try {
-    await migrate(database);
+    await migrate(database, BACKFILLS);
   } catch (error) {
     await database.close();
     throw error;
@@ -186,13 +189,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie, { secret: cookieSecret });
   app.decorate('rateLimiter', redis ? redisRateLimiter(redis, config.redisPrefix) : memoryRateLimiter());
   app.decorate('domainEvents', new DomainEvents());
+  // Crews reach their seasons' bets through this: the bets feature depends on crews, not back.
+  app.decorate('seasonBets', seasonBetsOf(app));
 
   await registerApiDocs(app);
 
   registerErrorHandling(app);
   registerMetrics(app);
   registerBetMetrics(app);
-  registerAuth(app, app.rateLimiter);
+  const sessions: SessionLoader = (token, options) => loadSession(app, token, options);
+  registerAuth(app, app.rateLimiter, sessions);
   // The domain events' two listeners: the live layer's fan-out to sockets, and push.
   const { presence } = await registerRealtime(app);
   app.decorate('presence', presence);
@@ -224,7 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (config.backgroundJobs) startBackgroundJobs(app);
 
   // Every page carries its link card's tags (docs/product.md §6.8): the cards feature says which.
-  const sendIndex = await registerSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, { pageHead: pageHeads(app) });
+  const sendIndex = await registerSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, sessions, { pageHead: pageHeads(app) });
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !/^\/(api|oidc|ws)(\/|$)/.test(routedPath(request));
     // Page routes belong to the client's router, which draws its own 404 screen.
@@ -251,7 +257,7 @@ async function setUpSignIn(app: FastifyInstance): Promise<RelyingParty> {
     config.oidc?.clientSecret ??
     (await getOrCreateSecret(app.db, 'oidc_client_secret', () => randomBytes(32).toString('hex')));
   const clientId = config.oidc?.clientId ?? EMBEDDED_CLIENT_ID;
-  await registerEmbeddedProvider(app, { clientId, clientSecret, limiter: app.rateLimiter });
+  await registerEmbeddedProvider(app, { clientId, clientSecret, limiter: app.rateLimiter, newAccountMail: newAccountMail(app) });
   return new RelyingParty({
     issuerUrl: embeddedIssuerUrl(config.publicUrl),
     clientId,

@@ -33,7 +33,9 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth_ok'), userId: z.number().int() }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('new_bet'), bet: betPoolsSchema, creatorId: z.number().int(), title: z.string() }),
-  z.object({ type: z.literal('bet_updated'), bet: betPoolsSchema }),
+  // `poolsOnly`: only the pools moved (a stake), and a client patches what it holds with them;
+  // otherwise more of the bet changed (its words, its resolution), and what shows it is read again.
+  z.object({ type: z.literal('bet_updated'), bet: betPoolsSchema, poolsOnly: z.boolean() }),
   z.object({ type: z.literal('bet_resolved'), bet: betPoolsSchema }),
   z.object({ type: z.literal('bet_comment'), comment: betCommentSchema }),
   z.object({ type: z.literal('friend_request'), requesterId: z.number().int(), requesterUsername: z.string() }),

@@ -16,7 +16,10 @@ type MessagePage = z.infer<typeof messagePageSchema>;
 
 /**
  * Connects the live socket once the user is known and turns each event into cache updates:
- * bets refresh on new_bet / bet_updated, bets + user + activities on bet_resolved, friends on
+ * bets refresh on new_bet, and on a bet_updated that says more than the pools changed; a stake's
+ * bet_updated patches the pools into every list and detail that holds the bet, and re-reads no
+ * list (its detail and timeline, where open, are read again for the new participant);
+ * bets + user + activities on bet_resolved, friends on
  * friend events, crews on bet events and crew notifications; chat messages (a crew's too) and
  * presence update the screen without a refetch. Each time a socket goes live, the first one of
  * the page too, what was read before is read again, for what happened while no socket was
@@ -33,7 +36,13 @@ export function useLiveUpdates(userId: number | null) {
           break;
         case 'bet_updated':
           applyBetPools(queryClient, message.bet);
-          void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
+          if (message.poolsOnly) {
+            // The participant list and the timeline are not in the message: read again only where shown.
+            void queryClient.invalidateQueries({ queryKey: queryKeys.bets.detail(message.bet.betId), refetchType: 'active' });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.bets.timeline(message.bet.betId), refetchType: 'active' });
+          } else {
+            void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
+          }
           // A stake on a crew bet moves its staker's crew balance, and the crew's standings.
           refreshCrews(queryClient);
           break;

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/test-app.ts';
 import { openDatabase, type Database } from './client.ts';
+import { BACKFILLS } from '../backfills.ts';
 import { functionsTag, migrate } from './migrate.ts';
 
 /**
@@ -22,7 +23,7 @@ describe('migrations during a rolling deploy', () => {
     if (created.database.kind !== 'postgres') throw new Error('needs PostgreSQL');
     url = created.database.url;
     database = await openDatabase(created.database);
-    await migrate(database);
+    await migrate(database, BACKFILLS);
   });
 
   afterAll(async () => {
@@ -39,7 +40,7 @@ describe('migrations during a rolling deploy', () => {
       // An old instance's request: it has written to bets (a stake moves its pot) ...
       await request.query('begin');
       await request.query('update bets set updated_at = updated_at where false');
-      const starting = migrate(database);
+      const starting = migrate(database, BACKFILLS);
       // ... the new instance has replaced the views and now waits to replace a trigger on bets ...
       for (let waited = 0; ; waited += 50) {
         const [row] = (

@@ -12,7 +12,8 @@ import { createUser, makeFriends } from '../test/fixtures.ts';
 import { HttpAgent } from '../test/http-agent.ts';
 import { baseTestConfig, createTestDatabase, testDbKind } from '../test/test-app.ts';
 import { openDatabase, type Database, type RawQuery } from './client.ts';
-import { BACKFILLS, functionsTag, listMigrations, migrate } from './migrate.ts';
+import { BACKFILLS } from '../backfills.ts';
+import { functionsTag, listMigrations, migrate } from './migrate.ts';
 
 describe(`migrations on ${testDbKind}`, () => {
   let first: Database;
@@ -34,7 +35,7 @@ describe(`migrations on ${testDbKind}`, () => {
   });
 
   it('applies every migration and backfill exactly once when two instances start together', async () => {
-    const [a, b] = await Promise.all([migrate(first), migrate(second)]);
+    const [a, b] = await Promise.all([migrate(first, BACKFILLS), migrate(second, BACKFILLS)]);
     const all = [
       ...listMigrations().map((m) => m.tag),
       functionsTag(),
@@ -43,7 +44,7 @@ describe(`migrations on ${testDbKind}`, () => {
     expect([...a.applied, ...b.applied].sort()).toEqual([...all].sort());
     const rows = await first.withConnection((query) => query<{ tag: string }>('select tag from schema_migrations'));
     expect(rows.map((r) => r.tag).sort()).toEqual([...all].sort());
-    expect((await migrate(first)).applied).toEqual([]);
+    expect((await migrate(first, BACKFILLS)).applied).toEqual([]);
   });
 
   it('finds an up-to-date database in one query, without the lock', async () => {
@@ -52,7 +53,7 @@ describe(`migrations on ${testDbKind}`, () => {
       ...first,
       withConnection: (fn) => first.withConnection((query) => fn((text, params) => (sent.push(text), query(text, params)))),
     };
-    expect((await migrate(counting)).applied).toEqual([]);
+    expect((await migrate(counting, BACKFILLS)).applied).toEqual([]);
     expect(sent).toEqual(['select tag from schema_migrations']);
   });
 
@@ -61,7 +62,7 @@ describe(`migrations on ${testDbKind}`, () => {
       query(`update schema_migrations set tag = 'functions:0000000000000000' where tag = $1`, [functionsTag()]),
     );
     await first.withConnection((query) => query('drop function stake_refusal cascade'));
-    expect((await migrate(first)).applied).toEqual([functionsTag()]);
+    expect((await migrate(first, BACKFILLS)).applied).toEqual([functionsTag()]);
     const rows = await first.withConnection((query) =>
       query<{ tag: string }>(`select tag from schema_migrations where tag like 'functions:%'`),
     );
@@ -122,7 +123,7 @@ describe(`the player figures' backfill on ${testDbKind}`, () => {
         (1, 1, 0, 1000, 4000), (1, 2, 1, 3000, 0), (2, 3, 0, 700, 700), (3, 1, 1, 250, null)`);
     });
 
-    const { applied } = await migrate(database());
+    const { applied } = await migrate(database(), BACKFILLS);
     expect(applied).toContain('0013_player_figures:backfill');
     const figures = await database().withConnection((q) =>
       q<Record<string, unknown>>(`select user_id, bets, settled_bets, wins, wagered_cents, profit_cents from player_figures
@@ -145,7 +146,7 @@ describe(`the username skeletons' backfill on ${testDbKind}`, () => {
       await q(`insert into users (id, username) values (1, 'alice'), (2, 'aIice'), (3, 'Bob'), (4, 'user_0a1b2c3d4e')`);
     });
 
-    const { applied } = await migrate(database());
+    const { applied } = await migrate(database(), BACKFILLS);
     expect(applied).toContain('0014_security_hardening:backfill');
     const rows = await database().withConnection((q) =>
       q<{ username: string; username_skeleton: string | null }>('select username, username_skeleton from users order by id'),
@@ -174,7 +175,7 @@ describe(`the crew names' backfill on ${testDbKind}`, () => {
         (1, 'Friday poker', 1, 100000, 30), (2, 'FRIDAY  P0KER', 1, 100000, 30), (3, 'Office', 1, 100000, 30)`);
     });
 
-    const { applied } = await migrate(database());
+    const { applied } = await migrate(database(), BACKFILLS);
     expect(applied).toContain('0025_crew_names_and_invites:backfill');
     const rows = await database().withConnection((q) => q<{ name: string; name_skeleton: string | null }>('select name, name_skeleton from crews order by id'));
     expect(rows.map((r) => [r.name, r.name_skeleton !== null])).toEqual([
@@ -213,7 +214,7 @@ describe(`the seated juries' backfill on ${testDbKind}`, () => {
       await q(`insert into bet_votes (bet_id, user_id, option_idx) values (1, 6, 1)`);
     });
 
-    const { applied } = await migrate(database());
+    const { applied } = await migrate(database(), BACKFILLS);
     expect(applied).toContain('0026_seated_juries:backfill');
     const jurors = await database().withConnection((q) => q<{ bet_id: number; user_id: number }>('select bet_id, user_id from bet_jurors order by bet_id, user_id'));
     expect(jurors.map((j) => [j.bet_id, j.user_id])).toEqual([
@@ -251,7 +252,7 @@ describe(`the activity lines' facts on ${testDbKind}`, () => {
         (8, 3, 'friend_accepted', 'You are now friends with user_0a1b2c3d4e', null, null)`);
     });
 
-    expect((await migrate(database())).applied).toContain('0018_activity_lines_as_facts');
+    expect((await migrate(database(), BACKFILLS)).applied).toContain('0018_activity_lines_as_facts');
     const rows = await database().withConnection((q) =>
       q<Record<string, unknown>>('select id, type, bet_id, amount_cents, option_idx, other_user_id from activities order by id'),
     );
@@ -341,7 +342,7 @@ describe(`a database of the releases before the features' SQL on ${testDbKind}`,
     );
     expect(functions.map((f) => f.signature)).toEqual([
       'move_money(integer[],bigint[],text,integer[],text[])',
-      'stake_on_bets(integer[],integer[],integer[],bigint[],text[],text[])',
+      'stake_on_bets(integer[],integer[],integer[],bigint[],text[])',
     ]);
 
     // Ann resolves her bet of the old release after Cat, a new player, staked on it too.

@@ -2,10 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { juryBackfills } from '../features/bets/service.ts';
-import { crewNameBackfills } from '../features/crews/service.ts';
-import { figuresBackfills } from '../features/figures/service.ts';
-import { usernameBackfills } from '../features/users/service.ts';
 import type { Database, RawQuery } from './client.ts';
 
 /**
@@ -17,9 +13,9 @@ import type { Database, RawQuery } from './client.ts';
  *    (`CREATE OR REPLACE`), applied again whenever a file changed or a migration ran, so a
  *    function is changed by editing its file, never by copying it into a migration; the run
  *    records them as `functions:<hash of the files>`;
- * 3. the backfills some migrations need, which the features export from their service.ts: code
- *    that fills new tables or columns from existing rows, once, after the functions they rely on
- *    exist.
+ * 3. the backfills some migrations need, handed in by the caller (BACKFILLS, src/server/backfills.ts,
+ *    gathers what the features export): code that fills new tables or columns from existing rows,
+ *    once, after the functions they rely on exist.
  * A start with nothing to do costs one query: every tag it would record is already there.
  * Otherwise two instances starting together are safe: the run holds a Postgres advisory lock on
  * one connection, so the second waits and then finds nothing left to do.
@@ -44,12 +40,7 @@ const MIGRATION_LOCK_ID = 4_242_001;
 const STATEMENT_BREAK = '--> statement-breakpoint';
 
 /** Each migration's backfill, by the migration's tag. */
-export const BACKFILLS: Record<string, (query: RawQuery) => Promise<void>> = {
-  ...figuresBackfills,
-  ...usernameBackfills,
-  ...crewNameBackfills,
-  ...juryBackfills,
-};
+export type Backfills = Readonly<Record<string, (query: RawQuery) => Promise<void>>>;
 
 interface JournalEntry {
   idx: number;
@@ -73,9 +64,8 @@ export function listMigrations(): { tag: string; statements: string[] }[] {
 
 /**
  * The features' .sql files (`bets/stake.sql`, ...) in path order, each as its statements. A
- * function may name one that a later file defines (each is checked when it first runs), but a
- * view is checked when it is made: a view and the views and functions it selects from share a
- * file, in order.
+ * function may name one that a later file defines (each is checked when it first runs); a view
+ * or trigger that names one waits until it is made (applyInOrder).
  */
 export function listFunctions(): { file: string; statements: string[] }[] {
   return readdirSync(FEATURES_DIR, { withFileTypes: true })
@@ -124,6 +114,37 @@ async function inTransaction(query: RawQuery, work: () => Promise<void>): Promis
   }
 }
 
+// A view or trigger that names a relation or function another file makes, not made yet.
+const NOT_MADE_YET = new Set(['42P01', '42883']); // undefined_table, undefined_function
+
+/**
+ * Applies the features' statements in path order, except that one naming what a later file makes
+ * (a view of bets/visibility.sql reading a view of crews/crews.sql, each feature offering its
+ * public face) waits, and is applied again after the rest, until nothing waits. A statement that
+ * still cannot be applied when no other succeeds fails the run with its own error.
+ */
+async function applyInOrder(query: RawQuery, statements: string[]): Promise<void> {
+  let pending = statements;
+  while (pending.length > 0) {
+    const waiting: string[] = [];
+    let lastError: unknown = null;
+    for (const statement of pending) {
+      await query('savepoint feature_statement');
+      try {
+        await query(statement);
+        await query('release savepoint feature_statement');
+      } catch (error) {
+        await query('rollback to savepoint feature_statement');
+        if (!NOT_MADE_YET.has(String((error as { code?: unknown }).code))) throw error;
+        waiting.push(statement);
+        lastError = error;
+      }
+    }
+    if (waiting.length === pending.length) throw lastError;
+    pending = waiting;
+  }
+}
+
 /** The tags already recorded, or null before the first run made the table. */
 async function recordedTags(query: RawQuery): Promise<Set<string> | null> {
   try {
@@ -134,11 +155,11 @@ async function recordedTags(query: RawQuery): Promise<Set<string> | null> {
   }
 }
 
-export async function migrate(database: Database): Promise<{ applied: string[] }> {
+export async function migrate(database: Database, backfills: Backfills): Promise<{ applied: string[] }> {
   const migrations = listMigrations();
   const functions = listFunctions();
   const functionsDone = functionsTag(functions);
-  const expected = [...migrations.map((m) => m.tag), functionsDone, ...Object.keys(BACKFILLS).map(backfillTag)];
+  const expected = [...migrations.map((m) => m.tag), functionsDone, ...Object.keys(backfills).map(backfillTag)];
   return database.withConnection(async (query) => {
     const recorded = await recordedTags(query);
     if (recorded && expected.every((tag) => recorded.has(tag))) return { applied: [] };
@@ -164,17 +185,17 @@ export async function migrate(database: Database): Promise<{ applied: string[] }
         await inTransaction(query, async () => {
           // A function may name another that a later file defines; each is checked when it first runs.
           await query('set local check_function_bodies = off');
-          for (const { statements } of functions) for (const statement of statements) await query(statement);
+          await applyInOrder(query, functions.flatMap((f) => f.statements));
           await query(`delete from schema_migrations where tag like 'functions:%'`);
           await query('insert into schema_migrations (tag) values ($1)', [functionsDone]);
         });
         applied.push(functionsDone);
       }
       // In the order of their migrations.
-      for (const tag of Object.keys(BACKFILLS).sort()) {
+      for (const tag of Object.keys(backfills).sort()) {
         if (done.has(backfillTag(tag))) continue;
         await inTransaction(query, async () => {
-          await BACKFILLS[tag]!(query);
+          await backfills[tag]!(query);
           await query('insert into schema_migrations (tag) values ($1)', [backfillTag(tag)]);
         });
         applied.push(backfillTag(tag));

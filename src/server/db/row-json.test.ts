@@ -5,7 +5,7 @@ import { createBetAs, createUser } from '../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
 import { rowsOf } from './client.ts';
 import { rowJson } from './row-json.ts';
-import { bets, notifications } from './schema.ts';
+import { bets, notifications } from '../schema.ts';
 
 describe(`rows as JSON on ${testDbKind}`, () => {
   let app: FastifyInstance;
@@ -43,7 +43,7 @@ describe(`rows as JSON on ${testDbKind}`, () => {
   it('lists every column of the table, in the order the schema declares them', () => {
     const query = app.db.select({ n: sql`${rowJson(notifications).sql('n')}` }).from(notifications).toSQL().sql;
     expect(query).toContain(
-      'json_build_array(n."id", n."user_id", n."type", n."title", n."body", n."bet_id", n."from_user_id", n."conversation_id", n."read_at", n."created_at", n."crew_id")',
+      'json_build_array(n."id", n."user_id", n."type", n."params", n."title", n."body", n."bet_id", n."from_user_id", n."conversation_id", n."read_at", n."created_at", n."crew_id")',
     );
   });
 });

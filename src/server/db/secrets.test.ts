@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
+import { BACKFILLS } from '../backfills.ts';
 import { migrate } from './migrate.ts';
 import { getOrCreateSecret } from './secrets.ts';
 import { createTestDatabase, testDbKind } from '../test/test-app.ts';
@@ -12,7 +13,7 @@ describe(`stored secrets on ${testDbKind}`, () => {
     const created = await createTestDatabase({ migrated: true });
     drop = created.drop;
     database = await openDatabase(created.database);
-    await migrate(database);
+    await migrate(database, BACKFILLS);
   });
 
   afterAll(async () => {

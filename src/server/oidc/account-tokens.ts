@@ -1,13 +1,13 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import type { Tx } from '../db/transaction.ts';
-import { composeMail, queueMail } from '../features/mail/service.ts';
 import { hashSecretToken, newSecretToken } from '../security/secret-tokens.ts';
 import { accountTokens, type AccountTokenPurpose } from './tables.ts';
 
 /**
- * The links the provider mails to a local account's owner (docs/product.md §8.4): one to verify
- * the email, one to choose a new password. A token is 32 random bytes, base64url in the link;
+ * The tokens behind the links mailed to a local account's owner (docs/product.md §8.4): one to
+ * verify the email, one to choose a new password (the mails: features/account/account-mail.ts).
+ * A token is 32 random bytes, base64url in the link;
  * only its SHA-256 is stored, so the table cannot be read back into working links. A token works
  * once and only before it expires; using one spends every other token of its kind for the account.
  */
@@ -19,7 +19,8 @@ export const TOKEN_LIFETIME_MS: Record<AccountTokenPurpose, number> = {
   reset_password: 60 * 60 * 1000,
 };
 
-async function issueAccountToken(tx: Db | Tx, localAccountId: number, purpose: AccountTokenPurpose): Promise<string> {
+/** A new token for the account, to be mailed in a link; only its hash is kept. */
+export async function issueAccountToken(tx: Db | Tx, localAccountId: number, purpose: AccountTokenPurpose): Promise<string> {
   const token = newSecretToken();
   await tx.insert(accountTokens).values({
     tokenHash: hashSecretToken(token),
@@ -58,49 +59,4 @@ export async function spendTokensOf(db: Db | Tx, localAccountId: number, purpose
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
     .where(and(eq(accountTokens.localAccountId, localAccountId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
-}
-
-interface Recipient {
-  localAccountId: number;
-  email: string;
-  /** How the mail greets them: their player name, or the start of their email before they chose one. */
-  name: string;
-}
-
-/** Queues the mail that verifies an account's email, in the caller's transaction. */
-export async function mailEmailVerification(tx: Db | Tx, publicUrl: string, to: Recipient): Promise<void> {
-  const token = await issueAccountToken(tx, to.localAccountId, 'verify_email');
-  await queueMail(
-    tx,
-    composeMail({
-      to: to.email,
-      name: to.name,
-      subject: 'Confirm your email address for Betbro',
-      lines: [`Please confirm that ${to.email} is your email address. Then Betbro can help you back into your account if you ever forget your password.`],
-      action: { label: 'Confirm my email', url: `${publicUrl}/verify-email?token=${token}` },
-      after: [
-        'The link works once, within 24 hours, signed in to the account it was mailed for.',
-        `If you did not create a Betbro account, someone else used your address. Ignore this mail, or take the account over by choosing a new password: ${publicUrl}/forgot-password`,
-      ],
-    }),
-  );
-}
-
-/** Queues the mail with a link to choose a new password, in the caller's transaction. */
-export async function mailPasswordReset(tx: Db | Tx, publicUrl: string, to: Recipient): Promise<void> {
-  const token = await issueAccountToken(tx, to.localAccountId, 'reset_password');
-  await queueMail(
-    tx,
-    composeMail({
-      to: to.email,
-      name: to.name,
-      subject: 'Reset your Betbro password',
-      lines: ['Someone, hopefully you, asked to reset the password of your Betbro account.'],
-      action: { label: 'Choose a new password', url: `${publicUrl}/reset-password?token=${token}` },
-      after: [
-        'The link works once, within 60 minutes. A new password signs you out everywhere.',
-        'If you did not ask for this, ignore this mail: your password stays as it is.',
-      ],
-    }),
-  );
 }

@@ -3,11 +3,10 @@ import middie from '@fastify/middie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { getOrCreateSecret } from '../db/secrets.ts';
-import { wakeMailDelivery } from '../features/mail/service.ts';
 import type { RateLimiter } from '../plugins/rate-limit.ts';
-import { mailEmailVerification } from './account-tokens.ts';
 import { createAdapterClass, sweepExpiredPayloads } from './adapter.ts';
 import { newPasswordProblem } from '../password-policy.ts';
+import type { Tx } from '../db/transaction.ts';
 import {
   checkPassword,
   checkPasswordOfNobody,
@@ -15,6 +14,7 @@ import {
   findLocalAccountByEmail,
   findLocalAccountById,
   loginFormSchema,
+  type LocalAccount,
 } from './local-accounts.ts';
 import { AUTO_SUBMIT_LOGOUT_SCRIPT, loginPage, logoutPage, messagePage } from './pages.ts';
 
@@ -27,9 +27,34 @@ import { AUTO_SUBMIT_LOGOUT_SCRIPT, loginPage, logoutPage, messagePage } from '.
  * It is infrastructure, not a feature: a stand-in for an external identity provider, which
  * OIDC_ISSUER_URL replaces entirely. The app's features talk to it as a relying party talks to
  * any issuer (features/auth), and it knows none of them; like the plugins, it may use the other
- * infrastructure (the database's secrets, the rate limiter) and the mail feature's outbox, through
- * which it mails its accounts' owners as any identity provider does (account-tokens.ts).
+ * infrastructure (the database's secrets, the rate limiter). The mail a new account's owner gets
+ * is handed in by app.ts (`newAccountMail`, features/account). This file is its one public entry:
+ * what the features may use of its accounts, tokens, tables and pages is exported from here.
  */
+
+export {
+  createLocalAccount,
+  findLocalAccountByEmail,
+  findLocalAccountById,
+  checkPassword,
+  hashPassword,
+  markLocalEmailVerified,
+  setLocalPassword,
+  setLocalPasswordHash,
+  type LocalAccount,
+} from './local-accounts.ts';
+export { accountOfToken, issueAccountToken, spendToken, spendTokensOf } from './account-tokens.ts';
+export { accountTokens, localAccounts, oidcPayloads } from './tables.ts';
+export { confirmPage, messagePage } from './pages.ts';
+
+/**
+ * The mail a new account's owner gets: `queue` in the transaction that creates the account (it
+ * verifies their email), `wake` once it has committed.
+ */
+export interface NewAccountMail {
+  queue: (tx: Tx, account: LocalAccount) => Promise<void>;
+  wake: () => void;
+}
 
 export const EMBEDDED_CLIENT_ID = 'betbro';
 export const OIDC_SCOPES = 'openid email profile offline_access';
@@ -69,7 +94,7 @@ function allowInlineScript(ctx: KoaContextWithOIDC, script: string) {
 
 export async function registerEmbeddedProvider(
   app: FastifyInstance,
-  options: { clientId: string; clientSecret: string; limiter: RateLimiter },
+  options: { clientId: string; clientSecret: string; limiter: RateLimiter; newAccountMail: NewAccountMail },
 ): Promise<Provider> {
   const { config, db } = app;
   const jwks = await getOrCreateSecret(db, 'oidc_jwks', () => ({ keys: [newSigningKey()] }));
@@ -174,7 +199,7 @@ export async function registerEmbeddedProvider(
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 10_000 }, (_req, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    registerInteractionRoutes(scope, provider, options.clientId, options.limiter);
+    registerInteractionRoutes(scope, provider, options);
   });
   return provider;
 }
@@ -195,12 +220,13 @@ function answerAtPublicUrl(provider: Provider, publicUrl: string) {
   });
 }
 
-/** How a mail greets the owner of a new account, who has no player name yet: the start of the email. */
-const nameInEmail = (email: string) => email.split('@')[0] ?? email;
-
 type UidRequest = FastifyRequest<{ Params: { uid: string } }>;
 
-function registerInteractionRoutes(app: FastifyInstance, provider: Provider, clientId: string, limiter: RateLimiter) {
+function registerInteractionRoutes(
+  app: FastifyInstance,
+  provider: Provider,
+  { clientId, limiter, newAccountMail }: { clientId: string; limiter: RateLimiter; newAccountMail: NewAccountMail },
+) {
   const { config } = app;
   const limits = config.rateLimits;
 
@@ -302,10 +328,8 @@ function registerInteractionRoutes(app: FastifyInstance, provider: Provider, cli
     } else if (config.openSignup && !newPasswordProblem(password, email)) {
       // An unknown email signs up when open sign-up is on and the password makes a good one; the
       // new account's owner is mailed a link that verifies the email, queued with the account.
-      const created = await createLocalAccount(app.db, email, password, (tx, fresh) =>
-        mailEmailVerification(tx, config.publicUrl, { localAccountId: fresh.id, email: fresh.email, name: nameInEmail(fresh.email) }),
-      );
-      if (created) wakeMailDelivery(app);
+      const created = await createLocalAccount(app.db, email, password, newAccountMail.queue);
+      if (created) newAccountMail.wake();
       account = created ?? (await findLocalAccountByEmail(app.db, email));
       if (account && !(await checkPassword(account, password))) account = null;
     } else {

@@ -2,17 +2,42 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/schemas/auth.ts';
 import type { Config } from '../config.ts';
 import { AppError, forbidden, unauthorized } from '../errors.ts';
-import type { UserRow } from '../features/users/service.ts';
-import { SESSION_COOKIE, loadSession, type ActiveSession } from '../features/auth/service.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { routedPath } from './request-path.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    authSession: ActiveSession | null;
-    currentUser: UserRow | null;
+    authSession: SignedInSession | null;
+    currentUser: SignedInUser | null;
   }
 }
+
+/** The cookie that carries a browser's session id (docs/decisions/002-auth.md). */
+export const SESSION_COOKIE = 'betbro_session';
+
+/**
+ * Who a request comes from, as the session loader found them. The hook itself needs only an id
+ * (the rate limits) and a role (requireAdmin); the auth feature, which loads sessions, declares
+ * these two again with the whole shape of its rows (features/auth/sessions.ts), so that the hook
+ * knows no feature and the routes still read every column of their user.
+ */
+export interface SignedInUser {
+  id: number;
+  role: 'user' | 'admin';
+}
+
+export interface SignedInSession {
+  expiresAt: Date;
+}
+
+/**
+ * Finds the session a cookie's token opens, or null for an ended or unknown one. `slide: false`
+ * only looks: the caller sets no cookie, so the expiry is not moved.
+ */
+export type SessionLoader = (
+  token: string,
+  options?: { slide?: boolean },
+) => Promise<{ session: SignedInSession; user: SignedInUser; slid: boolean } | null>;
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -60,7 +85,11 @@ function isCrossSite(request: FastifyRequest, config: Config): boolean {
   return !allowed.has(origin);
 }
 
-export function registerAuth(app: FastifyInstance, limiter: RateLimiter): void {
+/**
+ * The hook every /api request passes: the cross-site check, the session its cookie opens (found
+ * by `loadSession`, which the auth feature provides), and the rate limits.
+ */
+export function registerAuth(app: FastifyInstance, limiter: RateLimiter, loadSession: SessionLoader): void {
   app.decorateRequest('authSession', null);
   app.decorateRequest('currentUser', null);
 
@@ -74,7 +103,7 @@ export function registerAuth(app: FastifyInstance, limiter: RateLimiter): void {
 
     const token = request.cookies[SESSION_COOKIE];
     if (token) {
-      const loaded = await loadSession(app, token);
+      const loaded = await loadSession(token);
       if (loaded) {
         request.authSession = loaded.session;
         request.currentUser = loaded.user;
@@ -100,13 +129,13 @@ export function registerAuth(app: FastifyInstance, limiter: RateLimiter): void {
 }
 
 /** The signed-in user, or a 401. */
-export function requireUser(request: FastifyRequest): UserRow {
+export function requireUser(request: FastifyRequest): SignedInUser {
   if (!request.currentUser) throw unauthorized();
   return request.currentUser;
 }
 
 /** The signed-in admin: 401 when signed out, 403 for everyone else. */
-export function requireAdmin(request: FastifyRequest): UserRow {
+export function requireAdmin(request: FastifyRequest): SignedInUser {
   const user = requireUser(request);
   if (user.role !== 'admin') throw forbidden('Admin access required');
   return user;

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { BetPools } from '../../shared/ws-events.ts';
-import type { NotificationRow } from '../features/notifications/service.ts';
+import type { Notification } from '../../shared/schemas/notifications.ts';
 
 /** A bet as its live events need it; the fan-out reads it from the database unless it comes along. */
 export interface BetSnapshot {
@@ -12,15 +12,16 @@ export interface BetSnapshot {
 
 /**
  * What happened, announced after the database transaction that did it has committed. Two
- * listeners, both started by app.ts: the live layer (plugins/realtime.ts, which asks
+ * listeners, both started by app.ts: the live layer (features/live/realtime.ts, which asks
  * features/live/service.ts who hears what) turns them into socket messages, and push
  * (features/push/service.ts) sends the notifications to subscribed browsers. Nothing here knows
  * about either.
  */
 export type DomainEvent =
   | { type: 'bet_created'; betId: number; actorId: number }
-  // `snapshot` when the transaction already read it (a stake), so that the fan-out needs no query.
-  | { type: 'bet_updated'; betId: number; actorId: number; snapshot?: BetSnapshot }
+  // `snapshot` when the transaction already read it (a stake), so that the fan-out needs no query;
+  // `poolsOnly` when only the pools moved (a stake), not its words or its resolution.
+  | { type: 'bet_updated'; betId: number; actorId: number; poolsOnly: boolean; snapshot?: BetSnapshot }
   | { type: 'bet_resolved'; betId: number; actorId: number | null; participantIds: number[] }
   | { type: 'bet_voided'; betId: number; actorId: number | null; participantIds: number[] }
   | { type: 'bet_comment'; betId: number; commentId: number; actorId: number }
@@ -29,8 +30,9 @@ export type DomainEvent =
   | { type: 'friend_removed'; userIds: [number, number] }
   | { type: 'message'; conversationId: number; messageId: number; senderId: number; recipientId: number }
   | { type: 'crew_message'; crewId: number; messageId: number }
-  // `row` when the transaction that wrote it read it, and found its bet open to its owner.
-  | { type: 'notification'; userId: number; notificationId: number; row?: NotificationRow }
+  // `notification`, as its owner reads it, when the transaction that wrote it read it and found its
+  // bet open to its owner.
+  | { type: 'notification'; userId: number; notificationId: number; notification?: Notification }
   // The user's role or account changed, and with it which bets they see, or a session of theirs
   // ended (src/server/features/auth/end-sessions.ts): which of their sockets may stay.
   | { type: 'audience_changed'; userId: number };

@@ -6,9 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DASHBOARD_MODULES, commonDashboardReads, type Layout } from '../../shared/first-screen.ts';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/schemas/auth.ts';
 import { needsProfileSetup } from '../../shared/schemas/users.ts';
-import { SESSION_COOKIE, loadSession } from '../features/auth/service.ts';
 import { PROJECT_DIR } from '../project-dir.ts';
-import { clearSignedInHint, setSignedInHint } from './auth.ts';
+import { SESSION_COOKIE, clearSignedInHint, setSignedInHint, type SessionLoader } from './auth.ts';
 
 export const DEFAULT_CLIENT_DIR = path.join(PROJECT_DIR, 'dist/client');
 
@@ -67,7 +66,7 @@ function layoutOf(request: FastifyRequest): Layout | null {
  * The plain way is no header (PLAIN_PATHS=first-screen-hints); spa.test.ts says who gets which
  * header, and the client's first-reads.test.ts that the client takes every hinted read.
  */
-function firstScreenHints(app: FastifyInstance, manifest: BuildManifest) {
+function firstScreenHints(app: FastifyInstance, manifest: BuildManifest, loadSession: SessionLoader) {
   const files = Object.fromEntries(
     (['mobile', 'desktop'] as const).map((layout) => {
       const chunks = chunksOf(manifest, DASHBOARD_MODULES[layout]);
@@ -82,7 +81,7 @@ function firstScreenHints(app: FastifyInstance, manifest: BuildManifest) {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return null;
     // Only a look: the page sends no cookie back, and "who am I?" slides the session a moment later.
-    const loaded = await loadSession(app, token, { slide: false });
+    const loaded = await loadSession(token, { slide: false });
     if (!loaded || needsProfileSetup(loaded.user.username)) return null;
     const layout = layoutOf(request);
     const chunks = layout === null ? both : files[layout];
@@ -132,6 +131,7 @@ export const withHeadTags = (html: string, tags: string) => {
 export async function registerSpa(
   app: FastifyInstance,
   clientDir: string,
+  loadSession: SessionLoader,
   options: SpaOptions = {},
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null> {
   if (!existsSync(path.join(clientDir, 'index.html'))) return null;
@@ -154,7 +154,7 @@ export async function registerSpa(
   const manifestFile = path.join(clientDir, BUILD_MANIFEST);
   const hints =
     existsSync(manifestFile) && !app.config.plainPaths.has('first-screen-hints')
-      ? firstScreenHints(app, JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest)
+      ? firstScreenHints(app, JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest, loadSession)
       : null;
   return async (request, reply) => {
     const links: string[] = [];

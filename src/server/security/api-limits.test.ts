@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { errorBodySchema } from '../../shared/schemas/common.ts';
 import { DEFAULT_RATE_LIMITS } from '../config.ts';
-import { TOO_MANY_SOCKETS } from '../plugins/realtime.ts';
+import { TOO_MANY_SOCKETS } from '../features/live/service.ts';
 import { createUser, type TestUser } from '../test/fixtures.ts';
 import { TestSocket, listeningConfig, settle, socketFor } from '../test/sockets.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';

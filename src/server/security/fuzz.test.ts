@@ -5,7 +5,7 @@ import { errorBodySchema } from '../../shared/schemas/common.ts';
 import { users } from '../features/users/service.ts';
 import { auditLedger } from '../features/wallet/service.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
-import { buildWorld, type World } from './world.ts';
+import { buildWorld, type World } from '../test/world.ts';
 import { DEFAULT_RATE_LIMITS } from '../config.ts';
 
 /**

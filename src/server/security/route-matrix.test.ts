@@ -6,7 +6,7 @@ import type { TestUser } from '../test/fixtures.ts';
 import { createBetAs, makeFriends } from '../test/fixtures.ts';
 import { listeningConfig, settle, socketFor } from '../test/sockets.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
-import { ACTORS, buildWorld, pendingRequest, type Actor, type World } from './world.ts';
+import { ACTORS, buildWorld, pendingRequest, type Actor, type World } from '../test/world.ts';
 import { DEFAULT_RATE_LIMITS } from '../config.ts';
 
 /**

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS, type Config } from '../config.ts';
-import { createLocalAccount } from '../oidc/local-accounts.ts';
 import { HttpAgent } from '../test/http-agent.ts';
 import { authorize, exchange } from '../test/sign-in.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
+import { createLocalAccount } from '../oidc/provider.ts';
 
 /** One attempt on the provider's login page, from `ip` as the server sees it. */
 async function attempt(app: FastifyInstance, email: string, password: string, from: { ip?: string; forwardedFor?: string } = {}) {

@@ -8,7 +8,8 @@ import webPush from 'web-push';
 import { buildApp, type BuildOptions } from '../app.ts';
 import { DEFAULT_RATE_LIMITS, type Config, type DatabaseConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { BACKFILLS, functionsTag, listMigrations, migrate } from '../db/migrate.ts';
+import { BACKFILLS } from '../backfills.ts';
+import { functionsTag, listMigrations, migrate } from '../db/migrate.ts';
 import { PROJECT_DIR } from '../project-dir.ts';
 
 /**
@@ -81,7 +82,7 @@ function migratedPgliteDump(): Promise<Blob> {
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     try {
-      await migrate(database);
+      await migrate(database, BACKFILLS);
       const dump = await database.dumpDataDir!();
       const copy = `${file}.${process.pid}.tmp`;
       try {
@@ -147,7 +148,7 @@ function migratedPostgresTemplate(): Promise<string> {
       await admin.query(`create database ${building}`);
       const database = await openDatabase({ kind: 'postgres', url: databaseUrl(testPostgresUrl(), building) });
       try {
-        await migrate(database);
+        await migrate(database, BACKFILLS);
       } finally {
         await database.close();
       }

@@ -8,7 +8,6 @@ import { betDetailSchema, ledgerPageSchema } from '../../../shared/schemas/bets.
 import { betCommentPageSchema, conversationSchema, messagePageSchema } from '../../../shared/schemas/chat.ts';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { deletedPlayerName, usernameSchema } from '../../../shared/schemas/users.ts';
-import { localAccounts } from '../../oidc/tables.ts';
 import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { HttpAgent } from '../../test/http-agent.ts';
 import { signIn, signUp } from '../../test/sign-in.ts';
@@ -19,6 +18,7 @@ import { notifications } from '../notifications/service.ts';
 import { pushSubscriptions } from '../push/service.ts';
 import { userPreferences, users } from '../users/service.ts';
 import { auditLedger } from '../wallet/service.ts';
+import { localAccounts } from '../../oidc/provider.ts';
 
 const refusal = (response: { statusCode: number; body: string }) => ({
   status: response.statusCode,

@@ -4,8 +4,6 @@ import { CONFIRM_DELETION_MESSAGE, confirmsDeletion } from '../../../shared/sche
 import { deletedPlayerName } from '../../../shared/schemas/users.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict } from '../../errors.ts';
-import { identityIssuerOfLocalAccounts } from '../../oidc/provider.ts';
-import { localAccounts } from '../../oidc/tables.ts';
 import { endSessionsOfUser, identities, revokeUserSessions } from '../auth/service.ts';
 import { lockActiveAdminIds } from '../admin/service.ts';
 import { openBetsDecidedBy, voidBet } from '../bets/service.ts';
@@ -14,6 +12,7 @@ import { mailOutbox } from '../mail/service.ts';
 import { notifications } from '../notifications/service.ts';
 import { pushSubscriptions } from '../push/service.ts';
 import { userPreferences, users, type UserRow } from '../users/service.ts';
+import { identityIssuerOfLocalAccounts, localAccounts } from '../../oidc/provider.ts';
 
 /**
  * "Leave" (docs/product.md §8.4): a player deletes their own account. What is theirs alone goes

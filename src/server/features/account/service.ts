@@ -7,17 +7,22 @@ import { identities, markEmailVerified } from '../auth/service.ts';
 import { greetingName, wakeMailDelivery } from '../mail/service.ts';
 import { users, type UserRow } from '../users/service.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
-import { accountOfToken, mailEmailVerification, mailPasswordReset, spendToken, spendTokensOf } from '../../oidc/account-tokens.ts';
 import {
+  accountOfToken,
   checkPassword,
+  embeddedIssuerUrl,
   findLocalAccountByEmail,
   findLocalAccountById,
   hashPassword,
+  identityIssuerOfLocalAccounts,
   markLocalEmailVerified,
   setLocalPassword,
   setLocalPasswordHash,
-} from '../../oidc/local-accounts.ts';
-import { embeddedIssuerUrl, identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
+  spendToken,
+  spendTokensOf,
+  usesEmbeddedProvider,
+} from '../../oidc/provider.ts';
+import { mailEmailVerification, mailPasswordReset } from './account-mail.ts';
 import { newPasswordProblem } from '../../password-policy.ts';
 import { announceSessionsEnded, endSessionsInTransaction, endSessionsOfUser, type ActiveSession } from '../auth/service.ts';
 
@@ -84,7 +89,7 @@ export async function changePassword(
 
 /*
  * Verified email and forgotten passwords (docs/product.md §8.4). The provider keeps the tokens
- * and words the mails (oidc/account-tokens.ts); here they meet the Betbro users behind its
+ * (oidc/account-tokens.ts), account-mail.ts words the mails; here they meet the Betbro users behind its
  * accounts: who is verified, who ADMIN_EMAILS makes an admin, whose sessions end.
  */
 
@@ -240,3 +245,4 @@ export async function confirmPasswordReset(
 
 export { exportAccount, exportFileName } from './export.ts';
 export { deleteAccount } from './leave.ts';
+export { newAccountMail } from './account-mail.ts';

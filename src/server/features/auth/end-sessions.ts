@@ -1,18 +1,17 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { identities, sessions } from './tables.ts';
-import { oidcPayloads } from '../../oidc/tables.ts';
 import { users } from '../users/service.ts';
-import { identityIssuerOfLocalAccounts } from '../../oidc/provider.ts';
 import { revokeSession, type ActiveSession } from './sessions.ts';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { identityIssuerOfLocalAccounts, oidcPayloads } from '../../oidc/provider.ts';
 
 /*
  * Every way an app session ends goes through here: a logout (endSession); a password change, a
  * deactivation or an account deletion (endSessionsOfUser). Each announces it with
  * `audience_changed`, upon which every instance reads the user's sessions again and closes the
- * sockets of those that ended (plugins/realtime.ts), as it does when a session expires.
+ * sockets of those that ended (features/live/realtime.ts), as it does when a session expires.
  */
 
 // What the embedded provider keeps for a signed-in account: its own browser session (a 14-day

@@ -6,13 +6,14 @@ import { type UserRow, users } from '../users/service.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { ReadBatches, readLimitsFor, type ReadLimits } from '../../db/read-batches.ts';
 import type { FastifyInstance } from 'fastify';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
 
 /**
  * Browser sessions (docs/decisions/002-auth.md): a random 256-bit id in an httpOnly cookie, only
  * its SHA-256 in the database, 7-day sliding expiry, revocable at any time.
  */
 
-export const SESSION_COOKIE = 'betbro_session';
+export { SESSION_COOKIE };
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 // Sliding expiry is written at most this often, so reads do not each cost a write.
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
@@ -21,6 +22,15 @@ export interface ActiveSession {
   idHash: string;
   userId: number;
   expiresAt: Date;
+}
+
+// The request hook (plugins/auth.ts) hands on what loadSession finds: a request's user and session
+// are these rows, whole.
+declare module '../../plugins/auth.ts' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges the row into the hook's view of it
+  interface SignedInUser extends UserRow {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- as above
+  interface SignedInSession extends ActiveSession {}
 }
 
 export const hashSessionId = hashSecretToken;

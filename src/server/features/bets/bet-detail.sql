@@ -15,7 +15,7 @@ BEGIN
                   FROM bet_options o WHERE o.bet_id = b.id),
       'viewerStake', (SELECT row_to_json(vs) FROM stakes vs WHERE vs.bet_id = b.id AND vs.user_id = p_viewer),
       -- Whether the viewer may stake on it, by the stake's own rules (stake_refusal, stake.sql).
-      'canStake', stake_refusal(true, crew_member_of(b.crew_id, p_viewer), b.creator_id, b.referee_id, p_viewer, b.status, b.expires_at, true,
+      'canStake', stake_refusal(true, b.crew_id IS NULL OR crew_member_of(b.crew_id, p_viewer), b.creator_id, b.referee_id, p_viewer, b.status, b.expires_at, true,
                     EXISTS (SELECT 1 FROM stakes vs WHERE vs.bet_id = b.id AND vs.user_id = p_viewer)) IS NULL,
       -- And whether they may dispute its proposed result, or vote on its jury (jury.sql): asked
       -- only of a jury bet waiting for its result.

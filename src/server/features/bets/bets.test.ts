@@ -8,7 +8,7 @@ import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/service.ts';
 import { rowsOf } from '../../db/client.ts';
-import { voidOverdueBets } from './settlement.ts';
+import { voidOverdueBets } from './voiding.ts';
 import { placeStakesTogether } from './stakes.ts';
 
 const refusal = (response: { statusCode: number; body: string }) => ({
@@ -218,7 +218,7 @@ describe(`betting on ${testDbKind}`, () => {
       // The event brings the pools read in the stake's transaction; each instance reads who hears
       // about it (live.test.ts).
       const updates = betEvents(eventsBefore);
-      expect(updates).toEqual([{ type: 'bet_updated', betId, actorId: bob.id, snapshot: expect.any(Object) }]);
+      expect(updates).toEqual([{ type: 'bet_updated', betId, actorId: bob.id, poolsOnly: true, snapshot: expect.any(Object) }]);
       const { snapshot } = updates[0] as Extract<DomainEvent, { type: 'bet_updated' }>;
       expect(snapshot).toMatchObject({ title: 'Staking rules', creatorId: ann.id });
       expect(snapshot?.pools).toEqual({
@@ -287,7 +287,7 @@ describe(`betting on ${testDbKind}`, () => {
         )[0]!.bet;
       for (const [staker, option, amount] of [[one, 2, 150], [two, 2, 275]] as const) {
         const [answer] = await placeStakesTogether(app.db, [
-          { userId: staker.id, betId: bet.id, option, amountCents: amount, username: staker.username, amountText: '$x' },
+          { userId: staker.id, betId: bet.id, option, amountCents: amount, username: staker.username },
         ]);
         expect(answer!.result).toBe('ok');
         const { viewerStake, ...rest } = answer!.bet!;
@@ -305,7 +305,7 @@ describe(`betting on ${testDbKind}`, () => {
       const three = await createUser(app, 'Max');
       await makeFriends(app, three, ann);
       const call = (user: TestUser, betId: number, option: number, amountCents: number) =>
-        ({ userId: user.id, betId, option, amountCents, username: user.username, amountText: '$x' });
+        ({ userId: user.id, betId, option, amountCents, username: user.username });
       const answers = await placeStakesTogether(app.db, [
         call(three, bet.id, 0, 100_001), // beyond the balance: refused, and round two may still stake here
         call(one, other.id, 1, 300),

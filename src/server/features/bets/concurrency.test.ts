@@ -141,7 +141,6 @@ describe(`concurrent stakes and resolves on ${testDbKind}`, () => {
         option: 0,
         amountCents,
         username: staker.username,
-        amountText: `$${(amountCents / 100).toFixed(2)}`,
       });
     const counts = { ...stakeBatchesOf(app).counts };
     const outcomes = await Promise.all([
@@ -193,7 +192,7 @@ describe(`concurrent stakes and resolves on ${testDbKind}`, () => {
     const callsOf = (w: Awaited<ReturnType<typeof world>>) =>
       plan.map(([who, bet, option, amountCents]): StakeCall => {
         const staker = who === 'host' ? w.host : w.stakers[who]!;
-        return { userId: staker.id, betId: w.bets[bet]!.id, option, amountCents, username: staker.username, amountText: `$${(amountCents / 100).toFixed(2)}` };
+        return { userId: staker.id, betId: w.bets[bet]!.id, option, amountCents, username: staker.username };
       });
     const stateOf = async (w: Awaited<ReturnType<typeof world>>) => {
       const people = [w.host, ...w.stakers];
@@ -233,7 +232,7 @@ describe(`concurrent stakes and resolves on ${testDbKind}`, () => {
     const staker = await createUser(app, 'AtomicStaker');
     await makeFriends(app, staker, host);
     const bet = await createBetAs(host, { options: ['Yes', 'No'] });
-    const valid: StakeCall = { userId: staker.id, betId: bet.id, option: 0, amountCents: 500, username: staker.username, amountText: '$5.00' };
+    const valid: StakeCall = { userId: staker.id, betId: bet.id, option: 0, amountCents: 500, username: staker.username };
     // The second stake passes every rule but breaks a constraint of the stakes table (under a
     // stake's minimum, which only the route checks): the statement fails after the first was
     // written and debited.

@@ -34,13 +34,10 @@ BEGIN
   RETURN QUERY
     SELECT DISTINCT c.id FROM bets b
       JOIN LATERAL (
-        SELECT CASE WHEN f.requester_id = b.creator_id THEN f.addressee_id ELSE f.requester_id END AS id
-          FROM friendships f
-          WHERE b.crew_id IS NULL AND f.status = 'accepted'
-            AND (f.requester_id = b.creator_id OR f.addressee_id = b.creator_id)
-            AND coalesce(f.responded_at, f.created_at) < b.created_at
+        SELECT f.friend_id AS id FROM friend_pairs f
+          WHERE b.crew_id IS NULL AND f.user_id = b.creator_id AND f.since < b.created_at
         UNION ALL
-        SELECT m.user_id FROM crew_members m WHERE m.crew_id = b.crew_id AND m.joined_at < b.created_at
+        SELECT m.user_id FROM crew_memberships m WHERE m.crew_id = b.crew_id AND m.joined_at < b.created_at
       ) c ON true
       JOIN users u ON u.id = c.id AND u.deactivated_at IS NULL AND u.deleted_at IS NULL
     WHERE b.id = p_bet AND c.id <> b.creator_id AND c.id IS DISTINCT FROM b.referee_id
@@ -59,7 +56,7 @@ BEGIN
     SELECT count(DISTINCT c.id)::integer FROM (
       SELECT s.viewer_id AS id FROM creators_seen s WHERE p_crew IS NULL AND s.creator_id = p_user
       UNION ALL
-      SELECT m.user_id FROM crew_members m WHERE m.crew_id = p_crew
+      SELECT m.user_id FROM crew_memberships m WHERE m.crew_id = p_crew
     ) c
     JOIN users u ON u.id = c.id AND u.deactivated_at IS NULL AND u.deleted_at IS NULL
     WHERE c.id <> p_user);

@@ -4,24 +4,12 @@ import type { DisputeBody, OpenDisputes, ResolveBody } from '../../../shared/sch
 import { rowsOf, type Db } from '../../db/client.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, type AppError } from '../../errors.ts';
-import { notifyAll } from '../notifications/service.ts';
+import { notifyAll, type NotificationFact } from '../notifications/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { presentBet } from './present.ts';
 import { findDisputedBets } from './queries.ts';
-import {
-  alreadyResolved,
-  announce,
-  betClosed,
-  betNotFound,
-  lockBet,
-  optionLabel,
-  payWinners,
-  refundEveryone,
-  resolveLocked,
-  resolveRefusal,
-  type LockedBet,
-  type Settled,
-} from './settlement.ts';
+import { alreadyResolved, betClosed, betNotFound, lockBet, type LockedBet } from './bet-lock.ts';
+import { announce, optionLabel, payWinners, refundEveryone, resolveLocked, resolveRefusal, type Settled } from './settlement.ts';
 import { betDisputes, betJurors, betOptions, bets, betVotes, stakes, type BetRow } from './tables.ts';
 
 /**
@@ -62,11 +50,9 @@ type Step = { settled: Settled } | { updated: BetRow; notified: { userId: number
 
 function announceStep(app: FastifyInstance, actorId: number, step: Step): void {
   if ('settled' in step) return announce(app, step.settled);
-  app.domainEvents.emit({ type: 'bet_updated', betId: step.updated.id, actorId });
+  app.domainEvents.emit({ type: 'bet_updated', betId: step.updated.id, actorId, poolsOnly: false });
   app.domainEvents.notified(step.notified);
 }
-
-const deadline = (at: Date | null) => (at ? at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC' : '');
 
 /**
  * `POST /api/bets/:id/resolve` by whoever decides the bet: a jury bet's creator proposes its
@@ -106,9 +92,8 @@ async function propose(tx: Tx, app: FastifyInstance, actor: UserRow, locked: Loc
     tx,
     stakers.map(({ userId }) => ({
       userId,
-      type: 'bet_proposed',
-      title: 'Result proposed',
-      body: `"${label}" is proposed as the result of "${proposed.title}". Dispute it until ${deadline(proposed.challengeEndsAt)}.`,
+      type: 'bet_proposed' as const,
+      params: { option: label, bet: proposed.title, until: (proposed.challengeEndsAt ?? new Date()).toISOString() },
       betId: proposed.id,
     })),
   );
@@ -146,9 +131,8 @@ export async function disputeResult(app: FastifyInstance, actor: UserRow, betId:
       tx,
       (seated ? pool : []).map((userId) => ({
         userId,
-        type: 'bet_disputed',
-        title: 'You are on the jury',
-        body: `${actor.username} disputes "${label}" in "${disputed.title}". Vote until ${deadline(disputed.juryEndsAt)}.`,
+        type: 'bet_disputed' as const,
+        params: { by: actor.username, option: label, bet: disputed.title, until: (disputed.juryEndsAt ?? new Date()).toISOString() },
         betId,
         fromUserId: actor.id,
       })),
@@ -198,20 +182,23 @@ async function juryVerdict(tx: Tx, bet: BetRow): Promise<Settled> {
   const winner = first && (!second || second.votes < first.votes) ? { option: first.option, label: await optionLabel(tx, bet.id, first.option) } : null;
   const settled = winner ? await payWinners(tx, bet, winner.option, winner.label, null) : await refundEveryone(tx, bet, 'jury_tie', null);
   if (!settled) throw alreadyResolved();
-  return tellTheOthers(tx, settled, winner ? `The jury decided: "${winner.label}" won in "${bet.title}"` : `The jury was split: "${bet.title}" is called off`);
+  return tellTheOthers(tx, settled, winner ? { outcome: 'jury_decided', winner: winner.label, bet: bet.title } : { outcome: 'jury_split', bet: bet.title });
 }
 
 /**
  * Everyone hears how a jury bet ended: its stakers from the settlement itself, its creator and
  * the jurors who voted from here, in the same transaction.
  */
-async function tellTheOthers(tx: Tx, settled: Settled, body: string): Promise<Settled> {
+/** How a jury bet ended, for those who had no stake on it. */
+type HowItEnded = Extract<NotificationFact, { type: 'bet_settled' }>['params'];
+
+async function tellTheOthers(tx: Tx, settled: Settled, how: HowItEnded): Promise<Settled> {
   const voters = await tx.select({ userId: betVotes.userId }).from(betVotes).where(eq(betVotes.betId, settled.betId));
   const told = new Set(settled.participantIds);
   const others = [...new Set([settled.bet.creatorId, ...voters.map((v) => v.userId)])].filter((id) => !told.has(id));
   const notified = await notifyAll(
     tx,
-    others.map((userId) => ({ userId, type: 'bet_settled', title: settled.type === 'bet_resolved' ? 'Bet resolved' : 'Bet called off', body, betId: settled.betId })),
+    others.map((userId) => ({ userId, type: 'bet_settled' as const, params: how, betId: settled.betId })),
   );
   return { ...settled, notified: [...settled.notified, ...notified] };
 }
@@ -251,17 +238,17 @@ function finishWindow(app: FastifyInstance, betId: number): Promise<Settled | nu
     if (bet.status === 'proposed' && locked.challengeOver && bet.proposedOption !== null) {
       const label = await optionLabel(tx, bet.id, bet.proposedOption);
       const stood = await payWinners(tx, bet, bet.proposedOption, label, null);
-      return stood && tellTheOthers(tx, stood, `Nobody disputed it: "${label}" won in "${bet.title}"`);
+      return stood && tellTheOthers(tx, stood, { outcome: 'undisputed', winner: label, bet: bet.title });
     }
     if (bet.status === 'disputed' && locked.juryOver) {
       // Too few jurors to seat a jury, and no admin decided: the proposal stands.
       if (bet.votesNeeded === 0 && bet.proposedOption !== null) {
         const label = await optionLabel(tx, bet.id, bet.proposedOption);
         const stood = await payWinners(tx, bet, bet.proposedOption, label, null);
-        return stood && tellTheOthers(tx, stood, `No admin overturned it: "${label}" won in "${bet.title}"`);
+        return stood && tellTheOthers(tx, stood, { outcome: 'admins_silent', winner: label, bet: bet.title });
       }
       const voided = await refundEveryone(tx, bet, 'jury_no_quorum', null);
-      return voided && tellTheOthers(tx, voided, `The jury did not reach its quorum in time: "${bet.title}" is called off`);
+      return voided && tellTheOthers(tx, voided, { outcome: 'no_quorum', bet: bet.title });
     }
     return null;
   });

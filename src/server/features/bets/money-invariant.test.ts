@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { auditLedger } from '../wallet/service.ts';
-import { voidOverdueBets } from './settlement.ts';
+import { voidOverdueBets } from './voiding.ts';
 import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 
 // Random sequences of everything that moves money; after every single step the books balance

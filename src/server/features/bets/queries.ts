@@ -107,7 +107,7 @@ function pageIds(isAdmin: boolean, filter: BetFilter, paged: boolean): SQL {
   const staked = sql`select b.id from ${stakes} s join ${bets} b on b.id = s.bet_id
       where s.user_id = ${P.viewerId} and b.deleted_at is null ${paged ? sql`and b.id < ${P.before}` : sql``}`;
   // The bets of the viewer's crews, each crew's newest from bets_crew_idx.
-  const crews = sql`select c.id from crew_members m cross join lateral (
+  const crews = sql`select c.id from crew_memberships m cross join lateral (
       select id from ${bets} where crew_id = m.crew_id and deleted_at is null ${below} order by id desc limit ${P.limit}) c
       where m.user_id = ${P.viewerId}`;
   // The bets whose dispute seated the viewer on the jury, friends with the creator or no longer.

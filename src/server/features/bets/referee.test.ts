@@ -7,7 +7,7 @@ import { createTestApp, testDbKind } from '../../test/test-app.ts';
 import { friendships } from '../friends/service.ts';
 import { auditLedger } from '../wallet/service.ts';
 import { notifyExpiredBets } from './service.ts';
-import { voidBet } from './settlement.ts';
+import { voidBet } from './voiding.ts';
 import { bets } from './tables.ts';
 
 // Who decides a bet (docs/product.md §4.6): its creator, or a referee among the creator's friends.

@@ -30,7 +30,8 @@ import { plainBetPage } from './plain-feed.ts';
 import { findBetDetail, listBets, listBetsJson, type BetDetailRows, type BetFilter } from './queries.ts';
 import { castVote, disputeResult, openDisputes, resolveOrPropose } from './jury.ts';
 import { createBet, editBet, editOwnBet, juryPool } from './service.ts';
-import { resolveBetAsAdmin, resolveRefusal, voidBet } from './settlement.ts';
+import { resolveBetAsAdmin, resolveRefusal } from './settlement.ts';
+import { voidBet } from './voiding.ts';
 import { placeStake } from './stakes.ts';
 import { betTimeline } from './timeline.ts';
 

@@ -12,8 +12,9 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, notFound, type AppError } from '../../errors.ts';
 import { recordActivity } from '../activities/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
+import { crewBetExpiryRefusal, seasonForCrewBet } from '../crews/service.ts';
 import { notify, notifyAll } from '../notifications/service.ts';
-import { betNotFound, lockBet } from './settlement.ts';
+import { betNotFound, lockBet } from './bet-lock.ts';
 
 /**
  * Bets themselves (docs/product.md §4, §5): creating one, editing its words, telling its creator
@@ -24,7 +25,9 @@ import { betNotFound, lockBet } from './settlement.ts';
 export { findVisibleBet, listBets, visibleTo } from './queries.ts';
 export { presentPools } from './present.ts';
 export { placeStake } from './stakes.ts';
-export { announce, resolveBetAsAdmin, voidBet, voidOverdueBets, voidSeasonBets, type Settled } from './settlement.ts';
+export { announce, resolveBetAsAdmin, type Settled } from './settlement.ts';
+export { voidBet, voidOverdueBets } from './voiding.ts';
+export { seasonBetsOf } from './crew-seasons.ts';
 export { finishJuryWindows, resolveOrPropose } from './jury.ts';
 export { registerBetMetrics } from './metrics.ts';
 export { deadlinesOf, type BetDeadline } from './deadlines.ts';
@@ -61,7 +64,7 @@ export async function betSharedBy(db: Db, creatorId: number, betId: number): Pro
 /**
  * Who may referee a creator's bet (docs/product.md §4.6): one of their friends, still a player; for
  * a crew bet, one of the crew's members (§6.7). The friendship is read from creators_seen
- * (visibility.sql), the rule of whose bets a player sees, the membership from crew_member_of (stake.sql).
+ * (visibility.sql), the rule of whose bets a player sees, the membership from crew_member_of (crews/crews.sql).
  */
 async function refereeRefusal(tx: Tx, creator: UserRow, refereeId: number, crewId: number | null): Promise<AppError | null> {
   if (refereeId === creator.id) return badRequest('You cannot referee your own bet', 'invalid_referee');
@@ -83,20 +86,6 @@ async function refereeRefusal(tx: Tx, creator: UserRow, refereeId: number, crewI
     : badRequest("The referee must be one of the crew's members", 'invalid_referee');
 }
 
-/**
- * The season a crew bet is made in (docs/product.md §6.7): the crew's current one, for one of its
- * members; anyone else is told the crew does not exist. The season stays locked until the bet
- * commits (crew_season_for_bet, crews/crews.sql).
- */
-async function crewSeasonForBet(tx: Tx, crewId: number, creator: UserRow): Promise<{ id: number; endsAt: Date }> {
-  const ask = async () =>
-    rowsOf<{ season_id: number; ends_at: string | Date }>(await tx.execute(sql`select season_id, ends_at from crew_season_for_bet(${crewId}, ${creator.id})`))[0];
-  // A season that ended while this waited for its lock is no longer current, and the next one
-  // began after the statement's snapshot: asked again, a new statement finds it.
-  const season = (await ask()) ?? (await ask());
-  if (!season) throw notFound('Crew not found', 'crew_not_found');
-  return { id: season.season_id, endsAt: new Date(season.ends_at) };
-}
 
 /**
  * How many could sit on the jury of a bet `user` creates now (docs/product.md §4.6): their friends,
@@ -151,7 +140,7 @@ export const juryBackfills: Record<string, (query: RawQuery) => Promise<void>> =
 export async function createBet(app: FastifyInstance, creator: UserRow, input: CreateBetInput): Promise<number> {
   const crewId = input.crewId ?? null;
   const { betId, told } = await inTransaction(app.db, async (tx) => {
-    const season = crewId === null ? null : await crewSeasonForBet(tx, crewId, creator);
+    const season = crewId === null ? null : await seasonForCrewBet(tx, crewId, creator.id);
     const refereeId = input.resolution.mode === 'referee' ? input.resolution.refereeId : null;
     if (refereeId !== null) {
       const refusal = await refereeRefusal(tx, creator, refereeId, crewId);
@@ -185,10 +174,8 @@ export async function createBet(app: FastifyInstance, creator: UserRow, input: C
       })
       .returning({ id: bets.id, expiresAt: bets.expiresAt });
     if (!bet) throw new Error('bet insert returned nothing');
-    // A crew bet may not expire after its season ends (§6.7): the season ends it first.
-    if (season && bet.expiresAt && bet.expiresAt.getTime() > season.endsAt.getTime()) {
-      throw badRequest(`A crew bet must expire by the end of the season (${season.endsAt.toISOString()})`, 'expires_after_season');
-    }
+    const expiry = season ? crewBetExpiryRefusal(season, bet.expiresAt) : null;
+    if (expiry) throw expiry;
     await tx.insert(betOptions).values(input.options.map((label, idx) => ({ betId: bet.id, idx, label })));
     await recordActivity(tx, { type: 'bet_created', userId: creator.id, betId: bet.id });
     // The crew's other members (the bet's circle, visibility.sql) hear of a new crew bet.
@@ -202,8 +189,7 @@ export async function createBet(app: FastifyInstance, creator: UserRow, input: C
             ).map((m) => ({
               userId: m.user_id,
               type: 'crew_bet' as const,
-              title: 'New crew bet',
-              body: `${creator.username} created "${input.title}"`,
+              params: { creator: creator.username, bet: input.title },
               betId: bet.id,
               fromUserId: creator.id,
             })),
@@ -253,7 +239,7 @@ export async function editBet(
       after: { title: updated.title, description: updated.description },
     });
   });
-  app.domainEvents.emit({ type: 'bet_updated', betId, actorId: admin.id });
+  app.domainEvents.emit({ type: 'bet_updated', betId, actorId: admin.id, poolsOnly: false });
 }
 
 /**
@@ -279,7 +265,7 @@ export async function editOwnBet(
       .set({ title: input.title, description: input.description, updatedAt: new Date() })
       .where(eq(bets.id, betId));
   });
-  app.domainEvents.emit({ type: 'bet_updated', betId, actorId: creator.id });
+  app.domainEvents.emit({ type: 'bet_updated', betId, actorId: creator.id, poolsOnly: false });
 }
 
 /**
@@ -307,8 +293,7 @@ export async function notifyExpiredBets(app: FastifyInstance): Promise<number> {
         await notify(tx, {
           userId: bet.refereeId ?? bet.creatorId,
           type: 'bet_expired',
-          title: 'Your bet needs a result',
-          body: `"${bet.title}" has expired and awaits your resolution`,
+          params: { bet: bet.title },
           betId: bet.id,
         }),
       );

@@ -1,17 +1,17 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatCents, formatDollars } from '../../../shared/money.ts';
+import { formatCents } from '../../../shared/money.ts';
 import { isUnsettled, UNSETTLED_STATUSES } from '../../../shared/schemas/bets.ts';
 import { refundAll, settle, type Settlement } from '../../../shared/payout.ts';
-import { rowsOf } from '../../db/client.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+import { badRequest, conflict, forbidden, type AppError } from '../../errors.ts';
 import { recordActivity, type ActivityFact } from '../activities/service.ts';
 import { recordAdminAction } from '../audit-log/service.ts';
-import { notifyAll } from '../notifications/service.ts';
+import { notifyAll, type NotificationFact } from '../notifications/service.ts';
 import { users, type UserRow } from '../users/service.ts';
 import { moveCrewMoney, moveMoney } from '../wallet/service.ts';
 import { betOptions, bets, stakes, type BetRow, type StakeRow } from './tables.ts';
+import { alreadyResolved, betClosed, betNotFound, lockBet, type LockedBet } from './bet-lock.ts';
 
 /**
  * A bet's money comes out (docs/product.md §4.6): paid to the winners (resolveBet) or refunded to
@@ -20,49 +20,11 @@ import { betOptions, bets, stakes, type BetRow, type StakeRow } from './tables.t
  * features/wallet/money.sql), or for a crew bet moveCrewMoney (move_crew_money, the crew
  * season's own books, §6.7), a ledger row in the statement that changes each balance; the player figures and platform totals
  * follow the stakes' outcomes by triggers (features/figures/figures.sql); events go out after
- * commit. Stakes go in through stakes.ts.
+ * commit. Stakes go in through stakes.ts; a bet is locked by bet-lock.ts, and voided by voiding.ts.
  */
-
-/** The answer for a bet that does not exist or that the caller may not see: never reveal which. */
-export const betNotFound = () => notFound('Bet not found', 'bet_not_found');
-/** A bet settled by someone else first, and a bet that is voided or takes no more of a step. */
-export const alreadyResolved = () => conflict('This bet has already been resolved', 'already_resolved');
-export const betClosed = () => conflict('This bet is closed', 'bet_closed');
-
-/**
- * Locks the bet row for the rest of the transaction, with whether it has expired by the database's
- * clock. With `seenBy`, only a bet that user may see (the view bet_viewers, visibility.sql): the
- * caller answers 404 for any other, never revealing that it exists.
- */
-export interface LockedBet {
-  bet: BetRow;
-  expired: boolean;
-  /** A jury bet's windows, by the database's clock: the time to dispute, the jury's time. */
-  challengeOver: boolean;
-  juryOver: boolean;
-}
-
-export async function lockBet(tx: Tx, betId: number, seenBy?: number): Promise<LockedBet | null> {
-  // The bet row's id qualified by its table: in a select from `bets` alone the query builder
-  // writes its columns bare, and a bare `id` would mean the subquery's own table's.
-  const seen =
-    seenBy === undefined ? undefined : sql`exists (select 1 from bet_viewers v where v.bet_id = ${bets}."id" and v.viewer_id = ${seenBy})`;
-  const [row] = await tx
-    .select({
-      bet: bets,
-      expired: sql<boolean>`coalesce(${bets.expiresAt} <= now(), false)`,
-      challengeOver: sql<boolean>`coalesce(${bets.challengeEndsAt} <= now(), false)`,
-      juryOver: sql<boolean>`coalesce(${bets.juryEndsAt} <= now(), false)`,
-    })
-    .from(bets)
-    .where(and(eq(bets.id, betId), seen))
-    .for('update', { of: bets });
-  return row && !row.bet.deletedAt ? row : null;
-}
-
 
 /** What the audit log keeps of a bet before and after an admin touched it. */
-function auditSnapshot(bet: BetRow): Record<string, unknown> {
+export function auditSnapshot(bet: BetRow): Record<string, unknown> {
   return {
     title: bet.title,
     description: bet.description,
@@ -80,6 +42,9 @@ function auditSnapshot(bet: BetRow): Record<string, unknown> {
  * transaction, so no other settlement of it can run: every payment in one
  * movement of money, every outcome, feed line and notification in one statement each.
  */
+/** What a staker's notification says of how their stake came out. */
+type StakeNotice = Extract<NotificationFact, { type: 'bet_settled' }>['params'];
+
 async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlement: Settlement, winningLabel: string | null) {
   const settled = betStakes.map((stake) => {
     const paid = settlement.paid.get(stake.id) ?? 0;
@@ -106,26 +71,23 @@ async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlem
       {
         refunded: {
           activity: { ...line, type: 'bet_refunded', amountCents: paid },
-          title: 'Stake refunded',
-          body: `Refunded ${formatDollars(paid)} on "${bet.title}"`,
+          notice: { outcome: 'refunded', amountCents: paid, bet: bet.title },
         },
         won: {
           activity: { ...line, type: 'bet_won', amountCents: paid, optionIdx: stake.optionIdx },
-          title: `You won ${formatDollars(paid)}!`,
-          body: `"${winningLabel}" won in "${bet.title}"`,
+          notice: { outcome: 'won', amountCents: paid, stakeCents: stake.amountCents, winner: winningLabel ?? '', bet: bet.title },
         },
         lost: {
           activity: { ...line, type: 'bet_lost', amountCents: stake.amountCents },
-          title: `You lost ${formatDollars(stake.amountCents)}`,
-          body: `"${winningLabel}" won in "${bet.title}"`,
+          notice: { outcome: 'lost', amountCents: stake.amountCents, winner: winningLabel ?? '', bet: bet.title },
         },
-      } satisfies Record<typeof outcome, { activity: ActivityFact; title: string; body: string }>
+      } satisfies Record<typeof outcome, { activity: ActivityFact; notice: StakeNotice }>
     )[outcome];
   });
   if (told.length > 0) await recordActivity(tx, told.map((t) => t.activity));
   return notifyAll(
     tx,
-    settled.map(({ stake }, i) => ({ userId: stake.userId, type: 'bet_settled', title: told[i]!.title, body: told[i]!.body, betId: bet.id })),
+    settled.map(({ stake }, i) => ({ userId: stake.userId, type: 'bet_settled' as const, params: told[i]!.notice, betId: bet.id })),
   );
 }
 
@@ -268,36 +230,6 @@ export async function refundEveryone(
   };
 }
 
-/**
- * Voids and refunds every open bet of a crew season, in the caller's transaction, which ends the
- * season (docs/product.md §6.7): each bet locked and settled as any void is, its stakes refunded
- * to their stakers' balances in that season. The settlements, for announce() after commit.
- */
-export async function voidSeasonBets(tx: Tx, seasonId: number): Promise<Settled[]> {
-  // Every open bet of the season first, then every staker, each in id order, as a stake batch
-  // locks them (stake.sql): a stake on a later bet by a staker of an earlier one waits its turn
-  // instead of deadlocking.
-  const open = await tx
-    .select({ id: bets.id })
-    .from(bets)
-    .where(and(eq(bets.seasonId, seasonId), inArray(bets.status, [...UNSETTLED_STATUSES])))
-    .orderBy(asc(bets.id))
-    .for('update');
-  if (open.length === 0) return [];
-  await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.id} in (select s.user_id from ${stakes} s where s.bet_id = any(${sql.param(open.map((b) => b.id))}::integer[]))`)
-    .orderBy(asc(users.id))
-    .for('no key update');
-  const settled: Settled[] = [];
-  for (const { id } of open) {
-    const locked = await lockBet(tx, id);
-    const done = locked && (await refundEveryone(tx, locked.bet, 'season_ended', null));
-    if (done) settled.push(done);
-  }
-  return settled;
-}
 
 /**
  * Resolves a bet its caller has locked, after the checks of resolveRefusal: the settlement to
@@ -340,81 +272,5 @@ export async function resolveBetAsAdmin(app: FastifyInstance, admin: UserRow, be
     return resolveLocked(tx, admin, locked, winningOption, { asAdmin: true });
   });
   announce(app, settled);
-}
-
-/**
- * Voids a bet and refunds every stake: admin delete (which also hides it), the overdue sweep,
- * a deactivated creator. Returns false when the bet was already settled (someone else won).
- */
-export async function voidBet(
-  app: FastifyInstance,
-  betId: number,
-  reason: string,
-  // `audited`: an admin asked for this (delete, deactivating the creator): the audit log says so.
-  options: { actorId: number | null; delete: boolean; audited?: boolean },
-): Promise<boolean> {
-  const auditActorId = options.audited ? options.actorId : null;
-  const settled = await inTransaction(app.db, async (tx) => {
-    const locked = await lockBet(tx, betId);
-    if (!locked) throw betNotFound();
-    if (!isUnsettled(locked.bet.status)) {
-      if (options.delete) {
-        // A settled bet has nothing left to refund; deleting only hides it.
-        const [hidden] = await tx
-          .update(bets)
-          .set({ deletedAt: new Date(), updatedAt: new Date() })
-          .where(eq(bets.id, betId))
-          .returning();
-        if (auditActorId !== null && hidden) {
-          await recordAdminAction(tx, {
-            actorId: auditActorId,
-            action: 'bet.delete',
-            targetType: 'bet',
-            targetId: betId,
-            before: auditSnapshot(locked.bet),
-            after: { ...auditSnapshot(hidden), refundedStakes: 0 },
-          });
-        }
-      }
-      return null;
-    }
-    const voided = await refundEveryone(tx, locked.bet, reason, options.actorId, { hide: options.delete });
-    if (!voided) return null;
-    if (auditActorId !== null) {
-      await recordAdminAction(tx, {
-        actorId: auditActorId,
-        action: options.delete ? 'bet.delete' : 'bet.void',
-        targetType: 'bet',
-        targetId: betId,
-        before: auditSnapshot(locked.bet),
-        after: { ...auditSnapshot(voided.bet), refundedStakes: voided.participantIds.length },
-      });
-    }
-    return voided;
-  });
-  if (settled === null) return false;
-  announce(app, settled);
-  return true;
-}
-
-/**
- * The background sweep: bets left unresolved VOID_AFTER_DAYS after expiry are voided and
- * refunded. Safe on every instance at once: voidBet settles each bet exactly once.
- */
-export async function voidOverdueBets(app: FastifyInstance): Promise<number> {
-  const overdue = rowsOf<{ id: number }>(
-    await app.db.execute(sql`select id from ${bets}
-      where status = 'active' and expires_at < now() - make_interval(days => ${app.config.voidAfterDays})
-      order by id limit 100`),
-  );
-  let voided = 0;
-  for (const { id } of overdue) {
-    try {
-      if (await voidBet(app, id, 'expired_unresolved', { actorId: null, delete: false })) voided += 1;
-    } catch (error) {
-      if (!(error instanceof AppError && error.statusCode === 404)) throw error;
-    }
-  }
-  return voided;
 }
 

@@ -11,7 +11,7 @@ DROP FUNCTION IF EXISTS stake_refusal(boolean, integer, integer, text, timestamp
 DROP FUNCTION IF EXISTS stake_refusal(boolean, integer, integer, integer, text, timestamptz, boolean, boolean);
 --> statement-breakpoint
 -- p_member: whether the user may stake where the bet's money is, true for a bet among friends; for a
--- crew bet (§6.7), whether they are a member of its crew (crew_member_of, below).
+-- crew bet (§6.7), whether they are a member of its crew (crew_member_of, crews/crews.sql).
 CREATE OR REPLACE FUNCTION stake_refusal(
   p_visible boolean, p_member boolean, p_creator integer, p_referee integer, p_user integer, p_status text,
   p_expires_at timestamptz, p_option_exists boolean, p_staked boolean
@@ -29,15 +29,11 @@ LANGUAGE sql STABLE AS $$
   END
 $$;
 --> statement-breakpoint
--- crew_member_of: whether a user may use a bet's money, true for a bet among friends; for a crew
--- bet, whether the user is one of the crew's members now.
-CREATE OR REPLACE FUNCTION crew_member_of(p_crew integer, p_user integer) RETURNS boolean
-LANGUAGE sql STABLE AS $$
-  SELECT p_crew IS NULL OR EXISTS (SELECT 1 FROM crew_members m WHERE m.crew_id = p_crew AND m.user_id = p_user)
-$$;
---> statement-breakpoint
--- A stake's arguments were one JSON value until typed arrays replaced them; the old form goes.
+-- A stake's arguments were one JSON value until typed arrays replaced them, and carried the
+-- amount as text for the notification until notifications were stored as facts: the old forms go.
 DROP FUNCTION IF EXISTS stake_on_bets(jsonb);
+--> statement-breakpoint
+DROP FUNCTION IF EXISTS stake_on_bets(integer[], integer[], integer[], bigint[], text[], text[]);
 --> statement-breakpoint
 -- stake_on_bets places a batch of stakes (one stake is a batch of one) in the caller's
 -- transaction and answers each: 'ok' with the bet as its staker now sees it and the creator's
@@ -60,8 +56,7 @@ DROP FUNCTION IF EXISTS stake_on_bets(jsonb);
 -- The player figures and the platform totals follow the new stakes rows by their triggers
 -- (features/figures/figures.sql).
 CREATE OR REPLACE FUNCTION stake_on_bets(
-  p_user_ids integer[], p_bet_ids integer[], p_options integer[], p_amounts bigint[],
-  p_usernames text[], p_amount_texts text[]
+  p_user_ids integer[], p_bet_ids integer[], p_options integer[], p_amounts bigint[], p_usernames text[]
 ) RETURNS TABLE (n integer, result text, bet json, notification json)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -79,17 +74,17 @@ BEGIN
     RETURN QUERY
     WITH calls AS (
       SELECT * FROM (
-        SELECT (t.i - 1)::integer AS n, t.user_id, t.bet_id, t.option_idx, t.amount, t.username, t.amount_text,
+        SELECT (t.i - 1)::integer AS n, t.user_id, t.bet_id, t.option_idx, t.amount, t.username,
           row_number() OVER (PARTITION BY t.user_id ORDER BY t.i) AS round
-        FROM unnest(p_user_ids, p_bet_ids, p_options, p_amounts, p_usernames, p_amount_texts)
-          WITH ORDINALITY AS t(user_id, bet_id, option_idx, amount, username, amount_text, i)
+        FROM unnest(p_user_ids, p_bet_ids, p_options, p_amounts, p_usernames)
+          WITH ORDINALITY AS t(user_id, bet_id, option_idx, amount, username, i)
       ) numbered
       WHERE numbered.round = v_round
     ), checked AS (
       SELECT c.*, b.creator_id, b.title, b.season_id, f.label,
         stake_refusal(
           EXISTS (SELECT 1 FROM bet_viewers v WHERE v.bet_id = c.bet_id AND v.viewer_id = c.user_id),
-          crew_member_of(b.crew_id, c.user_id),
+          b.crew_id IS NULL OR crew_member_of(b.crew_id, c.user_id),
           b.creator_id, b.referee_id, c.user_id, b.status, b.expires_at, f.label IS NOT NULL, f.staked) AS refusal
       FROM calls c
       LEFT JOIN bets b ON b.id = c.bet_id
@@ -139,14 +134,19 @@ BEGIN
         SELECT p.user_id, 'bet_placed', p.bet_id, p.amount, p.option_idx
         FROM placed p ORDER BY p.n
     ), notices AS (
-      INSERT INTO notifications (user_id, type, title, body, bet_id, from_user_id)
-        SELECT p.creator_id, 'bet_staked', 'New stake on your bet',
-          format('%s staked %s on "%s" in "%s"', p.username, p.amount_text, p.label, p.title), p.bet_id, p.user_id
-        FROM placed p
-        WHERE NOT EXISTS (SELECT 1 FROM user_preferences pr
-                          WHERE pr.user_id = p.creator_id AND pr.muted_notifications @> '["bet_staked"]'::jsonb)
-        ORDER BY p.n
-        RETURNING notifications.from_user_id, row_to_json(notifications.*) AS notification_row
+      -- The creator's notification, as its facts, through the notifications' one writer, which
+      -- leaves it out when the creator muted stakes (notify_players, notifications/notifications.sql).
+      -- Read by the answer below, so it is always run.
+      SELECT nt.from_user_id, row_to_json(nt.*) AS notification_row
+      FROM notify_players(
+        ARRAY(SELECT p.creator_id FROM placed p ORDER BY p.n),
+        ARRAY(SELECT 'bet_staked'::text FROM placed p ORDER BY p.n),
+        ARRAY(SELECT jsonb_build_object('staker', p.username, 'amountCents', p.amount, 'option', p.label, 'bet', p.title)
+              FROM placed p ORDER BY p.n),
+        ARRAY(SELECT p.bet_id FROM placed p ORDER BY p.n),
+        ARRAY(SELECT p.user_id FROM placed p ORDER BY p.n),
+        ARRAY(SELECT NULL::integer FROM placed p ORDER BY p.n),
+        ARRAY(SELECT NULL::integer FROM placed p ORDER BY p.n)) nt
     )
     -- A statement does not see its own writes: the answer is built from the rows they return.
     SELECT k.n,

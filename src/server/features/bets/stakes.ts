@@ -1,15 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { formatDollars, parseAmountToCents } from '../../../shared/money.ts';
+import { parseAmountToCents } from '../../../shared/money.ts';
 import { stakeAmountRefusal } from '../../../shared/stake-amount.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { rowJson } from '../../db/row-json.ts';
 import { answeredByDatabase, errorChain, retryingConflicts, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
-import { notifications } from '../notifications/service.ts';
+import { decodeStoredNotification, presentNotification } from '../notifications/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { presentPools, toBundle, type BetBundle, type BundleJson } from './present.ts';
-import { betClosed, betNotFound } from './settlement.ts';
+import { betClosed, betNotFound } from './bet-lock.ts';
 
 /**
  * A stake goes in (docs/product.md §4.5): placeStake checks the amount, and the database function
@@ -44,16 +43,14 @@ function isDuplicateStake(error: unknown): boolean {
   return errorChain(error).some((e) => e.code === '23505' && e.constraint === 'stakes_bet_user_key');
 }
 
-const notificationJson = rowJson(notifications);
-
 /** One stake as stake_on_bets takes it: each field is one of its arrays. */
 export interface StakeCall {
   userId: number;
   betId: number;
   option: number;
   amountCents: number;
+  /** The staker's name, for the creator's notification. */
   username: string;
-  amountText: string;
 }
 
 export interface StakeOutcome {
@@ -81,7 +78,7 @@ export async function placeStakesTogether(db: Db | Tx, calls: StakeCall[]): Prom
   const rows = rowsOf<StakeOutcome & { n: number }>(
     await db.execute(sql`select n, result, bet, notification from stake_on_bets(
       ${column((c) => c.userId)}::integer[], ${column((c) => c.betId)}::integer[], ${column((c) => c.option)}::integer[],
-      ${column((c) => c.amountCents)}::bigint[], ${column((c) => c.username)}::text[], ${column((c) => c.amountText)}::text[])`),
+      ${column((c) => c.amountCents)}::bigint[], ${column((c) => c.username)}::text[])`),
   );
   const outcomes: StakeOutcome[] = [];
   for (const row of rows) outcomes[Number(row.n)] = row;
@@ -146,7 +143,6 @@ export async function placeStake(
     option: input.option,
     amountCents,
     username: user.username,
-    amountText: formatDollars(amountCents),
   });
   if (outcome.result !== 'ok') {
     const refusal = STAKE_REFUSALS[outcome.result];
@@ -162,11 +158,12 @@ export async function placeStake(
       type: 'bet_updated',
       betId,
       actorId: user.id,
+      poolsOnly: true,
       snapshot: { pools: presentPools(bundle.bet, bundle.options), title: bundle.bet.title, creatorId: bundle.bet.creatorId },
     });
     if (outcome.notification) {
-      const row = notificationJson.decode(outcome.notification);
-      app.domainEvents.emit({ type: 'notification', userId: row.userId, notificationId: row.id, row });
+      const row = decodeStoredNotification(outcome.notification);
+      app.domainEvents.emit({ type: 'notification', userId: row.userId, notificationId: row.id, notification: presentNotification(row) });
     }
   } catch (err) {
     app.log.error({ err, betId }, 'announcing a committed stake failed');

@@ -1,4 +1,5 @@
 -- Who sees a bet (docs/product.md §5.1; docs/decisions/018-one-rule-for-who-sees-a-bet.md):
+-- Public: creators_seen, bet_circles, bet_viewers
 -- its creator, the creator's friends (a crew bet: its crew's members instead), its referee, the
 -- jurors seated on its dispute, whoever staked on it, and the admins; a deleted bet, nobody.
 -- The one statement of the rule: the bet lists, the detail, the stake (stake.sql), the feed and
@@ -10,9 +11,7 @@
 CREATE OR REPLACE VIEW creators_seen AS
   SELECT u.id AS viewer_id, u.id AS creator_id FROM users u
   UNION ALL
-  SELECT f.requester_id, f.addressee_id FROM friendships f WHERE f.status = 'accepted'
-  UNION ALL
-  SELECT f.addressee_id, f.requester_id FROM friendships f WHERE f.status = 'accepted';
+  SELECT f.user_id, f.friend_id FROM friend_pairs f;
 --> statement-breakpoint
 -- bet_circles: every (bet, user of its circle) pair: a bet among friends is its creator's and
 -- their friends' (creators_seen); a crew bet (§6.7) is its crew's members' instead, and its
@@ -26,7 +25,7 @@ CREATE OR REPLACE VIEW bet_circles AS
   SELECT b.id AS bet_id, c.viewer_id AS user_id FROM bets b JOIN creators_seen c ON c.creator_id = b.creator_id
     WHERE b.crew_id IS NULL AND b.deleted_at IS NULL
   UNION ALL
-  SELECT b.id, m.user_id FROM bets b JOIN crew_members m ON m.crew_id = b.crew_id
+  SELECT b.id, m.user_id FROM bets b JOIN crew_memberships m ON m.crew_id = b.crew_id
     WHERE b.deleted_at IS NULL
   UNION ALL
   SELECT b.id, b.creator_id FROM bets b WHERE b.crew_id IS NOT NULL AND b.deleted_at IS NULL;

@@ -106,7 +106,7 @@ describe(`one rule for who sees a bet on ${testDbKind}`, () => {
       bet.crew_id === null
         ? sql`select case when requester_id = ${bet.creator_id} then addressee_id else requester_id end from friendships
             where status = 'accepted' and ${bet.creator_id} in (requester_id, addressee_id)`
-        : sql`select user_id from crew_members where crew_id = ${bet.crew_id}`;
+        : sql`select user_id from crew_memberships where crew_id = ${bet.crew_id}`;
     const ids = rowsOf<{ id: number }>(
       await app.db.execute(sql`select ${bet.creator_id}::int as id
         union ${circle}

@@ -8,7 +8,7 @@ import { CARD_HEIGHT, CARD_WIDTH, drawCard } from './draw.ts';
 import type { CardContent } from './content.ts';
 
 /**
- * Draws a card's PNG (decision record 030): satori lays the drawing out into an SVG with its text
+ * Draws a card's PNG (decision record 033): satori lays the drawing out into an SVG with its text
  * as paths, resvg rasterises it. Both, and the fonts, load at the first card asked for, never at
  * start-up: a server that is never asked for a card never holds them (docs/startup-and-memory.md).
  */

@@ -139,8 +139,7 @@ export async function sendMessage(app: FastifyInstance, user: UserRow, conversat
     const created = await notify(tx, {
       userId: recipientId,
       type: 'message',
-      title: `New message from ${user.username}`,
-      body: preview,
+      params: { from: user.username, preview },
       fromUserId: user.id,
       conversationId,
     });

@@ -113,8 +113,7 @@ async function recordFriendship(app: FastifyInstance, requester: Person, address
     return notify(tx, {
       userId: requester.id,
       type: 'friend_accepted',
-      title: 'Friend request accepted',
-      body: `${addressee.username} accepted your friend request`,
+      params: { by: addressee.username },
       fromUserId: addressee.id,
     });
   });
@@ -148,8 +147,7 @@ export async function sendFriendRequest(
       return notify(tx, {
         userId: addresseeId,
         type: 'friend_request',
-        title: 'New friend request',
-        body: `${requester.username} wants to be your friend`,
+        params: { from: requester.username },
         fromUserId: requester.id,
       });
     });

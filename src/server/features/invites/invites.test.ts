@@ -6,7 +6,7 @@ import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { createdInviteSchema, invitePreviewSchema, inviteSchema, type CreatedInvite } from '../../../shared/schemas/invites.ts';
 import { friendships } from '../friends/service.ts';
 import { invites } from './tables.ts';
-import { notifications } from '../notifications/service.ts';
+import { notifications, notificationWords } from '../notifications/service.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { HttpAgent } from '../../test/http-agent.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
@@ -39,7 +39,10 @@ describe(`invites on ${testDbKind}`, () => {
   const inviteRow = async (token: string) =>
     (await app.db.select().from(invites).where(eq(invites.tokenHash, createHash('sha256').update(token).digest('hex'))))[0]!;
   const noticesOf = async (user: TestUser) =>
-    app.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'invite_accepted')));
+    (await app.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'invite_accepted')))).map((row) => ({
+      ...row,
+      ...notificationWords(row),
+    }));
 
   it('creates a personal link: random token, stored hashed, valid 7 days', async () => {
     const ann = await newUser('Ann');

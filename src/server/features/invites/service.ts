@@ -131,10 +131,7 @@ export async function acceptInvite(app: FastifyInstance, invitee: UserRow, token
     const notice = await notify(tx, {
       userId: inviter.id,
       type: 'invite_accepted',
-      title: 'Invite accepted',
-      body: befriended
-        ? `${invitee.username} accepted your invite and is now your friend`
-        : `${invitee.username} accepted your invite`,
+      params: { by: invitee.username, befriended },
       fromUserId: invitee.id,
       betId: invite.betId,
     });

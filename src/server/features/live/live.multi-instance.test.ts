@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { PRESENCE_GRACE_MS } from '../../plugins/presence.ts';
+import { PRESENCE_GRACE_MS } from './presence.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { listeningConfig, settle, socketFor, type TestSocket } from '../../test/sockets.ts';
 import { baseTestConfig, createTestDatabase } from '../../test/test-app.ts';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ServerMessage } from '../../../shared/ws-events.ts';
+import { POLICY_CLOSE, type ServerMessage } from '../../../shared/ws-events.ts';
 import { rowsOf } from '../../db/client.ts';
 import { betComments, messages } from '../chat/service.ts';
 import { betOptions, bets } from '../bets/service.ts';
@@ -19,8 +19,11 @@ import { mayReachOwner, presentNotification } from '../notifications/service.ts'
  * two members; a notification to its owner, and when it names a bet, only while they may see it.
  */
 
+/** How a socket beyond the user's allowance is closed (realtime.ts): 1008, policy violation. */
+export const TOO_MANY_SOCKETS = { code: POLICY_CLOSE, reason: 'Too many open connections' } as const;
+
 /**
- * A socket message and who it is for, as the live layer (plugins/realtime.ts) carries it to
+ * A socket message and who it is for, as the live layer (realtime.ts) carries it to
  * whichever instance holds the recipients' sockets.
  */
 export type Delivery =
@@ -72,7 +75,7 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
       if (event.type === 'bet_created') {
         message = { type: 'new_bet', bet: pools, creatorId: snapshot.creatorId, title: snapshot.title };
       } else if (event.type === 'bet_updated') {
-        message = { type: 'bet_updated', bet: pools };
+        message = { type: 'bet_updated', bet: pools, poolsOnly: event.poolsOnly };
       } else {
         message = { type: 'bet_resolved', bet: pools };
       }
@@ -150,22 +153,15 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
     }
     case 'notification': {
       // One about a bet goes out only while its owner may see that bet: not a deleted bet's refund.
-      // One that comes with its row was read by the transaction that wrote it, which found the bet
+      // One that comes presented was read by the transaction that wrote it, which found the bet
       // open to its owner (a stake's notice to the bet's creator): nothing to ask again.
-      let row = event.row;
-      if (!row) {
-        [row] = await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
+      let notification = event.notification;
+      if (!notification) {
+        const [row] = await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
         if (!row || !(await mayReachOwner(app.db, row))) return [];
+        notification = presentNotification(row);
       }
-      return [
-        {
-          userIds: [event.userId],
-          message: {
-            type: 'notification',
-            notification: presentNotification(row),
-          },
-        },
-      ];
+      return [{ userIds: [event.userId], message: { type: 'notification', notification } }];
     }
   }
 }

@@ -244,7 +244,7 @@ describe(`notifications by mail on ${testDbKind}`, () => {
       await app.db
         .update(notifications)
         .set({ readAt: new Date() })
-        .where(inArray(notifications.id, all.filter((n) => !n.body.startsWith('Jo ')).map((n) => n.id)));
+        .where(inArray(notifications.id, all.filter((n) => n.fromUserId !== jo.id).map((n) => n.id)));
       expect(await sendDailyDigests(app, dayAfter)).toBe(1);
       await drainMail(app);
       const mail = await smtp.waitFor((m) => to(m, 'gil@betbro.test') && m.subject === 'Your Betbro day: 1 unread notification');

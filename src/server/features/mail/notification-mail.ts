@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/client.ts';
 import { getOrCreateSecret } from '../../db/secrets.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { badRequest } from '../../errors.ts';
-import { mayReachOwner, notificationPath, notifications, type NotificationRow } from '../notifications/service.ts';
+import { mayReachOwner, notificationPath, notifications, notificationWords, type NotificationRow } from '../notifications/service.ts';
 import { getPreferences, updatePreferences } from '../profiles/service.ts';
 import { userPreferences, users, type UserRow } from '../users/service.ts';
 import { composeMail } from './compose.ts';
@@ -141,11 +141,12 @@ export async function mailQueuedNotifications(app: FastifyInstance): Promise<num
 function instantMail(app: FastifyInstance, secret: string, user: UserRow, notification: NotificationRow) {
   const email = user.email!;
   const topic = notification.type as NotificationType;
+  const { title, body } = notificationWords(notification);
   return composeMail({
     to: email,
     name: greetingName(user, email),
-    subject: notification.title,
-    lines: [notification.body],
+    subject: title,
+    lines: [body],
     action: { label: 'Open Betbro', url: `${app.config.publicUrl}${notificationPath(notification)}` },
     after: ['Choose which mails you get under Settings, Notifications.'],
     unsubscribe: { url: unsubscribeUrl(app, secret, user.id, topic), what: topicWords(topic) },
@@ -241,7 +242,10 @@ async function digestOf(app: FastifyInstance, tx: Tx, secret: string, { userId, 
       subject: `Your Betbro day: ${count}`,
       lines: [
         `Here is what happened since your last digest (${count}):`,
-        ...listed.slice(0, DIGEST_LIST).map((n) => `${n.title}: ${n.body}`),
+        ...listed.slice(0, DIGEST_LIST).map((n) => {
+          const { title, body } = notificationWords(n);
+          return `${title}: ${body}`;
+        }),
         ...(more > 0 ? [`And ${more} more.`] : []),
       ],
       action: { label: 'Open your notifications', url: `${app.config.publicUrl}/notifications` },

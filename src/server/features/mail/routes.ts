@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { confirmPage, messagePage } from '../../oidc/pages.ts';
 import { checkUnsubscribeLink, topicWords, unsubscribe, UNSUBSCRIBE_TOPICS, type UnsubscribeLink } from './notification-mail.ts';
+import { confirmPage, messagePage } from '../../oidc/provider.ts';
 
 const linkSchema = z.object({
   u: z.coerce.number({ error: 'The link is damaged' }).int().positive().max(2_147_483_647),

@@ -1,17 +1,23 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { notifications } from './tables.ts';
-import { userPreferences } from '../users/service.ts';
+import { rowJson } from '../../db/row-json.ts';
+import { notifications, type NotificationRow } from './tables.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { Notification, NotificationType } from '../../../shared/schemas/notifications.ts';
+import { wordNotification, type NotificationFact } from './wording.ts';
 
-/** A stored notification as the API and the live layer show it. */
-export function presentNotification(row: typeof notifications.$inferSelect): Notification {
+/** A stored notification's words: from its facts, or as stored by a row older than them. */
+export function notificationWords(row: Pick<NotificationRow, 'type' | 'params' | 'title' | 'body'>): { title: string; body: string } {
+  if (row.params === null) return { title: row.title ?? '', body: row.body ?? '' };
+  return wordNotification({ type: row.type, params: row.params } as NotificationFact);
+}
+
+/** A stored notification as the API, the live layer, push and mail show it. */
+export function presentNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
     type: row.type as NotificationType,
-    title: row.title,
-    body: row.body,
+    ...notificationWords(row),
     betId: row.betId,
     fromUserId: row.fromUserId,
     conversationId: row.conversationId,
@@ -21,37 +27,32 @@ export function presentNotification(row: typeof notifications.$inferSelect): Not
   };
 }
 
-export interface NewNotification {
+/** A notification to store: its facts, its player, and what it is about. */
+export type NewNotification = NotificationFact & {
   userId: number;
-  type: NotificationType;
-  title: string;
-  body: string;
   betId?: number | null;
   fromUserId?: number | null;
   conversationId?: number | null;
   /** A notification about a crew (docs/product.md §6.7), read only while its user is a member. */
   crewId?: number | null;
-}
+};
+
+const storedRow = rowJson(notifications);
 
 /**
  * Stores notifications in the caller's transaction, each unless its user switched its type off,
- * in one statement (a settlement tells every staker at once). Returns who was notified, so the
+ * in one statement (a settlement tells every staker at once), through notify_players
+ * (notifications.sql), the one writer and the one mute rule. Returns who was notified, so the
  * caller can announce it after commit.
  */
 export async function notifyAll(tx: Tx | Db, entries: readonly NewNotification[]): Promise<{ userId: number; id: number }[]> {
   if (entries.length === 0) return [];
   const column = <T,>(pick: (entry: NewNotification) => T) => sql.param(entries.map(pick));
   const rows = rowsOf<{ id: number | string; user_id: number }>(
-    await tx.execute(sql`insert into ${notifications} (user_id, type, title, body, bet_id, from_user_id, conversation_id, crew_id)
-      select n.user_id, n.type, n.title, n.body, n.bet_id, n.from_user_id, n.conversation_id, n.crew_id
-      from unnest(${column((e) => e.userId)}::integer[], ${column((e) => e.type)}::text[], ${column((e) => e.title)}::text[],
-        ${column((e) => e.body)}::text[], ${column((e) => e.betId ?? null)}::integer[], ${column((e) => e.fromUserId ?? null)}::integer[],
-        ${column((e) => e.conversationId ?? null)}::integer[], ${column((e) => e.crewId ?? null)}::integer[])
-        with ordinality as n(user_id, type, title, body, bet_id, from_user_id, conversation_id, crew_id, i)
-      where not exists (select 1 from ${userPreferences} pr
-        where pr.user_id = n.user_id and pr.muted_notifications @> jsonb_build_array(n.type))
-      order by n.i
-      returning id, user_id`),
+    await tx.execute(sql`select id, user_id from notify_players(${column((e) => e.userId)}::integer[], ${column((e) => e.type)}::text[],
+      ${sql.param(entries.map((e) => JSON.stringify(e.params)))}::jsonb[], ${column((e) => e.betId ?? null)}::integer[],
+      ${column((e) => e.fromUserId ?? null)}::integer[], ${column((e) => e.conversationId ?? null)}::integer[],
+      ${column((e) => e.crewId ?? null)}::integer[])`),
   );
   return rows.map((row) => ({ userId: Number(row.user_id), id: Number(row.id) }));
 }
@@ -61,13 +62,15 @@ export async function notify(tx: Tx | Db, entry: NewNotification): Promise<{ use
   return (await notifyAll(tx, [entry]))[0] ?? null;
 }
 
+/** A notification as notify_players answered it, inside another statement's JSON (a stake's). */
+export const decodeStoredNotification = (json: unknown): NotificationRow => storedRow.decode(json);
+
 /** Whether `viewerId` may see the bet `betId` now: a question to the view bet_viewers. */
 const seesBet = (betId: SQL | number, viewerId: number) =>
   sql`(select true from bet_viewers v where v.bet_id = ${betId} and v.viewer_id = ${viewerId} limit 1)`;
 
-/** Whether `userId` is a member of the crew `crewId` now (docs/product.md §6.7). */
-const inCrew = (crewId: SQL | number, userId: number) =>
-  sql`exists (select 1 from crew_members m where m.crew_id = ${crewId} and m.user_id = ${userId})`;
+/** Whether `userId` is a member of the crew `crewId` now (docs/product.md §6.7; crew_member_of, crews/crews.sql). */
+const inCrew = (crewId: SQL | number, userId: number) => sql`crew_member_of(${crewId}, ${userId})`;
 
 /**
  * The notifications `readerId` may read: their own, and of those that name a bet only the ones
@@ -110,3 +113,4 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
 }
 
 export { notifications, type NotificationRow } from './tables.ts';
+export type { NotificationFact } from './wording.ts';

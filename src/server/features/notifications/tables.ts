@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt, idOf } from '../../db/columns.ts';
 
 export const notifications = pgTable(
@@ -7,8 +7,11 @@ export const notifications = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: integer('user_id').notNull().references(idOf('users')),
     type: text('type').notNull(),
-    title: text('title').notNull(),
-    body: text('body').notNull(),
+    /** The facts a notification is worded from when it is read (wording.ts); null on rows stored before them. */
+    params: jsonb('params').$type<Record<string, unknown>>(),
+    /** The words of a row stored before the facts; null since. */
+    title: text('title'),
+    body: text('body'),
     betId: integer('bet_id').references(idOf('bets')),
     fromUserId: integer('from_user_id').references(idOf('users')),
     conversationId: integer('conversation_id'),

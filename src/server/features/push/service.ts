@@ -4,12 +4,13 @@ import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import webPush from 'web-push';
 import { ReadBatches, readLimitsFor } from '../../db/read-batches.ts';
-import { mayReachOwner, notificationPath, notifications, type NotificationRow } from '../notifications/service.ts';
+import { mayReachOwner, notificationPath, notifications, presentNotification } from '../notifications/service.ts';
 import { pushSubscriptions } from './tables.ts';
 import { userPreferences, type UserRow } from '../users/service.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { DomainEvent } from '../../plugins/domain-events.ts';
 import type { PushPayload, PushSubscriptionBody } from '../../../shared/schemas/push.ts';
+import type { Notification } from '../../../shared/schemas/notifications.ts';
 import { inQuietHours } from '../../../shared/quiet-hours.ts';
 import { checkPushEndpoint, isAllowedOrigin, NonPublicAddressError, publicOnlyLookup, urlRefusal } from './endpoint.ts';
 import { loadVapidKeys, type VapidKeys } from './vapid-keys.ts';
@@ -66,7 +67,7 @@ export async function unsubscribe(app: FastifyInstance, user: UserRow, endpoint:
 }
 
 /** What a push shows, and where it leads when clicked: an absolute URL of the client. */
-export function pushPayloadOf(row: Pick<NotificationRow, 'type' | 'title' | 'body' | 'betId' | 'conversationId' | 'crewId'>, publicUrl: string): PushPayload {
+export function pushPayloadOf(row: Pick<Notification, 'type' | 'title' | 'body' | 'betId' | 'conversationId' | 'crewId'>, publicUrl: string): PushPayload {
   const body = row.body.length > BODY_MAX_CHARS ? `${row.body.slice(0, BODY_MAX_CHARS - 1)}…` : row.body;
   return { title: row.title, body, url: `${publicUrl}${notificationPath(row)}` };
 }
@@ -192,8 +193,10 @@ async function pushNotification(
 ) {
   const subscriptions = (await reads.read(event.userId)) ?? [];
   if (subscriptions.length === 0) return;
-  const [row] = event.row ? [event.row] : await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
-  if (!row) return;
+  const [stored] = event.notification ? [] : await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
+  const notification = event.notification ?? (stored && presentNotification(stored));
+  if (!notification) return;
+  const row = { ...notification, userId: event.userId };
   // A push shows the bet's title on a lock screen: it follows who sees the bet when it is sent.
   const stillWanted = () => mayReachOwner(app.db, row);
   if (!(await stillWanted())) return;
@@ -219,7 +222,7 @@ async function inQuietHoursNow(app: FastifyInstance, userId: number): Promise<bo
 
 /**
  * Pushes every notification announced after its commit: the domain events' second listener,
- * beside the live layer (plugins/realtime.ts), started by app.ts. Notifications of a muted type
+ * beside the live layer (features/live/realtime.ts), started by app.ts. Notifications of a muted type
  * are never stored (notifyAll in notifications/service.ts, stake_on_bets in bets/stake.sql), so
  * preferences hold for pushes too. The work is tracked as background work; closing the app cuts
  * the retries' waits short. Answers the VAPID keys it signs with, for the routes.

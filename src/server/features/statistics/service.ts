@@ -7,7 +7,7 @@ import { periodKey, winRatePercent } from '../../../shared/player-figures.ts';
 import { rowsOf } from '../../db/client.ts';
 import { playerFigures } from '../figures/service.ts';
 import type { UserRow } from '../users/service.ts';
-import { listBets } from '../bets/service.ts';
+import { bets, listBets, stakes } from '../bets/service.ts';
 import { allTimeFiguresOf, figuresByPeriod, figuresOf } from '../figures/service.ts';
 import { friendIdsOf } from '../friends/service.ts';
 
@@ -36,8 +36,8 @@ async function stakeFacts(app: FastifyInstance, userId: number): Promise<StakeFa
   const rows = rowsOf<Record<string, unknown>>(
     await app.db.execute(sql`
       select s.amount_cents as amount, s.settled_cents as settled, b.category, s.created_at as placed_at, b.resolved_at, s.outcome
-      from stakes s
-      join bets b on b.id = s.bet_id
+      from ${stakes} s
+      join ${bets} b on b.id = s.bet_id
       where s.user_id = ${userId} and s.outcome is distinct from 'refunded' and b.crew_id is null
       order by s.id`),
   );

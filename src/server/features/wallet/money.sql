@@ -1,3 +1,5 @@
+-- Public: move_money, move_crew_money
+--
 -- Every movement of money, and the only writer of a balance and of the ledger
 -- (docs/decisions/023-money-moves-in-one-place.md): a stake's debit (stake_on_bets, in
 -- features/bets/stake.sql), and through moveMoney (service.ts) the payouts and refunds of a

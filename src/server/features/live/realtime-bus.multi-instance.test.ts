@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Delivery } from '../features/live/service.ts';
+import type { Delivery } from './service.ts';
 import { redisBus, type Bus } from './realtime.ts';
 
 // The Redis bus on a real Redis: deliveries reach every subscriber, also after its subscription

@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { friendships } from '../features/friends/service.ts';
 import { createSession } from '../features/auth/service.ts';
 import { expect } from 'vitest';
-import { createBetAs, createUser, makeFriends, type TestUser } from '../test/fixtures.ts';
-import { HttpAgent } from '../test/http-agent.ts';
+import { createBetAs, createUser, makeFriends, type TestUser } from './fixtures.ts';
+import { HttpAgent } from './http-agent.ts';
 
 /**
  * The cast of the security tests: a bet's creator, their friend, a friend of that friend who

@@ -9,10 +9,10 @@ import {
   POLICY_CLOSE,
   clientMessageSchema,
   type ServerMessage,
-} from '../../shared/ws-events.ts';
-import { forbidden, unauthorized } from '../errors.ts';
-import { SESSION_COOKIE, liveSessionsOf, loadSession } from '../features/auth/service.ts';
-import { audienceOfBet, deliveriesFor, presenceDelivery, type Delivery } from '../features/live/service.ts';
+} from '../../../shared/ws-events.ts';
+import { forbidden, unauthorized } from '../../errors.ts';
+import { SESSION_COOKIE, liveSessionsOf, loadSession } from '../auth/service.ts';
+import { TOO_MANY_SOCKETS, audienceOfBet, deliveriesFor, presenceDelivery, type Delivery } from './service.ts';
 import { SocketPresence, memoryPresence, redisPresence, type Presence } from './presence.ts';
 
 /**
@@ -31,8 +31,6 @@ const EXPIRY_MARGIN_MS = 250;
 const MAX_EXPIRY_CHECK_MS = 24 * 60 * 60 * 1000;
 // Of a claimed user id, a log line repeats no more than this.
 const LOGGED_CLAIM_CHARS = 32;
-/** How a socket beyond the user's allowance is closed: 1008, policy violation. */
-export const TOO_MANY_SOCKETS = { code: POLICY_CLOSE, reason: 'Too many open connections' } as const;
 
 export async function registerRealtime(app: FastifyInstance): Promise<{ presence: Presence }> {
   const instanceId = randomUUID();
