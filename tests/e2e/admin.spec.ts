@@ -6,6 +6,7 @@ test('an admin edits, resolves and deletes bets, adds and deletes a user, and se
   const id = uniqueSuffix();
   const player = await newUser(browser, `Pat_${id}`);
   for (const title of [`Edit me ${id}`, `Resolve me ${id}`, `Delete me ${id}`]) {
+    await player.goto('/');
     await player.getByRole('button', { name: 'Create New Bet' }).click();
     const dialog = player.getByRole('dialog', { name: 'Create New Bet' });
     await dialog.getByLabel('Title').fill(title);
@@ -14,7 +15,7 @@ test('an admin edits, resolves and deletes bets, adds and deletes a user, and se
     await dialog.getByLabel('Option 2', { exact: true }).fill('No');
     await dialog.getByRole('button', { name: 'Create Bet' }).click();
     await expect(dialog).toBeHidden();
-    await expect(player.getByRole('link', { name: title, exact: true })).toBeVisible();
+    await expect(player.getByRole('heading', { name: title, exact: true })).toBeVisible();
   }
 
   // A normal user is turned away.
@@ -45,6 +46,10 @@ test('an admin edits, resolves and deletes bets, adds and deletes a user, and se
   await expect(resolveDialog.getByRole('alert').filter({ hasText: 'Choose the winning option' })).toBeVisible();
   await resolveDialog.getByRole('radio', { name: 'No' }).check();
   await resolveDialog.getByRole('button', { name: 'Resolve', exact: true }).click();
+  // It asks first: nobody staked, so no money moves.
+  const confirmation = admin.getByRole('alertdialog', { name: 'No won?' });
+  await expect(confirmation.getByText('Nobody has staked: no money moves.')).toBeVisible();
+  await confirmation.getByRole('button', { name: 'Pay out' }).click();
   await expect(admin.getByText('Bet resolved successfully')).toBeVisible();
   await expect(admin.getByText('No declared winner')).toBeVisible();
 
