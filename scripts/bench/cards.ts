@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { renderCard } from '../../src/server/features/cards/render.ts';
+import { IDLE_EXIT_MS, renderCard } from '../../src/server/features/cards/render.ts';
 import type { CardContent } from '../../src/server/features/cards/content.ts';
 import { ensureBuild } from '../lib/build.ts';
 import { IDLE_MS, spread, start, type Spread } from './startup.ts';
@@ -10,8 +10,9 @@ import { progress, sleep } from './util.ts';
 /**
  * Link cards (docs/product.md §6.8): how long one card takes to draw, in this process, once the
  * renderer is loaded (RENDERS cards of each kind, every one with words of its own, so nothing is
- * drawn twice), and what the renderer costs the server's memory: its resident size after idling
- * on the embedded database, before any card and after one (the renderer loads at the first card).
+ * drawn twice, through the renderer's own process as the server asks), and the server's resident
+ * size on the embedded database: idle before any card, shortly after one while the renderer's
+ * process runs, and idle again once that process has ended for want of cards (render.ts).
  */
 
 const RENDERS = 10;
@@ -23,6 +24,9 @@ export interface CardsRun {
   renderMs: Spread;
   largestPngKb: number;
   idleRssMb: number;
+  /** Shortly after a card, the renderer's process still running. */
+  rssWithRendererMb: number;
+  /** Idle again, once the renderer's process has ended. */
   idleRssAfterCardMb: number;
   /** The first card over HTTP from a fresh server: page, then image. */
   firstCardOverHttpMs: number;
@@ -74,10 +78,14 @@ export async function benchCards(): Promise<CardsRun> {
       if (!card.ok) throw new Error(`the card answered ${card.status}`);
       await card.arrayBuffer();
       const firstCardOverHttpMs = performance.now() - began;
-      await sleep(IDLE_MS);
+      await sleep(2_000);
+      const rssWithRendererMb = server.rssMb();
+      await sleep(IDLE_EXIT_MS + IDLE_MS);
       const idleRssAfterCardMb = server.rssMb();
-      progress(`cards: idle ${Math.round(idleRssMb)} MB, after a card ${Math.round(idleRssAfterCardMb)} MB; first card over HTTP ${Math.round(firstCardOverHttpMs)} ms`);
-      return { renders: times.length, firstRenderMs, renderMs, largestPngKb: largest / 1024, idleRssMb, idleRssAfterCardMb, firstCardOverHttpMs };
+      progress(
+        `cards: idle ${Math.round(idleRssMb)} MB, with the renderer running ${Math.round(rssWithRendererMb)} MB, idle again ${Math.round(idleRssAfterCardMb)} MB; first card over HTTP ${Math.round(firstCardOverHttpMs)} ms`,
+      );
+      return { renders: times.length, firstRenderMs, renderMs, largestPngKb: largest / 1024, idleRssMb, rssWithRendererMb, idleRssAfterCardMb, firstCardOverHttpMs };
     } finally {
       await server.stop();
     }
