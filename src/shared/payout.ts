@@ -53,3 +53,28 @@ export function settle(stakes: readonly SettlementStake[], winningOption: number
 export function refundAll(stakes: readonly SettlementStake[]): Settlement {
   return { kind: 'refund', paid: new Map(stakes.map((s) => [s.id, s.amountCents])) };
 }
+
+/** One stake's outcome in a settlement: what it gets back and its profit (negative for a lost stake). */
+export interface StakeOutcome {
+  id: number;
+  returnsCents: number;
+  profitCents: number;
+}
+
+/**
+ * What a resolution with `winningOption` gives each stake, by settle's own rule: the figures a
+ * decider reads before confirming are the ones the settlement then pays.
+ */
+export function settlementOutcomes(
+  stakes: readonly SettlementStake[],
+  winningOption: number,
+): { kind: Settlement['kind']; outcomes: StakeOutcome[] } {
+  const { kind, paid } = settle(stakes, winningOption);
+  return {
+    kind,
+    outcomes: stakes.map((s) => {
+      const returnsCents = paid.get(s.id) ?? 0;
+      return { id: s.id, returnsCents, profitCents: returnsCents - s.amountCents };
+    }),
+  };
+}

@@ -46,6 +46,10 @@ test('an admin edits, resolves and deletes bets, adds and deletes a user, and se
   await expect(resolveDialog.getByRole('alert').filter({ hasText: 'Choose the winning option' })).toBeVisible();
   await resolveDialog.getByRole('radio', { name: 'No' }).check();
   await resolveDialog.getByRole('button', { name: 'Resolve', exact: true }).click();
+  // It asks first: nobody staked, so no money moves.
+  const confirmation = admin.getByRole('alertdialog', { name: 'No won?' });
+  await expect(confirmation.getByText('Nobody has staked: no money moves.')).toBeVisible();
+  await confirmation.getByRole('button', { name: 'Pay out' }).click();
   await expect(admin.getByText('Bet resolved successfully')).toBeVisible();
   await expect(admin.getByText('No declared winner')).toBeVisible();
 

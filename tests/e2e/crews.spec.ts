@@ -20,7 +20,7 @@ async function expectToast(page: Page, text: string) {
 /** The crew's page is showing. */
 async function expectOnCrew(page: Page, screen: Screen, crewId: number, crewName: string) {
   if (screen === PHONE) await expect(title(page)).toHaveText('Crew');
-  else await expect(page).toHaveURL(new RegExp(`/crews/${crewId}$`));
+  else await expect(page).toHaveURL(new RegExp(`/crews/${crewId}(/[a-z]+)?$`));
   await expect(page.getByRole('heading', { name: crewName })).toBeVisible();
 }
 
@@ -140,11 +140,38 @@ for (const [label, screen] of [
     await api(newcomer, 'POST', `/api/bets/${bet.id}/participate`, { option: 1, amount: '50' });
     await screenshot(friend, `crew-bet-${width}`);
 
+    // The standings count the money in play: staking drops nobody below the owner, who has not
+    // bet and is not ranked yet. The tab has its own address, which a reload keeps.
+    await owner.goto(`/crews/${crewId}/standings`);
+    await expectOnCrew(owner, screen, crewId, crewName);
+    await expect(owner.getByRole('tab', { name: 'Standings', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(owner.getByTestId('crew-header-balance')).toHaveText(`${crewName}: $500.00`);
+    const inPlay = standings(owner, screen, 'Season 1 standings');
+    await expect(inPlay).toHaveCount(3);
+    await expect(inPlay.nth(0)).toContainText(names.friend);
+    await expect(inPlay.nth(0)).toContainText('$400.00');
+    await expect(inPlay.nth(0)).toContainText('$100.00');
+    await expect(inPlay.nth(1)).toContainText(names.newcomer);
+    await expect(inPlay.nth(2)).toContainText(names.owner);
+    await expect(inPlay.nth(2)).toContainText('–');
+    await owner.reload();
+    await expect(owner.getByRole('tab', { name: 'Standings', exact: true })).toHaveAttribute('aria-selected', 'true');
+    await expect(standings(owner, screen, 'Season 1 standings').nth(0)).toContainText(names.friend);
+    await tab(owner, 'Chat');
+    if (screen === DESKTOP) await expect(owner).toHaveURL(new RegExp(`/crews/${crewId}/chat$`));
+    await owner.reload();
+    await expect(owner.getByRole('tab', { name: 'Chat', exact: true })).toHaveAttribute('aria-selected', 'true');
+
     // The owner resolves it: the heart came.
     await owner.goto(`/bets/${bet.id}`);
     await expect(owner.getByRole('heading', { name: betTitle })).toBeVisible();
     await owner.getByLabel('Heart', { exact: true }).check();
     await owner.getByRole('button', { name: 'Resolve Bet' }).click();
+    // It asks first, naming who gets what.
+    const payout = owner.getByRole('alertdialog', { name: 'Heart won?' });
+    await expect(payout.getByRole('list', { name: 'Winners' })).toContainText(`${names.friend} gets $150.00 — $50.00 profit`);
+    await expect(payout.getByRole('list', { name: 'Losers' })).toContainText(`${names.newcomer} loses $50.00`);
+    await payout.getByRole('button', { name: 'Pay out' }).click();
     await expectToast(owner, 'Bet resolved!');
     await expect(owner.getByText('Resolved: Heart won.')).toBeVisible();
 
@@ -154,8 +181,8 @@ for (const [label, screen] of [
     await tab(owner, 'Standings');
     await expectStandings(owner, screen, 'Season 1 standings', [
       [names.friend, '$550.00'],
-      [names.owner, '$500.00'],
       [names.newcomer, '$450.00'],
+      [names.owner, '$500.00'],
     ]);
     await screenshot(owner, `crew-standings-${width}`);
 
@@ -183,8 +210,8 @@ for (const [label, screen] of [
     await past.click();
     await expectStandings(owner, screen, 'Season 1 final standings', [
       [names.friend, '$550.00'],
-      [names.owner, '$500.00'],
       [names.newcomer, '$450.00'],
+      [names.owner, '$500.00'],
     ]);
     await screenshot(owner, `crew-archive-${width}`);
 

@@ -184,7 +184,7 @@ for (const [label, screen] of [
 
     // The doubter won the whole pot, $60.00, and their balance says so; the backer lost $20.00.
     await expect(staker.getByText('WON', { exact: true })).toBeVisible();
-    await expect(staker.getByText('You won $60.00!')).toBeVisible();
+    await expect(staker.getByText('You won $60.00 — $20.00 profit')).toBeVisible();
     await expect(staker.getByTestId('current-balance')).toHaveText('$1,020.00');
     await expect(backer.getByText('You lost $20.00')).toBeVisible();
     await expect(backer.getByTestId('current-balance')).toHaveText('$980.00');

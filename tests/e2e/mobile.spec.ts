@@ -250,7 +250,7 @@ test('sign in, create a bet, a friend stakes from the card, the creator edits an
   await card.getByRole('button', { name: `Place a bet on ${betTitle}` }).tap();
   await card.getByLabel('Home', { exact: true }).check();
   await card.getByLabel('Amount ($)').fill('30');
-  await expect(card.getByTestId('potential-win')).toHaveText('Potential win: $30.00 if Home wins.');
+  await expect(card.getByTestId('potential-win')).toHaveText('Returns $30.00 — $0.00 profit if Home wins.');
   await card.getByRole('button', { name: 'Place Bet' }).tap();
   await expectToast(bob, 'Bet placed!', '$30.00 on Home');
   await expect(card).toContainText('Your stake: $30.00 on Home');
@@ -271,6 +271,9 @@ test('sign in, create a bet, a friend stakes from the card, the creator edits an
   await expect(resolver.getByRole('button', { name: 'Resolve Bet' })).toBeDisabled();
   await resolver.getByLabel('Home').check();
   await resolver.getByRole('button', { name: 'Resolve Bet' }).tap();
+  const confirmation = alice.getByRole('alertdialog', { name: 'Home won?' });
+  await expect(confirmation.getByRole('list', { name: 'Winners' })).toContainText('gets $30.00 — $0.00 profit');
+  await confirmation.getByRole('button', { name: 'Pay out' }).tap();
   await expectToast(alice, 'Bet resolved!', 'Home declared winner');
   await expect(resolver.getByText('Resolved: Home won.')).toBeVisible();
   await resolver.getByRole('button', { name: 'Done' }).tap();
@@ -281,7 +284,7 @@ test('sign in, create a bet, a friend stakes from the card, the creator edits an
   await openMenuItem(bob, 'My Bets', 'My Bets');
   const joined = bob.getByTestId('joined-bet').filter({ hasText: betTitle });
   await expect(joined.getByText('WON', { exact: true })).toBeVisible();
-  await expect(joined.getByText('You won $30.00!')).toBeVisible();
+  await expect(joined.getByText('You won $30.00 — $0.00 profit')).toBeVisible();
   await tapTab(bob, 'Dashboard', 'Dashboard');
   await expect(bob.getByTestId('tile-total-bets')).toHaveText('1');
   await expect(bob.getByTestId('tile-wins')).toHaveText('1');
@@ -480,6 +483,7 @@ test('every tab and menu item: Back returns to the previous view, each view is a
   const resolve = admin.getByRole('dialog', { name: 'Resolve bet' });
   await resolve.getByRole('radio', { name: 'Away' }).check();
   await resolve.getByRole('button', { name: 'Resolve', exact: true }).tap();
+  await admin.getByRole('alertdialog', { name: 'Away won?' }).getByRole('button', { name: /^(Pay out|Refund everyone)$/ }).tap();
   await expectToast(admin, 'Bet resolved successfully');
   await expect(adminBet.getByText('Resolved', { exact: true })).toBeVisible();
 });

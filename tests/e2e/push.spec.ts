@@ -6,12 +6,12 @@ import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.ts';
 // anyone asks; the full browser asks, as a player's would.
 test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS } });
 
-// Settings' "Push notifications on this device": the browser's permission is asked when the
-// player turns it on, never before; refused, the switch stays off and says why.
+// The Notifications screen's "Push notifications on this device": the browser's permission is
+// asked when the player turns it on, never before; refused, the switch stays off and says why.
 
 test('push notifications ask for permission only when turned on', async ({ browser }) => {
   const page = await newUser(browser, `Pusher_${uniqueSuffix()}`);
-  await page.goto('/settings');
+  await page.goto('/notifications');
   const toggle = page.getByRole('switch', { name: /Push notifications on this device/ });
   await expect(toggle).toBeVisible();
   await expect(toggle).not.toBeChecked();

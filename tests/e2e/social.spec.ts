@@ -65,6 +65,7 @@ test('leaderboard, live notifications, chat, statistics, insights and theme', as
   await host.getByRole('link', { name: `Rain tomorrow ${id}` }).first().click();
   await host.getByLabel('Rain', { exact: true }).check();
   await host.getByRole('button', { name: 'Resolve Bet' }).click();
+  await host.getByRole('alertdialog', { name: 'Rain won?' }).getByRole('button', { name: 'Pay out' }).click();
   await expect(host.getByText('Bet resolved!')).toBeVisible();
 
   // Weekly leaderboard after the settled bet: the winner leads by their profit of $25.00.

@@ -6,6 +6,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../components/ui/skip-link.tsx';
 import { useAuth, useCurrentUser } from '../lib/use-auth.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { VerifyEmailBanner } from '../features/account/components/verify-email-banner.tsx';
+import { TimeZonePrompt } from '../features/profiles/time-zone-prompt.tsx';
 import { ConnectionNotice } from './connection-notice.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { useFrame } from './user-card.tsx';
@@ -15,7 +16,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const user = useCurrentUser();
   const { signOut } = useAuth();
   const navigate = useNavigate();
-  useFrame(user);
+  const clock = useFrame(user);
   return (
     <div className="flex min-h-screen">
       <SkipLink />
@@ -29,8 +30,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Button>
         </header>
         <ConnectionNotice className="sticky top-0 z-20" />
-        <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-6 py-8 focus:outline-none">
+        <main key={clock} id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 px-6 py-8 focus:outline-none">
           <VerifyEmailBanner />
+          <TimeZonePrompt />
           {children}
         </main>
       </div>

@@ -135,7 +135,7 @@ export const SCREENS: Record<ViewName, ScreenEntry> = {
     screen: lazyScreen(() => import('../features/bets/components/bet-detail-page.tsx'), (m) => m.BetDetailPage),
   },
   crew: {
-    title: 'Crew', icon: Handshake, path: '/crews/:id',
+    title: 'Crew', icon: Handshake, path: '/crews/:id/:tab?',
     screen: lazyScreen(() => import('../features/crews/components/crew-page.tsx'), (m) => m.CrewPage),
   },
   'profile-view': {
@@ -170,9 +170,9 @@ export const SCREEN_NAMES = Object.keys(SCREENS) as ViewName[];
 export const narrowScreen = (name: ViewName): LazyScreen => SCREENS[name].narrow ?? SCREENS[name].screen;
 
 /** The desktop address of a view, or null for views only the narrow frame has. */
-export function pathOf(name: ViewName, id?: number): string | null {
+export function pathOf(name: ViewName, id?: number, tab?: string): string | null {
   if (name === 'conversation') return id === undefined ? '/messages' : `/messages?c=${id}`;
   const path = SCREENS[name].path;
   if (path === undefined) return null;
-  return path.replace(':id', String(id ?? ''));
+  return path.replace(':id', String(id ?? '')).replace('/:tab?', tab ? `/${tab}` : '');
 }

@@ -6,7 +6,7 @@ import { useCurrentUser } from '../lib/use-auth.tsx';
 import { useFriendRequests } from '../features/friends/api.ts';
 import { countOf } from '../lib/format.ts';
 import { SCREENS, SCREEN_NAMES, SECTIONS } from './screens.ts';
-import { UserCard } from './user-card.tsx';
+import { crewIdOfPath, UserCard } from './user-card.tsx';
 
 /** The sidebar sections of docs/product.md §13.2, each with its screens from the catalogue. */
 export const NAV_SECTIONS = SECTIONS.map((section) => ({
@@ -29,16 +29,16 @@ function PendingBadge({ count }: { count: number }) {
   );
 }
 
-const sectionOf = (pathname: string) =>
-  NAV_SECTIONS.find((section) => section.items.some((item) => item.to !== '/' && pathname.startsWith(item.to)))?.id;
-
-/** The sidebar (docs/product.md §13.2): five collapsible sections, only Main open at first (and the current page's). */
+/**
+ * The sidebar (docs/product.md §13.2): five collapsible sections, all open at first, so that every
+ * main place is in sight without opening anything.
+ */
 export function Sidebar() {
   const user = useCurrentUser();
   const { pathname } = useLocation();
   const requests = useFriendRequests();
   const pending = requests.data?.length ?? 0;
-  const [open, setOpen] = useState<Set<string>>(() => new Set(['main', sectionOf(pathname) ?? 'main']));
+  const [open, setOpen] = useState<Set<string>>(() => new Set(NAV_SECTIONS.map((section) => section.id)));
   const toggle = (id: string, isOpen: boolean) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -56,7 +56,7 @@ export function Sidebar() {
         Betbro
       </div>
       <div className="mx-4 mb-3">
-        <UserCard user={user} marked />
+        <UserCard user={user} marked crewId={crewIdOfPath(pathname)} />
       </div>
       <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 pb-4">
         {NAV_SECTIONS.filter((s) => !('adminOnly' in s) || user.role === 'admin').map((section) => (

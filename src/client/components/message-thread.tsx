@@ -7,6 +7,7 @@ import { useCurrentUser } from '../lib/use-auth.tsx';
 import { Loading } from './ui/blocks.tsx';
 import { Button } from './ui/button.tsx';
 import { Input } from './ui/input.tsx';
+import { LinkedText } from './linked-text.tsx';
 
 export interface ThreadMessage {
   id: number;
@@ -102,7 +103,9 @@ export function MessageThread({
               <div key={m.id} className={`flex ${mine ? 'justify-end' : 'justify-start'}`}>
                 <div className={`max-w-[75%] rounded-2xl px-3.5 py-2 ${mine ? 'bg-brand-600 text-white' : 'bg-slate-100 dark:bg-slate-800'}`}>
                   {m.senderName !== undefined && !mine && <p className="text-xs font-semibold wrap-anywhere text-slate-700 dark:text-slate-200">{m.senderName}</p>}
-                  <p className="text-sm whitespace-pre-wrap wrap-anywhere">{m.text}</p>
+                  <p className="text-sm whitespace-pre-wrap wrap-anywhere">
+                    <LinkedText text={m.text} linkClassName={`underline ${mine ? 'text-white' : 'text-brand-700 dark:text-brand-100'}`} />
+                  </p>
                   <p className={`mt-0.5 text-xs ${mine ? 'text-brand-100' : 'text-slate-600 dark:text-slate-300'}`}>{showDateTime(m.createdAt)}</p>
                 </div>
               </div>

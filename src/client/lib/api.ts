@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly body: string,
     readonly serverMessage: string | null,
     readonly code: string | null,
+    /** For a 429: how many seconds the server asks to wait (its Retry-After), when it says. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(`${status}: ${body}`);
     this.name = 'ApiError';
@@ -77,7 +79,8 @@ export async function apiRequest<T>(
     } catch {
       // Not JSON (a proxy's error page): the raw text is all there is.
     }
-    throw new ApiError(response.status, text, serverMessage, code);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    throw new ApiError(response.status, text, serverMessage, code, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
   }
   return schema.parse(text === '' ? undefined : JSON.parse(text));
 }

@@ -35,11 +35,59 @@ export function timeLeft(iso: string, now = Date.now()): string {
   return `${seconds}s left`;
 }
 
-export const showDate = (iso: string) =>
-  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+/**
+ * The one clock every time on screen is read in (docs/product.md §8.3): the player's time zone
+ * preference, the device's until they choose one. The frames set it from the preferences; it is
+ * remembered on the device so the first screen already shows it.
+ */
+const ZONE_KEY = 'betbro_time_zone';
+let displayZone: string | undefined = (() => {
+  try {
+    return globalThis.localStorage?.getItem(ZONE_KEY) ?? undefined;
+  } catch {
+    return undefined; // storage blocked: the device's clock until the preferences arrive
+  }
+})();
 
-export const showDateTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** The zone times are shown in now (undefined: the device's). */
+export const displayTimeZone = () => displayZone;
+
+/** Shows every time from now on in `zone` (null: the device's); whether that changed anything. */
+export function setDisplayTimeZone(zone: string | null): boolean {
+  const next = zone ?? undefined;
+  if (next === displayZone) return false;
+  displayZone = next;
+  try {
+    if (next) globalThis.localStorage?.setItem(ZONE_KEY, next);
+    else globalThis.localStorage?.removeItem(ZONE_KEY);
+  } catch {
+    // storage blocked: the preferences set it again next time
+  }
+  return true;
+}
+
+const inZone = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions => (displayZone ? { ...options, timeZone: displayZone } : options);
+
+/** A day, in the player's clock: "Nov 28, 2026" (without the year: "Nov 28"). */
+export const showDate = (iso: string, { year = true } = {}) =>
+  new Date(iso).toLocaleDateString(undefined, inZone({ ...(year ? { year: 'numeric' } : {}), month: 'short', day: 'numeric' }));
+
+/** A time of day, in the player's clock: "09:05 PM" (with seconds: "09:05:07 PM"). */
+export const showTime = (iso: string | number, { seconds = false } = {}) =>
+  new Date(iso).toLocaleTimeString(undefined, inZone({ hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}) }));
+
+/** A day with its weekday, in the player's clock: "Saturday, November 28". */
+export const showDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, inZone({ weekday: 'long', month: 'long', day: 'numeric' }));
+
+/**
+ * A moment in friendly form, in the player's clock: the recent past as an age ("just now",
+ * "5m ago", "3h ago"), anything else as a day and a time ("Nov 28, 09:05 PM").
+ */
+export function showDateTime(iso: string, now = Date.now()): string {
+  const age = now - Date.parse(iso);
+  if (age >= 0 && age < 24 * 3600_000) return relativeTime(iso, now);
+  return new Date(iso).toLocaleString(undefined, inZone({ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }));
+}
 
 /** "1 participant", "2 participants": a count with its noun, singular for one. */
 export const countOf = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

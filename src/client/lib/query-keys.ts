@@ -16,6 +16,8 @@ export const queryKeys = {
     comments: (id: number) => ['bets', 'comments', id] as const,
     /** Under `bets.all`: a live bet_updated / bet_resolved refreshes it with the detail. */
     timeline: (id: number) => ['bets', 'timeline', id] as const,
+    /** What resolving with an option would pay; under `bets.all`, so a stake arriving refreshes it. */
+    payouts: (id: number, winningOption: number) => ['bets', 'payouts', id, winningOption] as const,
     /** The admins' open disputes; under `bets.all`, so every bet change and live bet event refreshes it too. */
     disputes: ['bets', 'disputes'] as const,
     /** A crew's bets (GET /api/bets?crewId=); under `bets.all` with the other lists. */

@@ -12,8 +12,11 @@ export interface ScreenNav {
   narrow: boolean;
   /** The screen shown, with the id of what it shows (a bet, a friend, a chat). */
   view: MobileView;
-  /** Shows a screen (nothing happens when it is already shown). */
-  navigate: (view: MobileView) => void;
+  /**
+   * Shows a screen (nothing happens when it is already shown); `replace` puts it in place of the
+   * current history entry instead of a new one (another tab of the same screen).
+   */
+  navigate: (view: MobileView, options?: { replace?: boolean }) => void;
   /** Back to `parent`: the Back button's way when we came from there, else a step forward to it. */
   backTo: (parent: MobileView) => void;
   /** Back to wherever we came from, or to `fallback` when the app opened on this screen. */
@@ -54,6 +57,6 @@ export function ScreenLink({ to, className, children }: { to: MobileView; classN
  */
 export function ScreenTitle({ always = false, children }: { always?: boolean; children: ReactNode }) {
   const nav = useScreenNav();
-  if (!nav.narrow) return <h1 className="text-3xl font-bold wrap-anywhere">{children}</h1>;
+  if (!nav.narrow) return <h1 tabIndex={-1} className="text-3xl font-bold wrap-anywhere focus:outline-none">{children}</h1>;
   return always ? <h2 className="text-2xl font-bold wrap-anywhere">{children}</h2> : null;
 }

@@ -5,6 +5,8 @@ import { toast as sonner, type ExternalToast } from 'sonner';
  * showing, so that several in a row never queue up behind each other.
  */
 export const toast = {
+  /** Takes away whatever toast is showing, when what it said no longer holds. */
+  dismiss: () => sonner.dismiss(),
   success: (title: string, options?: ExternalToast) => {
     sonner.dismiss();
     return sonner.success(title, options);

@@ -36,4 +36,6 @@ export type ViewName = (typeof VIEW_NAMES)[number];
 export interface MobileView {
   name: ViewName;
   id?: number;
+  /** The part of the screen shown, for screens with tabs that have addresses (a crew's `standings`). */
+  tab?: string;
 }

@@ -20,9 +20,10 @@ const isViewName = (value: unknown): value is ViewName => (VIEW_NAMES as readonl
 
 function readView(value: unknown): MobileView | null {
   if (typeof value !== 'object' || value === null) return null;
-  const { name, id } = value as { name?: unknown; id?: unknown };
+  const { name, id, tab } = value as { name?: unknown; id?: unknown; tab?: unknown };
   if (!isViewName(name)) return null;
-  return typeof id === 'number' && Number.isInteger(id) ? { name, id } : { name };
+  const view: MobileView = typeof id === 'number' && Number.isInteger(id) ? { name, id } : { name };
+  return typeof tab === 'string' && /^[a-z-]{1,20}$/.test(tab) ? { ...view, tab } : view;
 }
 
 export function readEntry(state: unknown): HistoryEntry | null {
@@ -33,16 +34,17 @@ export function readEntry(state: unknown): HistoryEntry | null {
   return view ? { view, previous: readView((entry as { previous?: unknown }).previous) } : null;
 }
 
-export const sameView = (a: MobileView, b: MobileView) => a.name === b.name && (a.id ?? null) === (b.id ?? null);
+export const sameView = (a: MobileView, b: MobileView) => a.name === b.name && (a.id ?? null) === (b.id ?? null) && (a.tab ?? null) === (b.tab ?? null);
 
 /** The view of each plain desktop address, from the screen catalogue. */
 const pathViews = (): Record<string, ViewName> =>
   Object.fromEntries(SCREEN_NAMES.flatMap((name) => (SCREENS[name].path?.includes(':') === false ? [[SCREENS[name].path, name]] : [])));
 
-/** The views of one thing by id (`/bets/:id`, `/crews/:id`), with the address each stands for. */
+/** The views of one thing by id (`/bets/:id`, `/crews/:id/:tab?`), with the address each stands for. */
 const idViews = (): [RegExp, ViewName][] =>
   SCREEN_NAMES.flatMap((name): [RegExp, ViewName][] => {
     const path = SCREENS[name].path;
+    if (path?.endsWith('/:id/:tab?')) return [[new RegExp(`^${path.slice(0, -'/:id/:tab?'.length)}/(\\d+)(?:/([a-z-]+))?/?$`), name]];
     return path?.endsWith('/:id') ? [[new RegExp(`^${path.slice(0, -'/:id'.length)}/(\\d+)/?$`), name]] : [];
   });
 
@@ -50,7 +52,7 @@ const idViews = (): [RegExp, ViewName][] =>
 export function viewFromLocation(pathname: string, search: string): MobileView {
   for (const [pattern, name] of idViews()) {
     const match = pattern.exec(pathname);
-    if (match) return { name, id: Number(match[1]) };
+    if (match) return match[2] ? { name, id: Number(match[1]), tab: match[2] } : { name, id: Number(match[1]) };
   }
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const name = pathViews()[path] ?? 'dashboard';

@@ -3,7 +3,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { useCurrentUser } from '../lib/use-auth.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { VerifyEmailBanner } from '../features/account/components/verify-email-banner.tsx';
-import { showAmount } from '../lib/format.ts';
+import { TimeZonePrompt } from '../features/profiles/time-zone-prompt.tsx';
 import { BottomBar } from './bottom-bar.tsx';
 import { useScreenNav } from '../lib/screen-nav.tsx';
 import { SCREENS, narrowScreen } from '../app/screens.ts';
@@ -13,7 +13,7 @@ import { MAIN_CONTENT_ID, SkipLink } from '../components/ui/skip-link.tsx';
 import type { MobileView } from './mobile-location.ts';
 import { SlideInMenu } from './slide-in-menu.tsx';
 import { useSoftKeyboard } from './use-soft-keyboard.ts';
-import { useFrame } from '../app/user-card.tsx';
+import { FrameBalance, useFrame } from '../app/user-card.tsx';
 import { ConnectionNotice } from '../app/connection-notice.tsx';
 
 /** The current view: its narrow variant from the catalogue, else the one screen. */
@@ -34,7 +34,7 @@ function CurrentView({ view }: { view: MobileView }) {
  */
 export function MobileShell() {
   const user = useCurrentUser();
-  useFrame(user);
+  const clock = useFrame(user);
 
   const { view, navigate } = useScreenNav();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -49,7 +49,8 @@ export function MobileShell() {
     }
     // Unless the new view has already put it somewhere itself (a chat, on its message box).
     if (!document.getElementById(MAIN_CONTENT_ID)?.contains(document.activeElement)) heading.current?.focus({ preventScroll: true });
-  }, [view]);
+    // A tab of the same screen (a crew's Standings) is no new view: the focus stays on the tab.
+  }, [view.name, view.id]);
 
   const select = (name: MobileView['name']) => {
     setMenuOpen(false);
@@ -77,13 +78,14 @@ export function MobileShell() {
           <p className="truncate text-xs text-slate-700 dark:text-slate-300">
             <span data-testid="current-username">{user.username}</span>
             {' · '}
-            <span data-testid="current-balance">{showAmount(user.balance)}</span>
+            <FrameBalance user={user} crewId={view.name === 'crew' ? (view.id ?? null) : null} marked />
           </p>
         </div>
         <NotificationBell onOpen={() => navigate({ name: 'notifications' })} />
       </header>
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="w-full min-w-0 flex-1 px-4 pt-4 pb-28 focus:outline-none">
+      <main key={clock} id={MAIN_CONTENT_ID} tabIndex={-1} className="w-full min-w-0 flex-1 px-4 pt-4 pb-28 focus:outline-none">
         <VerifyEmailBanner />
+        <TimeZonePrompt />
         <CurrentView view={view} />
       </main>
       {/* Just above the tab bar: clear of the header and the tab bar, and seen wherever the view is scrolled. */}

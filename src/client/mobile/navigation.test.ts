@@ -14,6 +14,7 @@ describe('mobile views from desktop addresses', () => {
   it('keeps the id of a bet, a crew or a conversation', () => {
     expect(viewFromLocation('/bets/42', '')).toEqual({ name: 'bet', id: 42 });
     expect(viewFromLocation('/crews/5/', '')).toEqual({ name: 'crew', id: 5 });
+    expect(viewFromLocation('/crews/5/standings', '')).toEqual({ name: 'crew', id: 5, tab: 'standings' });
     expect(viewFromLocation('/messages', '?c=7')).toEqual({ name: 'conversation', id: 7 });
     expect(viewFromLocation('/messages', '?c=nonsense')).toEqual({ name: 'messages' });
   });
@@ -22,9 +23,10 @@ describe('mobile views from desktop addresses', () => {
     expect(viewFromLocation('/somewhere-else', '')).toEqual({ name: 'dashboard' });
   });
 
-  it('compares views by name and id', () => {
+  it('compares views by name, id and tab', () => {
     expect(sameView({ name: 'bet', id: 1 }, { name: 'bet', id: 1 })).toBe(true);
     expect(sameView({ name: 'bet', id: 1 }, { name: 'bet', id: 2 })).toBe(false);
     expect(sameView({ name: 'friends' }, { name: 'friends' })).toBe(true);
+    expect(sameView({ name: 'crew', id: 5, tab: 'chat' }, { name: 'crew', id: 5 })).toBe(false);
   });
 });

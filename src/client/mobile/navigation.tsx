@@ -29,9 +29,16 @@ export function MobileNavigationProvider({ children }: { children: ReactNode }) 
   }, []);
 
   // The history entry is the truth about where we are; the state only mirrors it for rendering.
-  const navigate = useCallback((view: MobileView) => {
+  const navigate = useCallback((view: MobileView, options: { replace?: boolean } = {}) => {
     const current = entryHere();
     if (sameView(current.view, view)) return;
+    if (options.replace) {
+      // Another part of the same screen (a tab): the entry changes, Back still leaves the screen.
+      const next = { view, previous: current.previous };
+      window.history.replaceState(withEntry(next), '');
+      setEntry(next);
+      return;
+    }
     const next = { view, previous: current.view };
     window.history.pushState(withEntry(next), '');
     setEntry(next);

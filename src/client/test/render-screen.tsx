@@ -177,7 +177,7 @@ export function renderScreen(ui: ReactNode, { user, narrow = false, data = [], a
     navigate: (view) => visits.push(view),
     backTo: (view) => visits.push(view),
     goBack: (view) => visits.push(view),
-    href: (view) => (narrow ? null : pathOf(view.name, view.id)),
+    href: (view) => (narrow ? null : pathOf(view.name, view.id, view.tab)),
   };
   const result = render(
     <QueryClientProvider client={queryClient}>

@@ -79,6 +79,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/bets/:id': { request: (w) => ({ url: `/api/bets/${w.betId}` }), expect: betAudience(200) },
   'GET /api/bets/:id/history': { request: (w) => ({ url: `/api/bets/${w.betId}/history` }), expect: betAudience(200) },
   'GET /api/bets/:id/timeline': { request: (w) => ({ url: `/api/bets/${w.betId}/timeline` }), expect: betAudience(200) },
+  // What resolving would pay: only whoever may resolve it (its creator, an admin); a friend who sees it 403.
+  'GET /api/bets/:id/payouts': { request: (w) => ({ url: `/api/bets/${w.betId}/payouts?winningOption=0` }), expect: betAudience(403, 200, 200) },
   'POST /api/bets': {
     request: () => ({ url: '/api/bets', body: { title: 'Mine', description: 'Mine too', options: ['A', 'B'] } }),
     expect: signedIn(201),

@@ -246,6 +246,30 @@ export type BetDetail = z.infer<typeof betDetailSchema>;
 
 export const betListSchema = z.array(betSchema);
 
+/** Which winner to show the payouts of (GET /api/bets/{id}/payouts?winningOption=). */
+export const payoutsQuerySchema = z.object({ winningOption: z.coerce.number().int().min(0).max(MAX_OPTIONS - 1) });
+
+/**
+ * What resolving the bet with `winningOption` would pay each stake, by the settlement's own rule
+ * (src/shared/payout.ts): shown before the decider confirms (docs/product.md §4.6). `kind` is
+ * `refund` when nobody backed that option. Per stake, oldest first: what it gets back (`returns`)
+ * and its profit (`returns` − `stake`, negative for a lost stake, 0.00 for a refund).
+ */
+export const payoutPreviewSchema = z.object({
+  winningOption: z.number().int(),
+  kind: z.enum(['payout', 'refund']),
+  rows: z.array(
+    z.object({
+      user: z.object({ id: z.number().int(), username: z.string() }),
+      option: z.number().int(),
+      stake: z.string(),
+      returns: z.string(),
+      profit: z.string(),
+    }),
+  ),
+});
+export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
+
 export const TIMELINE_KINDS = ['created', 'proposed', 'disputed', 'voted', 'resolved', 'voided'] as const;
 /** What happened to a bet, oldest first (docs/product.md §4.6). */
 export const betTimelineSchema = z.object({

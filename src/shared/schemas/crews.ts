@@ -131,10 +131,18 @@ export type CrewInvitePreview = z.infer<typeof crewInvitePreviewSchema>;
 
 export const crewTokenParamsSchema = z.object({ token: z.string().min(1).max(100) });
 
+/**
+ * A member's line in a season's standings (docs/product.md §6.7): ranked by balance plus the
+ * stakes they have in play, so a stake never drops a player below those who never bet; a member
+ * without a bet this season is unranked (`rank` null). Seasons frozen before `inPlay` existed
+ * read it as 0.00.
+ */
 export const standingRowSchema = z.object({
-  rank: z.number().int(),
+  rank: z.number().int().nullable(),
   user: userRefSchema,
   balance: z.string(),
+  /** The member's stakes on this season's bets still open. */
+  inPlay: z.string(),
   profit: z.string(),
   bets: z.number().int(),
   wins: z.number().int(),

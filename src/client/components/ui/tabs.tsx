@@ -17,12 +17,13 @@ export function Tabs({
 }) {
   return (
     <RadixTabs.Root value={value} onValueChange={onValueChange}>
-      <RadixTabs.List aria-label={label} className="flex flex-wrap gap-1 border-b border-slate-200 dark:border-slate-800">
+      {/* One row, even on a phone: the tabs scroll inside it rather than wrap onto a second. */}
+      <RadixTabs.List aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-slate-800">
         {tabs.map((tab) => (
           <RadixTabs.Trigger
             key={tab.value}
             value={tab.value}
-            className="-mb-px border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-slate-300 dark:hover:text-white dark:data-[state=active]:text-brand-100"
+            className="-mb-px shrink-0 border-b-2 border-transparent px-3 py-2.5 text-sm whitespace-nowrap sm:px-4 font-semibold text-slate-600 hover:text-slate-900 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700 dark:text-slate-300 dark:hover:text-white dark:data-[state=active]:text-brand-100"
           >
             {tab.label}
           </RadixTabs.Trigger>

@@ -8,6 +8,10 @@ export function AppToaster() {
       duration={5000}
       closeButton
       position="top-right"
+      // Below either frame's top bar (the narrow header is about 3.6rem under the safe area), so
+      // the title, the balance and the bell stay in sight; `mobileOffset` is sonner's under 600 px.
+      offset={{ top: 'calc(env(safe-area-inset-top) + 4rem)', right: '1.5rem' }}
+      mobileOffset={{ top: 'calc(env(safe-area-inset-top) + 4rem)', left: '1rem', right: '1rem' }}
       // Sonner's own greys are too faint for WCAG contrast; ours are not.
       toastOptions={{ classNames: { title: 'text-slate-900!', description: 'text-slate-700!' } }}
     />

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
@@ -32,6 +33,15 @@ export function useAccount({ watch = false }: { watch?: boolean } = {}) {
     staleTime: Infinity,
     ...(watch ? { refetchOnWindowFocus: (query: { state: { data?: Account } }) => (query.state.data?.emailVerified === false ? ('always' as const) : false) } : {}),
   });
+}
+
+/** The signed-in player's account, read now (a page that must know whether the email is verified already). */
+export function useFetchAccount() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.fetchQuery({ queryKey: accountQueryKey, queryFn: () => apiRequest('GET', '/api/account', accountSchema), staleTime: 0 }),
+    [queryClient],
+  );
 }
 
 export function useChangePassword() {

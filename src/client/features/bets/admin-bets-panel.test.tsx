@@ -5,9 +5,13 @@ import { aBet, aJuryResolution, renderScreen } from '../../test/render-screen.ts
 import { AdminBetsPanel, ResolveBetDialog } from './admin-bets-panel.tsx';
 
 describe('the admin bet management', () => {
-  it('resolves by choosing the winning option by its label, then Resolve', async () => {
+  it('resolves by choosing the winning option by its label, then Resolve, then confirming who gets what', async () => {
     const sent: unknown[] = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (String(input) === '/api/bets/7/payouts?winningOption=2') {
+        const row = (id: number, username: string, option: number, stake: string, returns: string, profit: string) => ({ user: { id, username }, option, stake, returns, profit });
+        return Response.json({ winningOption: 2, kind: 'payout', rows: [row(3, 'Cleo', 2, '10.00', '25.00', '15.00'), row(4, 'Dan', 0, '15.00', '0.00', '-15.00')] });
+      }
       if (String(input) === '/api/admin/bets/7/resolve') {
         sent.push(JSON.parse(String(init?.body)));
         return Response.json({ ...aBet({ status: 'resolved', isResolved: true, winningOption: 2, options: ['Home', 'Away', 'Draw'] }), participantList: [], canStake: false, canResolve: false, canDispute: false, canVote: false });
@@ -24,6 +28,11 @@ describe('the admin bet management', () => {
 
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Draw' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    const confirmation = await screen.findByRole('alertdialog', { name: 'Draw won?' });
+    expect(await within(confirmation).findByRole('list', { name: 'Winners' })).toHaveTextContent('Cleo gets $25.00 — $15.00 profit');
+    expect(within(confirmation).getByRole('list', { name: 'Losers' })).toHaveTextContent('Dan loses $15.00');
+    expect(sent).toEqual([]);
+    await userEvent.click(within(confirmation).getByRole('button', { name: 'Pay out' }));
     expect(await screen.findByText('Bet resolved successfully')).toBeInTheDocument();
     expect(screen.getByText('Draw declared winner')).toBeInTheDocument();
     expect(sent).toEqual([{ winningOption: 2 }]);

@@ -13,32 +13,38 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import { participantCount, showAmount } from '../../lib/format.ts';
 import { useAdminDeleteBet, useAdminResolveBet } from './api.ts';
 import { EditBetDialog } from './components/edit-bet-dialog.tsx';
+import { PayoutConfirmation } from './components/payout-confirmation.tsx';
 import { BetStatusBadge } from '../../components/bet-status-badge.tsx';
 
 // No option chosen yet is no number: the schema says 'Choose the winning option'.
 const toResolveBody = ({ winningOption }: { winningOption: string }) => ({ winningOption: winningOption === '' ? Number.NaN : Number(winningOption) });
 
-/** An admin settles any bet: the options by their labels, one chosen, then Resolve. */
+/** An admin settles any bet: the options by their labels, one chosen, then Resolve, then who gets what to confirm. */
 export function ResolveBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void }) {
   const form = useZodForm(resolveBodySchema, { winningOption: '' }, { toBody: toResolveBody });
   const resolve = useAdminResolveBet();
-  const submit = form.submit(({ winningOption }) =>
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const submit = form.submit(({ winningOption }) => setConfirming(winningOption));
+  const pay = (winningOption: number) =>
     resolve.mutate(
       { id: bet.id, body: { winningOption } },
       {
         onSuccess: () => {
           toast.success('Bet resolved successfully', { description: `${bet.options[winningOption]} declared winner` });
+          setConfirming(null);
           onClose();
         },
-        onError: (e) => toast.error('Failed to resolve bet', { description: errorMessage(e, 'Failed to resolve bet') }),
+        onError: (e) => {
+          toast.error('Failed to resolve bet', { description: errorMessage(e, 'Failed to resolve bet') });
+          setConfirming(null);
+        },
       },
-    ),
-  );
+    );
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title="Resolve bet" description={bet.title}>
       <form onSubmit={submit} className="space-y-4" noValidate>
         <FieldGroup id={`resolve-${bet.id}-winner`} legend="Winning option" error={form.errors.winningOption}>
-          <div className="grid gap-2 sm:grid-cols-2">
+          <div className="grid auto-rows-fr gap-2 sm:grid-cols-2">
             {bet.options.map((label, i) => (
               <label
                 key={label}
@@ -65,6 +71,7 @@ export function ResolveBetDialog({ bet, onClose }: { bet: Bet; onClose: () => vo
           </Button>
         </div>
       </form>
+      <PayoutConfirmation bet={bet} winningOption={confirming} pending={resolve.isPending} onCancel={() => setConfirming(null)} onConfirm={pay} />
     </Dialog>
   );
 }

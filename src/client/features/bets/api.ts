@@ -7,6 +7,7 @@ import {
   betTimelineSchema,
   juryPoolSchema,
   openDisputesSchema,
+  payoutPreviewSchema,
   type Bet,
   type BetDetail,
   type BetStatus,
@@ -77,6 +78,20 @@ export function useBetTimeline(betId: number) {
     queryKey: queryKeys.bets.timeline(betId),
     queryFn: () => apiRequest('GET', `/api/bets/${betId}/timeline`, betTimelineSchema),
     staleTime: BETS_STALE_MS,
+  });
+}
+
+/**
+ * What resolving the bet with `winningOption` would pay each stake (GET /api/bets/{id}/payouts),
+ * off while no option is chosen. Its key sits under `bets.all`: a stake or a live bet event
+ * refreshes it with the bet.
+ */
+export function usePayoutPreview(betId: number, winningOption: number | null) {
+  return useQuery({
+    queryKey: queryKeys.bets.payouts(betId, winningOption ?? -1),
+    queryFn: () => apiRequest('GET', `/api/bets/${betId}/payouts?winningOption=${winningOption}`, payoutPreviewSchema),
+    staleTime: BETS_STALE_MS,
+    enabled: winningOption !== null,
   });
 }
 

@@ -13,7 +13,7 @@ import { useBet } from './api.ts';
 import { BetOptions } from './components/bet-options.tsx';
 import { CrewBadge } from './components/crew-badge.tsx';
 import { BetStatusBadge } from '../../components/bet-status-badge.tsx';
-import { DeciderLine, isRefereeOf } from './components/referee.tsx';
+import { DeciderBadge, isRefereeOf } from './components/referee.tsx';
 import { JuryStatus } from './components/jury.tsx';
 import { StakeForm, stakeSummaryId } from './components/stake-form.tsx';
 
@@ -40,6 +40,7 @@ export function BetCard({ bet, linked = true, children }: { bet: Bet; linked?: b
         <Badge>{bet.category}</Badge>
         <BetStatusBadge bet={bet} />
         {bet.crewId !== null && <CrewBadge crewId={bet.crewId} />}
+        <DeciderBadge bet={bet} />
         <span className="ml-auto text-xs text-slate-600 dark:text-slate-300">{relativeTime(bet.createdAt)}</span>
       </div>
       <div>
@@ -69,7 +70,6 @@ export function BetCard({ bet, linked = true, children }: { bet: Bet; linked?: b
           </span>
         )}
       </p>
-      <DeciderLine bet={bet} className="-mt-2" />
       <JuryStatus bet={bet} />
       <BetOptions bet={bet} />
       {mine && (

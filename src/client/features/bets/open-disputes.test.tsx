@@ -83,7 +83,9 @@ describe('the open disputes of the admin console', { timeout: 20_000 }, () => {
         ? Response.json(queued)
         : String(input) === '/api/admin/bets/11/resolve'
           ? Response.json({ ...aBet({ id: 11 }), participantList: [], canStake: false, canResolve: false, canDispute: false, canVote: false })
-          : Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 }),
+          : String(input) === '/api/bets/11/payouts?winningOption=1'
+            ? Response.json({ winningOption: 1, kind: 'refund', rows: [] })
+            : Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 }),
     );
     renderScreen(<OpenDisputesSection />, { user: { role: 'admin' } });
     const [entry] = await screen.findAllByTestId('open-dispute');
@@ -94,6 +96,9 @@ describe('the open disputes of the admin console', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Resolve bet' });
     await userEvent.click(within(dialog).getByRole('radio', { name: 'Blue' }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Resolve' }));
+    const pay = await screen.findByRole('button', { name: 'Pay out' });
+    await waitFor(() => expect(pay).toBeEnabled());
+    await userEvent.click(pay);
     await waitFor(() =>
       expect(fetch).toHaveBeenCalledWith('/api/admin/bets/11/resolve', expect.objectContaining({ method: 'POST', body: JSON.stringify({ winningOption: 1 }) })),
     );

@@ -8,8 +8,8 @@ import { QuietHoursSettings } from './components/quiet-hours-settings.tsx';
 
 /**
  * What the player hears about and how: which kinds of notification to receive, which come by
- * mail (at once or in the daily digest), quiet hours and the time zone. The one home of these
- * settings: on the Notifications screen, and in Settings on the desktop.
+ * mail (at once or in the daily digest), and quiet hours. The one home of these settings: the
+ * Notifications screen (Settings links to it).
  */
 export function NotificationSettings() {
   const { data: prefs } = usePreferences();

@@ -4,9 +4,11 @@ import { poolShares, totalPool } from '../../../shared/odds.ts';
 import type { OddsHistory } from '../../../shared/schemas/odds-history.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
+import { showDate, showTime } from '../../lib/format.ts';
 import { useOddsHistory } from './api.ts';
 
-const COLOURS = ['#4f46e5', '#e11d48', '#059669', '#d97706', '#0891b2', '#7c3aed', '#db2777', '#65a30d', '#475569', '#ea580c'];
+// Ten hues far apart (a categorical palette), so that ten options never share a near-identical line.
+const COLOURS = ['#1f77b4', '#d62728', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'];
 
 /** Each option's share of the pot (percent) at each point; no shares before the first stake. */
 export function sharesOver(points: OddsHistory['points']): { at: number; shares: (number | null)[] }[] {
@@ -17,7 +19,17 @@ export function sharesOver(points: OddsHistory['points']): { at: number; shares:
   });
 }
 
-const time = (at: number) => new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+const time = (at: number) => showTime(at);
+
+/**
+ * The axis's labels, as fine as the history's span needs: seconds within a few minutes (else two
+ * ticks a few seconds apart both read "11:06 PM"), the time within a day, the day beyond it.
+ */
+export function tickLabel(span: number): (at: number) => string {
+  if (span < 10 * 60_000) return (at) => showTime(at, { seconds: true });
+  if (span < 24 * 3600_000) return time;
+  return (at) => showDate(new Date(at).toISOString(), { year: false });
+}
 
 /** The bet's odds over time as each option's share of the pot, refreshed live with the bet. */
 export function OddsHistoryChart({ betId, options }: { betId: number; options: string[] }) {
@@ -44,6 +56,7 @@ export function OddsHistoryChart({ betId, options }: { betId: number; options: s
     );
   }
   const rows = series.map((s) => ({ at: s.at, ...Object.fromEntries(options.map((_, i) => [`o${i}`, s.shares[i]])) }));
+  const tick = tickLabel((series.at(-1)?.at ?? 0) - (series[0]?.at ?? 0));
   // The same whole percents as the options list beside it (poolShares), not the chart's finer ones.
   const latest = poolShares(latestPools);
   const summary = options.map((label, i) => `${label} ${latest[i] ?? 0}%`).join(', ');
@@ -58,7 +71,7 @@ export function OddsHistoryChart({ betId, options }: { betId: number; options: s
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" stroke="#cbd5e1" />
-              <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={time} fontSize={11} minTickGap={24} />
+              <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={tick} fontSize={11} minTickGap={40} interval="preserveStartEnd" />
               <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} fontSize={11} width={44} />
               <Tooltip labelFormatter={(v) => time(Number(v))} formatter={(v) => (v === null || v === undefined ? '-' : `${String(v)}%`)} />
               {options.map((label, i) => (

@@ -15,11 +15,12 @@ export function seasonBetsOf(app: FastifyInstance): SeasonBets {
   return {
     /**
      * Each member's stakes in the season: bets (open and settled stakes, refunds left out), wins,
-     * and profit over its settled bets.
+     * the stakes still in play (on its open bets), and profit over its settled bets.
      */
     stakeFigures: (seasonId: number): SQL => sql`select s.user_id,
         count(*) filter (where s.outcome is distinct from 'refunded') as bets,
         count(*) filter (where s.outcome = 'won') as wins,
+        sum(s.amount_cents) filter (where s.outcome is null) as in_play,
         sum(s.settled_cents - s.amount_cents) filter (where s.outcome in ('won', 'lost')) as profit
       from ${stakes} s join ${bets} t on t.id = s.bet_id
       where t.season_id = ${seasonId}

@@ -16,6 +16,8 @@ import {
   listQuerySchema,
   openDisputesSchema,
   participateBodySchema,
+  payoutPreviewSchema,
+  payoutsQuerySchema,
   resolveBodySchema,
   voteBodySchema,
   type BetDetail,
@@ -30,7 +32,7 @@ import { plainBetPage } from './plain-feed.ts';
 import { findBetDetail, listBets, listBetsJson, type BetDetailRows, type BetFilter } from './queries.ts';
 import { castVote, disputeResult, openDisputes, resolveOrPropose } from './jury.ts';
 import { createBet, editBet, editOwnBet, juryPool } from './service.ts';
-import { resolveBetAsAdmin, resolveRefusal } from './settlement.ts';
+import { previewPayouts, resolveBetAsAdmin, resolveRefusal } from './settlement.ts';
 import { voidBet } from './voiding.ts';
 import { placeStake } from './stakes.ts';
 import { betTimeline } from './timeline.ts';
@@ -137,6 +139,20 @@ export const betRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!timeline) throw notFound('Bet not found', 'bet_not_found');
       return timeline;
     },
+  );
+
+  app.get(
+    '/api/bets/:id/payouts',
+    {
+      schema: {
+        tags: ['bets'],
+        summary: 'What resolving the bet with an option would pay each stake, for whoever may resolve it to confirm first',
+        params: idParamsSchema,
+        querystring: payoutsQuerySchema,
+        response: { 200: payoutPreviewSchema },
+      },
+    },
+    async (request) => previewPayouts(app, requireUser(request), request.params.id, request.query.winningOption),
   );
 
   app.post(

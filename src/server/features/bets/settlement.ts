@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../shared/money.ts';
-import { isUnsettled, UNSETTLED_STATUSES } from '../../../shared/schemas/bets.ts';
-import { refundAll, settle, type Settlement } from '../../../shared/payout.ts';
+import { isUnsettled, UNSETTLED_STATUSES, type PayoutPreview } from '../../../shared/schemas/bets.ts';
+import { refundAll, settle, settlementOutcomes, type Settlement } from '../../../shared/payout.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { badRequest, conflict, forbidden, type AppError } from '../../errors.ts';
 import { recordActivity, type ActivityFact } from '../activities/service.ts';
@@ -134,6 +134,46 @@ export async function optionLabel(tx: Tx, betId: number, option: number): Promis
   const found = betOptionRows[option];
   if (!found) throw badRequest(`Winning option must be between 0 and ${betOptionRows.length - 1}`, 'invalid_option');
   return found.label;
+}
+
+/**
+ * What resolving the bet with `winningOption` would pay each stake now, for whoever may resolve
+ * it (resolveRefusal) to read before confirming: the stakes as payWinners reads them, through the
+ * same rule (settlementOutcomes, src/shared/payout.ts). Nothing is locked: a stake placed
+ * meanwhile changes the figures, and the bet's live update refreshes them on the screen.
+ */
+export async function previewPayouts(app: FastifyInstance, viewer: UserRow, betId: number, winningOption: number): Promise<PayoutPreview> {
+  return inTransaction(app.db, async (tx) => {
+    const [row] = await tx
+      .select({ bet: bets, expired: sql<boolean>`coalesce(${bets.expiresAt} <= now(), false)` })
+      .from(bets)
+      .where(and(eq(bets.id, betId), sql`exists (select 1 from bet_viewers v where v.bet_id = ${bets}."id" and v.viewer_id = ${viewer.id})`));
+    if (!row || row.bet.deletedAt) throw betNotFound();
+    const refusal = resolveRefusal(row.bet, row.expired, viewer, viewer.role === 'admin');
+    if (refusal) throw refusal;
+    await optionLabel(tx, betId, winningOption);
+    const staked = await tx
+      .select({ stake: stakes, username: users.username })
+      .from(stakes)
+      .innerJoin(users, eq(users.id, stakes.userId))
+      .where(eq(stakes.betId, betId))
+      .orderBy(asc(stakes.id));
+    const { kind, outcomes } = settlementOutcomes(
+      staked.map(({ stake: s }) => ({ id: s.id, option: s.optionIdx, amountCents: s.amountCents, placedOrder: s.id })),
+      winningOption,
+    );
+    return {
+      winningOption,
+      kind,
+      rows: staked.map(({ stake, username }, i) => ({
+        user: { id: stake.userId, username },
+        option: stake.optionIdx,
+        stake: formatCents(stake.amountCents),
+        returns: formatCents(outcomes[i]!.returnsCents),
+        profit: formatCents(outcomes[i]!.profitCents),
+      })),
+    };
+  });
 }
 
 /** A settlement done in a transaction, for announce() to tell once it has committed. */

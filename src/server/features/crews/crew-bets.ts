@@ -6,7 +6,7 @@ import { crewNotFound } from './access.ts';
 
 /**
  * What a season's bets add to it, from the bets feature (app.ts hands it in as `app.seasonBets`):
- * each member's stakes in the season, as a query of (user_id, bets, wins, profit) the standings
+ * each member's stakes in the season, as a query of (user_id, bets, wins, in_play, profit) the standings
  * join; and, when the season ends, its open bets voided and refunded in the caller's
  * transaction, with what to announce once that has committed.
  */

@@ -211,16 +211,37 @@ describe(`crews on ${testDbKind}`, () => {
     expect(await crewBalance(ned, crew.id)).toBe('60.00');
     expect([await balanceOf(app, mia.id), await balanceOf(app, ned.id)]).toEqual([miaOwn, nedOwn]);
     const rows = (await standings(crew.id)).rows;
+    // Ranked by balance plus stakes in play; the owner, without a bet this season, is unranked.
     expect(rows).toEqual([
-      { rank: 1, user: { id: mia.id, username: mia.username }, balance: '140.00', profit: '40.00', bets: 1, wins: 1 },
-      { rank: 2, user: { id: owner.id, username: owner.username }, balance: '100.00', profit: '0.00', bets: 0, wins: 0 },
-      { rank: 3, user: { id: ned.id, username: ned.username }, balance: '60.00', profit: '-40.00', bets: 1, wins: 0 },
+      { rank: 1, user: { id: mia.id, username: mia.username }, balance: '140.00', inPlay: '0.00', profit: '40.00', bets: 1, wins: 1 },
+      { rank: 2, user: { id: ned.id, username: ned.username }, balance: '60.00', inPlay: '0.00', profit: '-40.00', bets: 1, wins: 0 },
+      { rank: null, user: { id: owner.id, username: owner.username }, balance: '100.00', inPlay: '0.00', profit: '0.00', bets: 0, wins: 0 },
     ]);
     const figuresAfter = rowsOf<{ n: number }>(
       await app.db.execute(sql`select count(*)::int as n from player_figures where user_id in (${mia.id}, ${ned.id})`),
     )[0]!.n;
     expect(figuresAfter).toBe(figuresBefore);
     await ledgerClean();
+  });
+
+  it('ranks by balance plus the stakes in play, so staking never drops a member below those who never bet, who are unranked', async () => {
+    const crew = await fullCrew('In play', { startingBalance: '500.00' });
+    const bet = await createBetAs(owner, { title: 'In play bet', crewId: crew.id, options: ['Yes', 'No'] });
+    expect((await stake(mia, bet.id, 0, 100)).statusCode).toBe(200);
+    expect((await stake(ned, bet.id, 1, 40)).statusCode).toBe(200);
+    const open = (await standings(crew.id)).rows;
+    expect(open.map((r) => [r.user.username, r.rank, r.balance, r.inPlay, r.bets])).toEqual([
+      [mia.username, 1, '400.00', '100.00', 1],
+      [ned.username, 1, '460.00', '40.00', 1],
+      [owner.username, null, '500.00', '0.00', 0],
+    ]);
+    expect((await owner.agent.post(`/api/bets/${bet.id}/resolve`, { winningOption: 1 })).statusCode).toBe(200);
+    const settled = (await standings(crew.id)).rows;
+    expect(settled.map((r) => [r.user.username, r.rank, r.balance, r.inPlay])).toEqual([
+      [ned.username, 1, '600.00', '0.00'],
+      [mia.username, 2, '400.00', '0.00'],
+      [owner.username, null, '500.00', '0.00'],
+    ]);
   });
 
   it('keeps a removed member\'s stake in play, pays it into their season balance, and never grants twice in a season', async () => {
@@ -276,8 +297,8 @@ describe(`crews on ${testDbKind}`, () => {
     expect(archive[0]).toMatchObject({ number: 1, winner: { id: mia.id, username: mia.username } });
     expect(archive[0]!.rows.map((r) => [r.user.username, r.rank, r.balance, r.profit, r.bets, r.wins])).toEqual([
       [mia.username, 1, '150.00', '50.00', 1, 1],
-      [owner.username, 2, '100.00', '0.00', 0, 0],
-      [ned.username, 3, '50.00', '-50.00', 1, 0],
+      [ned.username, 2, '50.00', '-50.00', 1, 0],
+      [owner.username, null, '100.00', '0.00', 0, 0],
     ]);
     const now = await standings(crew.id);
     expect(now.season.number).toBe(2);

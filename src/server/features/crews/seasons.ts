@@ -18,26 +18,31 @@ import type { SeasonBets } from './crew-bets.ts';
  */
 
 /**
- * A season's standings: the crew's members ranked by their balance in it (rank as in §5: 1 + the
- * members with a higher balance), with their profit over its settled bets, their bets (open and
- * settled stakes, refunds left out) and their wins.
+ * A season's standings: the crew's members ranked by their balance in it plus their stakes still
+ * in play (rank as in §5: 1 + the ranked members with more; no bet this season, no rank), so a
+ * stake never drops a player below those who never bet; with their profit over its settled bets,
+ * their bets (open and settled stakes, refunds left out) and their wins. The ranked first, then
+ * the members who have not bet yet.
  */
 async function standingRows(db: Db | Tx, seasonBets: SeasonBets, crewId: number, seasonId: number): Promise<StandingRow[]> {
-  const rows = rowsOf<{ id: number; username: string; balance: string | number; profit: string | number; bets: string | number; wins: string | number }>(
-    await db.execute(sql`select u.id, u.username, coalesce(b.balance_cents, 0) as balance,
+  type Row = { id: number; username: string; balance: string | number; in_play: string | number; profit: string | number; bets: string | number; wins: string | number };
+  const rows = rowsOf<Row>(
+    await db.execute(sql`select u.id, u.username, coalesce(b.balance_cents, 0) as balance, coalesce(f.in_play, 0) as in_play,
         coalesce(f.profit, 0) as profit, coalesce(f.bets, 0) as bets, coalesce(f.wins, 0) as wins
       from ${crewMembers} m
       join ${users} u on u.id = m.user_id
       left join ${crewBalances} b on b.season_id = ${seasonId} and b.user_id = m.user_id
       left join (${seasonBets.stakeFigures(seasonId)}) f on f.user_id = m.user_id
-      where m.crew_id = ${crewId}
-      order by coalesce(b.balance_cents, 0) desc, u.id`),
+      where m.crew_id = ${crewId}`),
   );
-  const balances = rows.map((r) => Number(r.balance));
-  return rows.map((r) => ({
-    rank: 1 + balances.filter((b) => b > Number(r.balance)).length,
+  const worth = (r: Row) => Number(r.balance) + Number(r.in_play);
+  const ranked = rows.filter((r) => Number(r.bets) > 0);
+  const byWorth = (a: Row, b: Row) => worth(b) - worth(a) || a.id - b.id;
+  return [...ranked.sort(byWorth), ...rows.filter((r) => Number(r.bets) === 0).sort(byWorth)].map((r) => ({
+    rank: Number(r.bets) > 0 ? 1 + ranked.filter((other) => worth(other) > worth(r)).length : null,
     user: { id: r.id, username: r.username },
     balance: formatCents(Number(r.balance)),
+    inPlay: formatCents(Number(r.in_play)),
     profit: formatCents(Number(r.profit)),
     bets: Number(r.bets),
     wins: Number(r.wins),
@@ -59,7 +64,11 @@ export async function pastSeasons(app: FastifyInstance, viewer: UserRow, crewId:
     .where(and(eq(crewSeasons.crewId, crewId), sql`${crewSeasons.endedAt} is not null`))
     .orderBy(desc(crewSeasons.number));
   return rows.map((season) => {
-    const standings = JSON.parse(season.standings ?? '[]') as StandingRow[];
+    // Seasons frozen before `inPlay` existed: nothing was in play at their end.
+    const standings = (JSON.parse(season.standings ?? '[]') as (Omit<StandingRow, 'inPlay'> & { inPlay?: string })[]).map((row) => ({
+      ...row,
+      inPlay: row.inPlay ?? '0.00',
+    }));
     const winner = standings.find((row) => row.user.id === season.winnerId)?.user ?? null;
     return { ...presentSeason(season), endsAt: (season.endedAt ?? season.endsAt).toISOString(), winner, rows: standings };
   });

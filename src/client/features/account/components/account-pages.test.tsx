@@ -89,6 +89,18 @@ describe('the verify-email page', { timeout: 20_000 }, () => {
     expect(screen.getByText('Sign out, then open the link again and sign in to the account it was mailed for.')).toBeInTheDocument();
   });
 
+  it('says to a player whose email is verified already that it is, not that it is not, when the link is used again', async () => {
+    accountServer({
+      'POST /api/account/verify-email': invalidToken,
+      'GET /api/account': () => Response.json({ passwordManagedBy: 'betbro', providerUrl: null, emailVerified: true }),
+    });
+    openPage(`/verify-email?token=${TOKEN}`);
+    expect(await screen.findByRole('heading', { name: 'Your email address is already verified' })).toBeInTheDocument();
+    expect(screen.queryByText('Your email address is not verified')).toBeNull();
+    expect(screen.queryByText(/Get a new link/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Continue to Betbro' })).toHaveAttribute('href', '/');
+  });
+
   it("says the server's message for a used or expired link", async () => {
     accountServer({ 'POST /api/account/verify-email': invalidToken });
     openPage(`/verify-email?token=${TOKEN}`);

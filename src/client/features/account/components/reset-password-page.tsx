@@ -51,6 +51,8 @@ export function ResetPasswordPage() {
     setRefused(null);
     confirm.mutate(body, {
       onSuccess: () => {
+        // An earlier refusal's toast would contradict the page now.
+        toast.dismiss();
         // The server has ended every session of this player: this browser's is gone too.
         forgetSignIn();
         setPhase({ kind: 'changed' });

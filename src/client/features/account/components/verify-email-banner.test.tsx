@@ -33,12 +33,12 @@ describe('the verify-your-email banner', { timeout: 20_000 }, () => {
     expect(sent).toEqual(['POST /api/account/verification-mail']);
   });
 
-  it("says the server's refusal when too many links were asked for", async () => {
-    mailServer(() => Response.json({ error: 'Too many requests, please slow down', code: 'rate_limited' }, { status: 429 }));
+  it('says when another link may be asked for, when too many were', async () => {
+    mailServer(() => Response.json({ error: 'Too many requests, please slow down', code: 'rate_limited' }, { status: 429, headers: { 'retry-after': '2700' } }));
     renderScreen(<VerifyEmailBanner />, { data: [[accountQueryKey, unverified]] });
     await userEvent.click(screen.getByRole('button', { name: 'Get a new link' }));
     expect(await screen.findByText('Link not sent')).toBeInTheDocument();
-    expect(screen.getByText('Too many requests, please slow down')).toBeInTheDocument();
+    expect(screen.getByText('You asked for several links already. Ask again in 45 minutes.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Get a new link' })).toBeEnabled();
   });
 

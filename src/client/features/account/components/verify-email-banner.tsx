@@ -1,6 +1,13 @@
 import { MailWarning } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
-import { errorMessage } from '../../../lib/api.ts';
+import { ApiError, errorMessage } from '../../../lib/api.ts';
+
+/** "in 45 minutes", "in 1 minute", "in 30 seconds": when a refused ask may be made again. */
+export function retryIn(seconds: number): string {
+  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
 import { toast } from '../../../lib/toast.ts';
 import { useAccount, useResendVerificationMail } from '../api.ts';
 
@@ -16,7 +23,14 @@ export function VerifyEmailBanner() {
   const send = () =>
     resend.mutate(undefined, {
       onSuccess: () => toast.success('Verification link sent', { description: 'Open the link in the mail to verify your email address.' }),
-      onError: (error) => toast.error('Link not sent', { description: errorMessage(error, 'Please try again.') }),
+      onError: (error) =>
+        toast.error('Link not sent', {
+          // Too many asked for: say when another may be.
+          description:
+            error instanceof ApiError && error.status === 429
+              ? `You asked for several links already. Ask again ${error.retryAfterSeconds ? retryIn(error.retryAfterSeconds) : 'in an hour'}.`
+              : errorMessage(error, 'Please try again.'),
+        }),
     });
   return (
     <section

@@ -7,10 +7,10 @@ import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useAuth } from '../../../lib/use-auth.tsx';
 import { startSignIn } from '../../auth/sign-in.ts';
 import { pendingInvite } from '../../invites/resume-invite.ts';
-import { useVerifyEmail } from '../api.ts';
+import { useFetchAccount, useVerifyEmail } from '../api.ts';
 import { AccountPageFrame, INVALID_LINK, PageHeading, pageLinkClass } from './account-page-frame.tsx';
 
-type Phase = { kind: 'working' } | { kind: 'verified' } | { kind: 'wrong-account'; message: string } | { kind: 'failed'; message: string };
+type Phase = { kind: 'working' } | { kind: 'verified' } | { kind: 'already-verified' } | { kind: 'wrong-account'; message: string } | { kind: 'failed'; message: string };
 
 /** Into the app when signed in here, else sign-in (whatever the state of the check, one way on). */
 function WayOn() {
@@ -47,22 +47,28 @@ export function VerifyEmailPage() {
   // A token is single-use: the request goes once, even when effects run twice.
   const started = useRef(false);
   const { mutateAsync } = verify;
+  const fetchAccount = useFetchAccount();
 
   useEffect(() => {
     if (started.current || !token || status !== 'signed-in') return;
     started.current = true;
     // Back from sign-in: this was the page to come back to.
     if (pendingInvite.is(here)) pendingInvite.clear();
+    // A used link opened again by a player whose email is verified already (by that link, or a
+    // newer one) is no failure: the page says it is verified, not that it is not.
+    const failed = (error: unknown): Promise<Phase> =>
+      fetchAccount().then(
+        (account) => (account.emailVerified ? { kind: 'already-verified' } : { kind: 'failed', message: errorMessage(error, 'Your email address could not be verified. Please try again.') }),
+        () => ({ kind: 'failed', message: errorMessage(error, 'Your email address could not be verified. Please try again.') }),
+      );
     mutateAsync({ token }).then(
       () => setPhase({ kind: 'verified' }),
-      (error: unknown) =>
+      async (error: unknown) =>
         setPhase(
-          error instanceof ApiError && error.code === 'wrong_account'
-            ? { kind: 'wrong-account', message: errorMessage(error, INVALID_LINK) }
-            : { kind: 'failed', message: errorMessage(error, 'Your email address could not be verified. Please try again.') },
+          error instanceof ApiError && error.code === 'wrong_account' ? { kind: 'wrong-account', message: errorMessage(error, INVALID_LINK) } : await failed(error),
         ),
     );
-  }, [token, here, status, mutateAsync]);
+  }, [token, here, status, mutateAsync, fetchAccount]);
 
   const signInToVerify = () => {
     pendingInvite.set(here);
@@ -105,6 +111,16 @@ export function VerifyEmailPage() {
               <PageHeading>Your email address is verified</PageHeading>
             </div>
             <p className="mt-2 text-slate-600 dark:text-slate-300">Thank you. Betbro can now send you mail you ask for, and a new password link should you ever need one.</p>
+            <WayOn />
+          </>
+        )}
+        {phase.kind === 'already-verified' && (
+          <>
+            <CheckCircle2 aria-hidden className="mx-auto h-12 w-12 text-emerald-600" />
+            <div className="mt-3">
+              <PageHeading>Your email address is already verified</PageHeading>
+            </div>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">There is nothing more to do with this link.</p>
             <WayOn />
           </>
         )}

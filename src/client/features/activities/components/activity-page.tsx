@@ -41,7 +41,7 @@ export function ActivityPage() {
                   {/* The server words each line whole, for its reader ("You ...", "Bob and Carol ..."). */}
                   <p className="text-sm break-words">{a.description}</p>
                   <p className="text-xs text-slate-600 dark:text-slate-300">
-                    {showDateTime(a.createdAt)} · {relativeTime(a.createdAt)}
+                    {showDateTime(a.createdAt) === relativeTime(a.createdAt) ? relativeTime(a.createdAt) : `${showDateTime(a.createdAt)} · ${relativeTime(a.createdAt)}`}
                   </p>
                 </div>
               </li>

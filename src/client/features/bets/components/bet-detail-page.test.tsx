@@ -43,7 +43,7 @@ describe("a bet's page", { timeout: 20_000 }, () => {
     expect(screen.getByText('Sports')).toBeInTheDocument();
     expect(screen.getByText(/^Created by Bob on .* · Pot \$20\.00 · 2 participants$/)).toBeInTheDocument();
     expect(screen.getByText('Resolved: Away won.')).toBeInTheDocument();
-    expect(screen.getByText('You won $20.00!')).toBeInTheDocument();
+    expect(screen.getByText('You won $20.00 — $10.00 profit')).toBeInTheDocument();
     expect(screen.getByText('You staked $10.00 on Away.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Place Bet' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
@@ -401,11 +401,13 @@ describe('a jury bet', { timeout: 20_000 }, () => {
   it('lets an admin settle a proposed result at once, with the plain resolve', async () => {
     const bet = proposedBet({ userParticipation: null, canDispute: false, canResolve: true });
     const sent = serverAnswering(() => Response.json({ ...bet, status: 'resolved', isResolved: true, winningOption: 1, canResolve: false }));
-    renderScreen(<OnBetPage id={7} />, { user: { role: 'admin' }, data: [[queryKeys.bets.detail(7), bet]] });
+    const preview = { winningOption: 1, kind: 'payout', rows: [{ user: { id: 1, username: 'Alice' }, option: 1, stake: '10.00', returns: '20.00', profit: '10.00' }] };
+    renderScreen(<OnBetPage id={7} />, { user: { role: 'admin' }, data: [[queryKeys.bets.detail(7), bet], [queryKeys.bets.payouts(7, 1), preview]] });
     const panel = screen.getByRole('region', { name: 'Resolve this bet' });
     expect(within(panel).queryByLabelText('Evidence (optional)')).toBeNull();
     await userEvent.click(within(panel).getByRole('radio', { name: 'Away' }));
     await userEvent.click(within(panel).getByRole('button', { name: 'Resolve Bet' }));
+    await userEvent.click(within(screen.getByRole('alertdialog', { name: 'Away won?' })).getByRole('button', { name: 'Pay out' }));
     expect(await toast('Bet resolved!')).toBeInTheDocument();
     expect(sent).toEqual([{ path: '/api/admin/bets/7/resolve', body: { winningOption: 1 } }]);
     expect(await screen.findByText('Resolved: Away won.')).toBeInTheDocument();

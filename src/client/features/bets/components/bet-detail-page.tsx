@@ -10,6 +10,7 @@ import { BackButton } from '../../../components/ui/back-button.tsx';
 import { Loading } from '../../../components/ui/blocks.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showAmount, showDate, showDateTime, participantCount } from '../../../lib/format.ts';
+import { centsOf, returnAndProfit, youLost, youWon } from '../../../lib/money-words.ts';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { InviteFriends } from '../../invites/invite-friends.tsx';
 import { ShareBet } from '../../invites/share-bet.tsx';
@@ -20,7 +21,7 @@ import { CrewBadge } from './crew-badge.tsx';
 import { BetStatusBadge } from '../../../components/bet-status-badge.tsx';
 import { BetTimelineSection } from './bet-timeline.tsx';
 import { ParticipantListNote } from './participant-list-note.tsx';
-import { DeciderLine, deciderOf, isRefereeOf } from './referee.tsx';
+import { circleOf, DeciderBadge, deciderOf, isRefereeOf } from './referee.tsx';
 import { DisputeAction, JuryStatus, JurySection } from './jury.tsx';
 import { ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
 import { StakeForm, stakeSummaryId } from './stake-form.tsx';
@@ -49,7 +50,7 @@ function Outcome({ bet }: { bet: BetDetail }) {
     return (
       <Card className={won ? 'ring-emerald-400' : 'ring-red-300'}>
         <p className="text-sm font-bold">{won ? 'WON' : 'LOST'}</p>
-        <p className="mt-1 text-lg font-semibold">{won ? `You won ${showAmount(mine.payout)}!` : `You lost ${showAmount(mine.amount)}`}</p>
+        <p className="mt-1 text-lg font-semibold">{won ? youWon(mine.payout, mine.amount) : youLost(mine.amount)}</p>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           You staked {showAmount(mine.amount)} on {myOption}.
         </p>
@@ -69,7 +70,9 @@ function Outcome({ bet }: { bet: BetDetail }) {
       <p className="text-lg font-semibold">
         {showAmount(mine.amount)} on {myOption}
       </p>
-      <p className="text-sm text-slate-600 dark:text-slate-300">If it wins now, you get {showAmount(mine.potentialWin)}.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        If it wins now, it returns {returnAndProfit(centsOf(mine.potentialWin), centsOf(mine.amount))}.
+      </p>
     </Card>
   );
 }
@@ -115,8 +118,10 @@ export function BetDetailPage() {
           <Badge>{bet.category}</Badge>
           <BetStatusBadge bet={bet} />
           {bet.crewId !== null && <CrewBadge crewId={bet.crewId} linked />}
+          <DeciderBadge bet={bet} />
+          {/* "Manual payout" is the spec's word for a bet its creator settles by hand, with no end. */}
           {bet.expirationType === 'indefinite' ? (
-            <Badge tone="neutral">Manual payout</Badge>
+            bet.resolution.mode === 'creator' && <Badge tone="neutral">Manual payout</Badge>
           ) : (
             <Badge tone="neutral">
               {phase === 'active' ? 'Ends' : 'Ended'} {bet.expiresAt ? showDateTime(bet.expiresAt) : ''}
@@ -130,7 +135,6 @@ export function BetDetailPage() {
         <p className="mt-2 text-sm wrap-anywhere text-slate-600 dark:text-slate-300">
           Created by {bet.creator.username} on {showDate(bet.createdAt)} · Pot {showAmount(bet.totalPot)} · {participantCount(bet.participants)}
         </p>
-        <DeciderLine bet={bet} className="mt-1" />
         {/* A crew bet is for its crew's members, who join by the crew's own links. */}
         {shareable && (
           <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -192,10 +196,14 @@ export function BetDetailPage() {
                 {decider.id !== user.id
                   ? `This is your bet: ${backers} stake on it, and ${decider.username}, its referee, resolves it.`
                   : jury
-                    ? `This is your bet: ${backers} stake on it, and you propose its result once it expires. A staker may dispute it; then your other friends vote.`
+                    ? `This is your bet: ${backers} stake on it, and you propose its result once it expires. A staker may dispute it; then ${circleOf(bet).otherJurors} vote.`
                     : `This is your bet: ${backers} stake on it, and you resolve it once it expires.`}
               </p>
             </Card>
+          )}
+          {/* Why the creator has no stake form: their own bet is the one bet they may not stake on. */}
+          {!bet.canStake && bet.status === 'active' && isCreator && !isReferee && bet.canResolve && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">You made this bet, so you cannot bet on it: {backers} stake, and you resolve it.</p>
           )}
           <JurySection bet={bet} />
           <DisputeAction bet={bet} />
@@ -216,19 +224,27 @@ export function BetDetailPage() {
                 <table className="w-full text-left text-sm">
                   <thead className="text-slate-500">
                     <tr>
-                      <th className="py-1 font-medium">Player</th>
-                      <th className="py-1 font-medium">Pick</th>
-                      <th className="py-1 text-right font-medium">Stake</th>
-                      <th className="py-1 text-right font-medium">{isUnsettled(bet.status) ? 'Potential win' : 'Paid'}</th>
+                      <th scope="col" className="py-1 pr-4 font-medium">
+                        Player
+                      </th>
+                      <th scope="col" className="py-1 pr-4 font-medium">
+                        Pick
+                      </th>
+                      <th scope="col" className="py-1 pr-4 text-right font-medium">
+                        Stake
+                      </th>
+                      <th scope="col" className="py-1 text-right font-medium">
+                        {isUnsettled(bet.status) ? 'Returns' : 'Paid'}
+                      </th>
                     </tr>
                   </thead>
                   <tbody>
                     {bet.participantList.map((p) => (
                       <tr key={p.userId} className="border-t border-slate-100 dark:border-slate-800">
-                        <td className="py-1.5">{p.username}</td>
-                        <td className="py-1.5">{bet.options[p.option]}</td>
-                        <td className="py-1.5 text-right">{showAmount(p.amount)}</td>
-                        <td className="py-1.5 text-right">{showAmount(p.potentialWin)}</td>
+                        <td className="py-1.5 pr-4 wrap-anywhere">{p.username}</td>
+                        <td className="py-1.5 pr-4 wrap-anywhere">{bet.options[p.option]}</td>
+                        <td className="py-1.5 pr-4 text-right whitespace-nowrap">{showAmount(p.amount)}</td>
+                        <td className="py-1.5 text-right whitespace-nowrap">{showAmount(p.potentialWin)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -12,6 +12,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useBetTimeline, useCastVote, useDisputeBet } from '../api.ts';
 import { optionName } from './bet-timeline.tsx';
 import { PlayerLink } from './evidence.tsx';
+import { circleOf } from './referee.tsx';
 
 /**
  * What is left until `until` ("23h 59m left"), in a <time> that names the instant, counting down
@@ -101,7 +102,7 @@ export function JuryStatus({ bet, banner = false, withEvidence = banner }: { bet
 const toDisputeBody = ({ reason, url }: { reason: string; url: string }) => ({ reason, ...(url.trim() ? { url } : {}) });
 
 /** A staker's objection to the proposed result: a reason, and a link if they have one. */
-function DisputeDialog({ betId, onClose }: { betId: number; onClose: () => void }) {
+function DisputeDialog({ betId, jurors, onClose }: { betId: number; jurors: string; onClose: () => void }) {
   const form = useZodForm(disputeBodySchema, { reason: '', url: '' }, { toBody: toDisputeBody });
   const dispute = useDisputeBet();
   const submit = form.submit((body) =>
@@ -123,7 +124,7 @@ function DisputeDialog({ betId, onClose }: { betId: number; onClose: () => void 
       open
       onOpenChange={(open) => !open && onClose()}
       title="Dispute this result"
-      description="Say why the proposed result is wrong. The creator's friends from before the bet, without a stake, then vote on the winner; when fewer than a jury can sit, an admin decides."
+      description={`Say why the proposed result is wrong. ${jurors} from before the bet, without a stake, then vote on the winner; when fewer than a jury can sit, an admin decides.`}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field id="dispute-reason" label="Reason" error={form.errors.reason}>
@@ -158,13 +159,13 @@ export function DisputeAction({ bet }: { bet: BetDetail }) {
     <Card>
       <h2 className="text-lg font-bold">Think this result is wrong?</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {until ? `Any staker may dispute it until ${showDateTime(until)}.` : 'Any staker may dispute it before its deadline.'} The creator&apos;s friends from
-        before the bet, without a stake, then vote on the winner.
+        {until ? `Any staker may dispute it until ${showDateTime(until)}.` : 'Any staker may dispute it before its deadline.'} {circleOf(bet).jurors}, without
+        a stake, then vote on the winner.
       </p>
       <Button variant="secondary" className="mt-3" onClick={() => setOpen(true)}>
         Dispute
       </Button>
-      {open && <DisputeDialog betId={bet.id} onClose={() => setOpen(false)} />}
+      {open && <DisputeDialog betId={bet.id} jurors={circleOf(bet).jurors} onClose={() => setOpen(false)} />}
     </Card>
   );
 }

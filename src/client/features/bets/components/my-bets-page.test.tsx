@@ -46,7 +46,7 @@ describe('my bets', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByRole('tab', { name: 'Resolved (2)' }));
     const [won, refunded] = within(screen.getByRole('tabpanel')).getAllByTestId('joined-bet');
     expect(won).toHaveTextContent('WON');
-    expect(won).toHaveTextContent('Winning option: HomeYou won $20.00!');
+    expect(won).toHaveTextContent('Winning option: HomeYou won $20.00 — $10.00 profit');
     expect(refunded).toHaveTextContent('Called off: $5.00 refunded.');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Expired (1)' }));

@@ -16,7 +16,8 @@ import { BetStatusBadge } from '../../../components/bet-status-badge.tsx';
 import { EditBetDialog, mayEdit } from './edit-bet-dialog.tsx';
 import { JuryStatus } from './jury.tsx';
 import { proposesResult, ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
-import { deciderOf, DeciderLine } from './referee.tsx';
+import { DeciderBadge, deciderOf } from './referee.tsx';
+import { youLost, youWon } from '../../../lib/money-words.ts';
 
 type Group = 'active' | 'resolved' | 'expired';
 /**
@@ -116,7 +117,9 @@ function MyBetCard({ bet, onEdit, onResolve }: { bet: Bet } & Actions) {
       <p className="text-sm text-slate-700 dark:text-slate-300">
         {participantCount(bet.participants)} · Total {showAmount(bet.totalPot)}
       </p>
-      <DeciderLine bet={bet} className="-mt-2" />
+      <div>
+        <DeciderBadge bet={bet} />
+      </div>
       <JuryStatus bet={bet} />
       {!narrow && <BetOptions bet={bet} />}
       {bet.status === 'resolved' && (
@@ -124,7 +127,7 @@ function MyBetCard({ bet, onEdit, onResolve }: { bet: Bet } & Actions) {
           Winning option: <span className="font-semibold">{bet.options[bet.winningOption ?? 0]}</span>
           {mine && mine.payout !== null && (
             <span className={`ml-2 font-bold ${won ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`}>
-              {won ? `You won ${showAmount(mine.payout)}!` : `You lost ${showAmount(mine.amount)}`}
+              {won ? youWon(mine.payout, mine.amount) : youLost(mine.amount)}
             </span>
           )}
         </p>
@@ -169,7 +172,8 @@ export function MyBetsPage() {
   const me = useCurrentUser();
   const { narrow } = useScreenNav();
   const { data = [], isPending, isError } = useBetList('mine');
-  const [tab, setTab] = useState<Group>('active');
+  // Until a tab is chosen, the first that holds a bet: a player whose one bet is resolved opens on it.
+  const [chosenTab, setTab] = useState<Group | null>(null);
   const [editing, setEditing] = useState<Bet | null>(null);
   const [resolving, setResolving] = useState<number | null>(null);
   const actions: Actions = { onEdit: setEditing, onResolve: (bet) => setResolving(bet.id) };
@@ -177,6 +181,7 @@ export function MyBetsPage() {
   for (const bet of data) groups[groupOf(bet)].push(bet);
   const created = data.filter((b) => b.creatorId === me.id);
   const joined = data.filter((b) => b.creatorId !== me.id);
+  const tab = chosenTab ?? (['active', 'resolved', 'expired'] as const).find((group) => groups[group].length > 0) ?? 'active';
 
   return (
     <div className="space-y-6">

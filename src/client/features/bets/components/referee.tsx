@@ -1,3 +1,4 @@
+import { Gavel } from 'lucide-react';
 import type { Bet } from '../../../../shared/schemas/bets.ts';
 
 /** The referee of a bet a referee decides (docs/product.md §4.6), else null. */
@@ -10,12 +11,31 @@ export const deciderOf = (bet: Pick<Bet, 'resolution' | 'creator'>) => refereeOf
 export const isRefereeOf = (bet: Pick<Bet, 'resolution'>, me: { id: number }) => refereeOf(bet)?.id === me.id;
 
 /**
- * The small line a card and a bet's page show under who made a bet, when someone else than its
- * creator alone decides it: its referee, or a jury of the creator's friends on a dispute.
+ * Who the bet's circle is, in words: a bet among friends is the creator's friends', a crew bet
+ * its crew's members' (docs/product.md §6.7), and so are its jurors.
  */
-export function DeciderLine({ bet, className = '' }: { bet: Pick<Bet, 'resolution'>; className?: string }) {
+export const circleOf = (bet: Pick<Bet, 'crewId'>) =>
+  bet.crewId === null
+    ? { jury: 'a jury of friends', jurors: "The creator's friends from before the bet", otherJurors: 'your other friends' }
+    : { jury: 'a jury of the crew', jurors: "The crew's members from before the bet", otherJurors: "the crew's other members" };
+
+/** What the badge says of who decides: the creator by name, the referee by name, or the jury. */
+export function deciderWords(bet: Pick<Bet, 'resolution' | 'creator' | 'crewId'>): string {
   const referee = refereeOf(bet);
-  const text = referee ? `Referee: ${referee.username}` : bet.resolution.mode === 'jury' ? 'Who decides: a jury of friends' : null;
-  if (!text) return null;
-  return <p className={`text-xs wrap-anywhere text-slate-600 dark:text-slate-300 ${className}`}>{text}</p>;
+  if (referee) return `Referee: ${referee.username}`;
+  if (bet.resolution.mode === 'jury') return `Who decides: ${circleOf(bet).jury}`;
+  return `Decided by ${bet.creator.username}`;
+}
+
+/** The badge a card and a bet's page show: who decides the bet (docs/product.md §4.6). */
+export function DeciderBadge({ bet }: { bet: Pick<Bet, 'resolution' | 'creator' | 'crewId'> }) {
+  return (
+    <span
+      data-testid="decider-badge"
+      className="inline-flex max-w-full items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+    >
+      <Gavel aria-hidden className="h-3.5 w-3.5 shrink-0" />
+      <span className="truncate">{deciderWords(bet)}</span>
+    </span>
+  );
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { betPhase } from '../../../../shared/bet-phase.ts';
 import { resolveBodySchema, type Bet, type BetDetail, type ResolveBody } from '../../../../shared/schemas/bets.ts';
@@ -7,7 +8,8 @@ import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm, type FieldErrors } from '../../../lib/use-zod-form.ts';
 import { useAdminResolveBet, useResolveBet } from '../api.ts';
-import { deciderOf } from './referee.tsx';
+import { PayoutConfirmation } from './payout-confirmation.tsx';
+import { circleOf, deciderOf } from './referee.tsx';
 
 /**
  * Who settles the bet: its decider (the referee when it has one, else the creator) when the rules
@@ -42,8 +44,8 @@ const checkEvidence = ({ evidenceText, evidenceUrl }: Values): FieldErrors<keyof
 };
 
 /**
- * The bet's decider, creator or referee (or an admin), declares the winner; payouts follow at
- * once. The creator of a jury bet proposes the winner instead, with evidence if they have some:
+ * The bet's decider, creator or referee (or an admin), declares the winner, confirms who gets
+ * what, and payouts follow at once. The creator of a jury bet proposes the winner instead, with evidence if they have some:
  * the stakers may then dispute it (docs/product.md §4.6).
  */
 export function ResolvePanel({ bet, asAdmin }: { bet: BetDetail; asAdmin: boolean }) {
@@ -55,7 +57,10 @@ export function ResolvePanel({ bet, asAdmin }: { bet: BetDetail; asAdmin: boolea
   const winner = form.values.winningOption === '' ? null : Number(form.values.winningOption);
   const headingId = `resolve-heading-${bet.id}`;
 
-  const confirm = form.submit((body) => {
+  // A resolution moves money: it asks first, naming who gets what (PayoutConfirmation). A
+  // proposal moves none yet, and goes at once.
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const send = (body: ResolveBody) => {
     const label = bet.options[body.winningOption];
     // The evidence is a proposal's only: a plain resolution sends the winner alone.
     resolve.mutate(
@@ -69,9 +74,11 @@ export function ResolvePanel({ bet, asAdmin }: { bet: BetDetail; asAdmin: boolea
           proposes
             ? toast.error('Failed to propose result', { description: errorMessage(error, 'Failed to propose result') })
             : toast.error('Failed to resolve bet', { description: errorMessage(error, 'Failed to resolve bet') }),
+        onSettled: () => setConfirming(null),
       },
     );
-  });
+  };
+  const submit = form.submit((body) => (proposes ? send(body) : setConfirming(body.winningOption)));
 
   return (
     <section aria-labelledby={headingId} className="rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:ring-amber-900">
@@ -80,11 +87,11 @@ export function ResolvePanel({ bet, asAdmin }: { bet: BetDetail; asAdmin: boolea
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         {proposes
-          ? 'Choose the option that won. Any staker may dispute it before its deadline; then your other friends vote. Otherwise winners are paid.'
+          ? `Choose the option that won. Any staker may dispute it before its deadline; then ${circleOf(bet).otherJurors} vote. Otherwise winners are paid.`
           : 'Choose the option that won. Winners are paid at once; this cannot be undone.'}
       </p>
-      <form onSubmit={confirm} noValidate>
-        <div className="mt-3 grid gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Winning option">
+      <form onSubmit={submit} noValidate>
+        <div className="mt-3 grid auto-rows-fr gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Winning option">
           {bet.options.map((label, i) => (
             <label
               key={label}
@@ -109,6 +116,15 @@ export function ResolvePanel({ bet, asAdmin }: { bet: BetDetail; asAdmin: boolea
           {proposes ? (resolve.isPending ? 'Proposing...' : 'Propose result') : resolve.isPending ? 'Resolving...' : 'Resolve Bet'}
         </Button>
       </form>
+      {!proposes && (
+        <PayoutConfirmation
+          bet={bet}
+          winningOption={confirming}
+          pending={resolve.isPending}
+          onCancel={() => setConfirming(null)}
+          onConfirm={(winningOption) => send({ winningOption })}
+        />
+      )}
     </section>
   );
 }

@@ -10,6 +10,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useMyCrew } from '../../../lib/crews-list.ts';
 import { showAmount } from '../../../lib/format.ts';
+import { returnAndProfit } from '../../../lib/money-words.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { usePlaceStake } from '../api.ts';
 
@@ -85,7 +86,7 @@ export function StakeForm({ bet }: { bet: BetDetail }) {
       <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite" data-testid="potential-win">
         {preview === null || option === null
           ? 'Pick an option and an amount to see what you could win.'
-          : `Potential win: ${formatDollars(preview)} if ${bet.options[option]} wins.`}
+          : `Returns ${returnAndProfit(preview, amountCents ?? 0)} if ${bet.options[option]} wins.`}
       </p>
       <Button type="submit" disabled={placeStake.isPending} className="w-full">
         {placeStake.isPending ? 'Placing...' : 'Place Bet'}

@@ -9,7 +9,7 @@ import { ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { showDate } from '../../../lib/format.ts';
+import { showDateTime } from '../../../lib/format.ts';
 import { useFriends } from '../../../lib/friends-list.ts';
 import { useConversations, useStartConversation } from '../api.ts';
 import type { Conversation } from '../../../../shared/schemas/chat.ts';
@@ -71,7 +71,7 @@ function ConversationList({ conversations, selectedId, onOpen }: { conversations
               <span className="min-w-0 flex-1">
                 <span className="flex items-center justify-between gap-2">
                   <span className="truncate font-semibold">{name}</span>
-                  <span className="shrink-0 text-xs text-slate-600 dark:text-slate-300">{showDate(c.updatedAt)}</span>
+                  <span className="shrink-0 text-xs text-slate-600 dark:text-slate-300">{showDateTime(c.updatedAt)}</span>
                 </span>
                 <span className="block truncate text-sm text-slate-700 dark:text-slate-300">{c.lastMessage ?? 'No messages yet...'}</span>
               </span>

@@ -1,4 +1,6 @@
 import { Plus, Target } from 'lucide-react';
+import type { Bet } from '../../../../shared/schemas/bets.ts';
+import type { CrewSeason } from '../../../../shared/schemas/crews.ts';
 import { useState } from 'react';
 import { ErrorText, Loading, Section } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -10,12 +12,11 @@ import { BetCard, InlineStake, looksStakeable } from '../../bets/bet-card.tsx';
 import { CreateBetDialog } from '../../bets/create-bet-dialog.tsx';
 
 /**
- * The crew's bets, newest first, each on the bets feature's card; a new one is made in its dialog,
- * set to this crew. In the narrow frame a card stakes in place, as Active Bets does.
+ * The crew's bets, newest first, each on the bets feature's card, under the season they were made
+ * in: this one, then the earlier ones. A new one is made in its dialog, set to this crew. In the
+ * narrow frame a card stakes in place, as Active Bets does.
  */
-export function CrewBets({ crewId }: { crewId: number }) {
-  const me = useCurrentUser();
-  const { narrow } = useScreenNav();
+export function CrewBets({ crewId, season }: { crewId: number; season: CrewSeason }) {
   const bets = useCrewBets(crewId);
   const [creating, setCreating] = useState(false);
   const [staking, setStaking] = useState<number | null>(null);
@@ -36,8 +37,30 @@ export function CrewBets({ crewId }: { crewId: number }) {
       ) : bets.data.length === 0 ? (
         <EmptyState icon={<Target className="h-10 w-10" />} title="No crew bets yet" />
       ) : (
+        [
+          { title: `Season ${season.number}`, list: bets.data.filter((bet) => Date.parse(bet.createdAt) >= Date.parse(season.startsAt)) },
+          { title: 'Earlier seasons', list: bets.data.filter((bet) => Date.parse(bet.createdAt) < Date.parse(season.startsAt)) },
+        ].map(
+          (group) =>
+            group.list.length > 0 && (
+              <section key={group.title} aria-label={`${group.title} bets`} className="space-y-3">
+                <h3 className="text-sm font-bold tracking-wide text-slate-600 uppercase dark:text-slate-300">{group.title}</h3>
+                <BetGroup bets={group.list} staking={staking} setStaking={setStaking} />
+              </section>
+            ),
+        )
+      )}
+      <CreateBetDialog open={creating} onOpenChange={setCreating} crewId={crewId} />
+    </Section>
+  );
+}
+
+function BetGroup({ bets, staking, setStaking }: { bets: Bet[]; staking: number | null; setStaking: (id: number | null) => void }) {
+  const me = useCurrentUser();
+  const { narrow } = useScreenNav();
+  return (
         <ul className="space-y-4">
-          {bets.data.map((bet) => (
+          {bets.map((bet) => (
             <li key={bet.id}>
               <BetCard bet={bet}>
                 {narrow &&
@@ -54,8 +77,5 @@ export function CrewBets({ crewId }: { crewId: number }) {
             </li>
           ))}
         </ul>
-      )}
-      <CreateBetDialog open={creating} onOpenChange={setCreating} crewId={crewId} />
-    </Section>
   );
 }

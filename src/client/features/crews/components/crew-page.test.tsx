@@ -7,15 +7,16 @@ import { aBet, aCrew, aCrewSummary, me, renderScreen } from '../../../test/rende
 import { applyCrewMessage } from '../api.ts';
 import { CrewPage } from './crew-page.tsx';
 
-const row = (rank: number, id: number, username: string, balance: string, profit: string, bets = 2, wins = 1): StandingRow => ({
+const row = (rank: number | null, id: number, username: string, balance: string, profit: string, bets = 2, wins = 1, inPlay = '0.00'): StandingRow => ({
   rank,
   user: { id, username },
   balance,
+  inPlay,
   profit,
   bets,
   wins,
 });
-const standings = [row(1, 2, 'Bob', '1100.00', '100.00'), row(2, 3, 'Cleo', '900.00', '-100.00'), row(3, 1, 'Alice', '250.00', '0.00', 0, 0)];
+const standings = [row(1, 2, 'Bob', '1100.00', '100.00'), row(2, 3, 'Cleo', '900.00', '-100.00', 2, 1, '150.00'), row(null, 1, 'Alice', '250.00', '0.00', 0, 0)];
 const pastSeason: PastSeason = {
   number: 1,
   startsAt: '2026-10-01T10:00:00.000Z',
@@ -66,11 +67,11 @@ function crewServer({ crewFound = true, links = [] as CrewInvite[] }: { crewFoun
   return changes;
 }
 
-/** The crew page as the frame shows it at /crews/4. */
-function OnCrewPage() {
+/** The crew page as the frame shows it at /crews/4, or at /crews/4/<tab>. */
+function OnCrewPage({ tab }: { tab?: string }) {
   const nav = useScreenNav();
   return (
-    <ScreenNavContext.Provider value={{ ...nav, view: { name: 'crew', id: 4 } }}>
+    <ScreenNavContext.Provider value={{ ...nav, view: { name: 'crew', id: 4, ...(tab ? { tab } : {}) } }}>
       <CrewPage />
     </ScreenNavContext.Provider>
   );
@@ -97,6 +98,19 @@ describe('the crew page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(card).getByTestId('crew-badge')).toHaveTextContent('Crew: Friday club'));
   });
 
+  it('opens on the tab its address names, and gives each tab chosen its address', async () => {
+    crewServer();
+    const { visits } = renderScreen(<OnCrewPage tab="standings" />);
+    expect(await screen.findByRole('tab', { name: 'Standings' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('table', { name: 'Season 2 standings' })).toBeInTheDocument();
+    await openTab('Chat');
+    await openTab('Bets');
+    expect(visits).toEqual([
+      { name: 'crew', id: 4, tab: 'chat' },
+      { name: 'crew', id: 4 },
+    ]);
+  });
+
   it('opens the create-bet dialog set to this crew from "New crew bet"', async () => {
     crewServer();
     openCrew();
@@ -113,10 +127,10 @@ describe('the crew page', { timeout: 20_000 }, () => {
     await openTab('Standings');
     const table = await screen.findByRole('table', { name: 'Season 2 standings' });
     expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
-      'RankPlayerBalanceProfitBetsWins',
-      '1Bob$1,100.00+$100.0021',
-      '2Cleo$900.00-$100.0021',
-      '3Alice (you)$250.00$0.0000',
+      'RankPlayerBalanceIn playProfitBetsWins',
+      '1Bob$1,100.00$0.00+$100.0021',
+      '2Cleo$900.00$150.00-$100.0021',
+      '–Not ranked yetAlice (you)$250.00$0.00$0.0000',
     ]);
     expect(screen.getByRole('heading', { name: 'Past seasons' })).toBeInTheDocument();
     const season = await screen.findByText('Season 1');
@@ -143,7 +157,7 @@ describe('the crew page', { timeout: 20_000 }, () => {
     await userEvent.click(within(confirm).getByRole('button', { name: 'Leave crew' }));
     expect(await toast('You left Friday club')).toBeInTheDocument();
     expect(changes).toEqual(['DELETE /api/crews/4/members/1']);
-    expect(visits).toEqual([{ name: 'crews' }]);
+    expect(visits).toEqual([{ name: 'crew', id: 4, tab: 'members' }, { name: 'crews' }]);
   });
 
   it('makes an invite link to copy', async () => {
@@ -261,8 +275,11 @@ describe('the crew page in the narrow frame', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Friday club', level: 2 })).toBeInTheDocument();
     await openTab('Standings');
     const ranking = await screen.findByRole('list', { name: 'Season 2 standings' });
-    expect(within(ranking).getAllByRole('listitem')[0]).toHaveTextContent('Rank 1Bob2 bets · 1 win$1,100.00+$100.00 profit');
+    const [first, second, third] = within(ranking).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Rank 1Bob2 bets · 1 win$1,100.00+$100.00 profit');
+    expect(second).toHaveTextContent('Rank 2Cleo2 bets · 1 win · $150.00 in play$900.00-$100.00 profit');
+    expect(third).toHaveTextContent('–Not ranked yetAlice (you)0 bets · 0 wins$250.00$0.00 profit');
     await userEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(visits).toEqual([{ name: 'crews' }]);
+    expect(visits).toEqual([{ name: 'crew', id: 4, tab: 'standings' }, { name: 'crews' }]);
   });
 });

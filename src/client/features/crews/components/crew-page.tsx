@@ -1,5 +1,5 @@
 import { ArrowLeft, Flag } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Crew } from '../../../../shared/schemas/crews.ts';
 import { BackButton } from '../../../components/ui/back-button.tsx';
@@ -20,12 +20,14 @@ import { CrewInvite } from './crew-invite.tsx';
 import { CrewMembers } from './crew-members.tsx';
 import { CurrentStandings, PastSeasons } from './crew-standings.tsx';
 
+/** The crew's tabs; each but Bets, the first, has its own address (`/crews/:id/standings`). */
 const TABS = [
   { value: 'bets', label: 'Bets' },
   { value: 'standings', label: 'Standings' },
   { value: 'chat', label: 'Chat' },
   { value: 'members', label: 'Members' },
 ];
+const tabOf = (tab: string | undefined) => (TABS.some((t) => t.value === tab) ? tab! : 'bets');
 
 /** The owner's "End season": asked first, since it voids the open crew bets and resets every balance. */
 function EndSeason({ crew }: { crew: Crew }) {
@@ -55,12 +57,31 @@ export function CrewPage() {
   const {
     narrow,
     goBack,
-    view: { id },
+    navigate,
+    view: { id, tab: tabShown },
   } = useScreenNav();
   const me = useCurrentUser();
   const crewId = id ?? Number.NaN;
   const { data: crew, isPending, error } = useCrew(crewId);
-  const [tab, setTab] = useState('bets');
+  // The tab follows the address (a reload, Back); a tab chosen shows at once and takes its address.
+  const [tab, setTab] = useState(() => tabOf(tabShown));
+  const [followed, setFollowed] = useState(tabShown);
+  if (followed !== tabShown) {
+    setFollowed(tabShown);
+    setTab(tabOf(tabShown));
+  }
+  // A tab answers both the press and the focus that follows it, before the page draws again: the
+  // tab last chosen is kept here, so that each choice takes one address.
+  const chosen = useRef(tab);
+  useEffect(() => {
+    chosen.current = tab;
+  }, [tab]);
+  const choose = (next: string) => {
+    if (next === chosen.current) return;
+    chosen.current = next;
+    setTab(next);
+    navigate({ name: 'crew', id: crewId, ...(next === 'bets' ? {} : { tab: next }) }, { replace: true });
+  };
   const back = narrow ? (
     <BackButton label="Back" onClick={() => goBack({ name: 'crews' })} />
   ) : (
@@ -95,9 +116,17 @@ export function CrewPage() {
         </div>
         {crew.ownerId === me.id && <EndSeason crew={crew} />}
       </header>
-      <Tabs value={tab} onValueChange={setTab} tabs={TABS} label="Crew">
+      <Tabs value={tab} onValueChange={choose} tabs={TABS} label="Crew">
         <TabPanel value="bets">
-          <CrewBets crewId={crew.id} />
+          {/* A crew of one has nobody to bet with yet: the way to invite comes first. */}
+          {member && crew.members.length === 1 ? (
+            <div className="space-y-8">
+              <CrewInvite crewId={crew.id} owner={crew.ownerId === me.id} />
+              <CrewBets crewId={crew.id} season={crew.season} />
+            </div>
+          ) : (
+            <CrewBets crewId={crew.id} season={crew.season} />
+          )}
         </TabPanel>
         <TabPanel value="standings">
           <div className="space-y-8">

@@ -13,9 +13,27 @@ const showProfit = (profit: string) => {
   return shown.startsWith('-') || shown === '$0.00' ? shown : `+${shown}`;
 };
 
+/** A rank, or "–" for a member without a bet this season, who is not ranked (and is read so). */
+function Rank({ rank, prefix = '' }: { rank: number | null; prefix?: string }) {
+  if (rank === null) {
+    return (
+      <>
+        <span aria-hidden="true">–</span>
+        <span className="sr-only">Not ranked yet</span>
+      </>
+    );
+  }
+  return (
+    <>
+      {prefix && <span className="sr-only">{prefix}</span>}
+      {rank}
+    </>
+  );
+}
+
 /**
- * A season's standings, by balance: a table on the desktop, a ranked list in the narrow frame
- * (six columns do not fit a phone).
+ * A season's standings, by balance plus the money in play: a table on the desktop, a ranked list
+ * in the narrow frame (seven columns do not fit a phone).
  */
 function StandingsTable({ rows, caption }: { rows: StandingRow[]; caption: string }) {
   const { narrow } = useScreenNav();
@@ -27,8 +45,7 @@ function StandingsTable({ rows, caption }: { rows: StandingRow[]; caption: strin
         {rows.map((row) => (
           <li key={row.user.id} className="flex items-center gap-3 rounded-2xl bg-white p-3 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
             <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-slate-100 text-sm font-extrabold dark:bg-slate-800">
-              <span className="sr-only">Rank </span>
-              {row.rank}
+              <Rank rank={row.rank} prefix="Rank " />
             </span>
             <span className="min-w-0 flex-1">
               <span className="block font-semibold wrap-anywhere">
@@ -37,6 +54,7 @@ function StandingsTable({ rows, caption }: { rows: StandingRow[]; caption: strin
               </span>
               <span className="block text-xs text-slate-700 dark:text-slate-300">
                 {countOf(row.bets, 'bet')} · {countOf(row.wins, 'win')}
+                {row.inPlay !== '0.00' && ` · ${showAmount(row.inPlay)} in play`}
               </span>
             </span>
             <span className="shrink-0 text-right">
@@ -57,6 +75,7 @@ function StandingsTable({ rows, caption }: { rows: StandingRow[]; caption: strin
             <th className="px-4 py-2 font-medium">Rank</th>
             <th className="px-4 py-2 font-medium">Player</th>
             <th className="px-4 py-2 text-right font-medium">Balance</th>
+            <th className="px-4 py-2 text-right font-medium">In play</th>
             <th className="px-4 py-2 text-right font-medium">Profit</th>
             <th className="px-4 py-2 text-right font-medium">Bets</th>
             <th className="px-4 py-2 text-right font-medium">Wins</th>
@@ -65,12 +84,15 @@ function StandingsTable({ rows, caption }: { rows: StandingRow[]; caption: strin
         <tbody>
           {rows.map((row) => (
             <tr key={row.user.id} className="border-t border-slate-100 dark:border-slate-800">
-              <td className="px-4 py-2.5 font-bold">{row.rank}</td>
+              <td className="px-4 py-2.5 font-bold">
+                <Rank rank={row.rank} />
+              </td>
               <td className="px-4 py-2.5 font-semibold wrap-anywhere">
                 {row.user.username}
                 {you(row)}
               </td>
               <td className="px-4 py-2.5 text-right font-semibold">{showAmount(row.balance)}</td>
+              <td className="px-4 py-2.5 text-right">{showAmount(row.inPlay)}</td>
               <td className="px-4 py-2.5 text-right">{showProfit(row.profit)}</td>
               <td className="px-4 py-2.5 text-right">{row.bets}</td>
               <td className="px-4 py-2.5 text-right">{row.wins}</td>
@@ -95,7 +117,12 @@ export function CurrentStandings({ crewId }: { crewId: number }) {
       ) : standings.data.rows.length === 0 ? (
         <EmptyState icon={<Trophy className="h-10 w-10" />} title="No standings yet" />
       ) : (
-        <StandingsTable rows={standings.data.rows} caption={title} />
+        <>
+          <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
+            Ranked by balance plus money in play. A member without a bet this season is not ranked yet (–).
+          </p>
+          <StandingsTable rows={standings.data.rows} caption={title} />
+        </>
       )}
     </Section>
   );

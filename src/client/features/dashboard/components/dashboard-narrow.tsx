@@ -11,6 +11,7 @@ import { useFriendRequests } from '../../friends/api.ts';
 import { ErrorText, Loading, Section, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
 import { useScreenNav } from '../../../lib/screen-nav.tsx';
 import { greeting } from '../greeting.ts';
+import { YourCrews } from './your-crews.tsx';
 
 const RECENT_BETS = 3;
 
@@ -64,7 +65,9 @@ export function DashboardView() {
         ) : bets.isError ? (
           <ErrorText>Failed to fetch bets</ErrorText>
         ) : recent.length === 0 ? (
-          <EmptyState title="No active bets yet" />
+          <EmptyState title="No active bets yet">
+            <Button onClick={() => setCreating(true)}>Create the first bet</Button>
+          </EmptyState>
         ) : (
           <ul className="space-y-3">
             {recent.map((bet) => (
@@ -75,6 +78,7 @@ export function DashboardView() {
           </ul>
         )}
       </Section>
+      <YourCrews />
       <CreateBetDialog open={creating} onOpenChange={setCreating} />
     </div>
   );

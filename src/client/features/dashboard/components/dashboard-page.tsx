@@ -16,6 +16,7 @@ import { OpenDisputesSection } from '../../bets/open-disputes.tsx';
 import { ActivitySidebar, LeaderboardSidebar } from './dashboard-sidebars.tsx';
 import { greeting } from '../greeting.ts';
 import { PendingRequestsBanner } from './pending-requests-banner.tsx';
+import { YourCrews } from './your-crews.tsx';
 
 function BetGrid({ bets }: { bets: Bet[] }) {
   return (
@@ -68,6 +69,7 @@ export function DashboardPage() {
           <StatCard label="Active Bets" value={phases.active.length} icon={<Target className="h-5 w-5" />} testId="stat-active-bets" />
           <StatCard label="Win Rate" value={`${user.winRate}%`} icon={<Percent className="h-5 w-5" />} />
         </div>
+        <YourCrews />
 
         <Tabs
           label="Bets"

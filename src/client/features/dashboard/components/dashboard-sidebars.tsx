@@ -5,7 +5,8 @@ import { useActivities } from '../../activities/api.ts';
 import { useLeaderboard } from '../../leaderboard/api.ts';
 
 export function LeaderboardSidebar() {
-  const { data, isPending } = useLeaderboard('week', 'global');
+  // Among friends: a newcomer's board names the people they play with, not strangers.
+  const { data, isPending } = useLeaderboard('week', 'friends');
   return (
     <Card>
       <h2 className="font-bold">This week's leaders</h2>

@@ -172,24 +172,6 @@ describe('the notifications screen', { timeout: 20_000 }, () => {
     expect(bodies).toEqual([{ quietHours: { from: '22:00', to: '08:00' } }, { quietHours: { from: '23:30', to: '08:00' } }, { quietHours: null }]);
   });
 
-  it("shows the chosen time zone, else this browser's, and saves another", async () => {
-    const { bodies } = notificationServer([]);
-    const { queryClient } = renderScreen(<NotificationsPage />, {
-      data: [
-        [queryKeys.notifications.all, page([])],
-        [queryKeys.profiles.preferences, preferences],
-      ],
-    });
-    const zone = screen.getByRole('combobox', { name: 'Time zone' });
-    expect(zone).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    expect(within(zone).getByRole('option', { name: 'America/New York' })).toHaveValue('America/New_York');
-    await userEvent.selectOptions(zone, 'America/New_York');
-    expect(await screen.findByText('Time zone saved')).toBeInTheDocument();
-    expect(bodies).toEqual([{ timeZone: 'America/New_York' }]);
-    expect(queryClient.getQueryData<Preferences>(queryKeys.profiles.preferences)?.timeZone).toBe('America/New_York');
-    expect(zone).toHaveValue('America/New_York');
-  });
-
   it('in the narrow frame goes back to the settings', async () => {
     const { visits } = renderScreen(<NotificationsPage />, { narrow: true, data: [[queryKeys.notifications.all, page([])]] });
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();

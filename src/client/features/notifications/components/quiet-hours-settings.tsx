@@ -1,23 +1,17 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { quietHoursSchema, type Preferences, type QuietHours } from '../../../../shared/schemas/notifications.ts';
 import { Section, SwitchRow } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { Field, Select } from '../../../components/ui/field.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { browserTimeZone, type useSavePreferences } from '../../profiles/api.ts';
+import type { useSavePreferences } from '../../profiles/api.ts';
 
 type Save = ReturnType<typeof useSavePreferences>;
 
 /** The quiet hours a player gets on turning them on, unless they had others before on this screen. */
 const DEFAULT_QUIET_HOURS: QuietHours = { from: '22:00', to: '08:00' };
-
-/** Every IANA time zone this browser knows, with `current` among them even when the list leaves it out (UTC, in some). */
-function timeZoneChoices(current: string): string[] {
-  const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return known.includes(current) ? known : [current, ...known];
-}
 
 /** From and until: saved together with their button, checked with the shared schema. */
 function QuietHoursForm({ hours, save }: { hours: QuietHours; save: Save }) {
@@ -46,38 +40,13 @@ function QuietHoursForm({ hours, save }: { hours: QuietHours; save: Save }) {
   );
 }
 
-/** The player's clock: chosen here, or this browser's until they choose. */
-function TimeZoneField({ timeZone, save }: { timeZone: string | null; save: Save }) {
-  const [saving, setSaving] = useState<string | null>(null);
-  const shown = saving ?? timeZone ?? browserTimeZone();
-  const choices = useMemo(() => timeZoneChoices(shown), [shown]);
-  const change = (next: string) => {
-    setSaving(next);
-    save({ timeZone: next }, 'Time zone saved').then(
-      () => setSaving(null),
-      () => setSaving(null),
-    );
-  };
-  return (
-    <Field id="time-zone" label="Time zone" hint="Quiet hours and the daily digest follow this clock.">
-      <Select id="time-zone" value={shown} onChange={(event) => change(event.target.value)}>
-        {choices.map((zone) => (
-          <option key={zone} value={zone}>
-            {zone.replaceAll('_', ' ')}
-          </option>
-        ))}
-      </Select>
-    </Field>
-  );
-}
-
-/** Hours without push notifications, and the time zone they (and the daily digest) are read in. */
+/** Hours without push notifications, read on the player's clock (chosen in Settings, with every other time). */
 export function QuietHoursSettings({ prefs, save }: { prefs: Preferences; save: Save }) {
   // What the player had before turning them off, to get back on turning them on again.
   const [last, setLast] = useState<QuietHours>(prefs.quietHours ?? DEFAULT_QUIET_HOURS);
   const hours = prefs.quietHours;
   return (
-    <Section title="Quiet hours and time zone">
+    <Section title="Quiet hours">
       <Card className="space-y-1 px-4 py-3">
         <SwitchRow
           id="quiet-hours"
@@ -91,9 +60,7 @@ export function QuietHoursSettings({ prefs, save }: { prefs: Preferences; save: 
         />
         {/* Drawn afresh from what is saved each time it changes. */}
         {hours && <QuietHoursForm key={`${hours.from}-${hours.to}`} hours={hours} save={save} />}
-        <div className="pt-2 pb-1">
-          <TimeZoneField timeZone={prefs.timeZone} save={save} />
-        </div>
+        <p className="pt-1 pb-1 text-xs text-slate-600 dark:text-slate-300">Read on your clock: the time zone in Settings.</p>
       </Card>
     </Section>
   );

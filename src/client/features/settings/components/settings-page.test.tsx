@@ -33,11 +33,19 @@ describe('the settings screen', () => {
     expect(within(section).getByRole('button', { name: 'Delete my account' })).toBeEnabled();
   });
 
-  it('on the desktop holds the mail, quiet hours and time zone settings too', () => {
-    renderScreen(<SettingsPage />, { data: [[queryKeys.profiles.preferences, prefs]] });
-    expect(screen.getByRole('combobox', { name: 'New messages by email' })).toHaveValue('off');
-    expect(screen.getByRole('switch', { name: /^Quiet hours/ })).not.toBeChecked();
-    expect(screen.getByRole('combobox', { name: 'Time zone' })).toBeInTheDocument();
+  it('on the desktop links to the notification settings instead of repeating them', async () => {
+    const { visits } = renderScreen(<SettingsPage />, { data: [[queryKeys.profiles.preferences, prefs]] });
+    expect(screen.queryByRole('combobox', { name: 'New messages by email' })).toBeNull();
+    expect(screen.queryByRole('switch', { name: /^Quiet hours/ })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /^Notifications/ }));
+    expect(visits).toEqual([{ name: 'notifications' }]);
+  });
+
+  it.each([false, true])('has one place for the time zone, its picker, in both layouts (narrow: %s)', (narrow) => {
+    renderScreen(<SettingsPage />, { narrow, data: [[queryKeys.profiles.preferences, prefs]] });
+    expect(screen.getAllByTestId('time-zone-picker')).toHaveLength(1);
+    expect(screen.getByRole('searchbox', { name: 'Find a time zone' })).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Time zone' })).toBeNull();
   });
 
   it('shows the account and waits for the preferences', () => {

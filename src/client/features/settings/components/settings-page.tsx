@@ -8,8 +8,8 @@ import { applyTheme } from '../../../lib/theme.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAuth, useCurrentUser } from '../../../lib/use-auth.tsx';
 import { CalendarFeed } from '../../calendar/calendar-feed.tsx';
-import { NotificationSettings } from '../../notifications/notification-settings.tsx';
-import { browserTimeZone, usePreferences, useUpdatePreferences } from '../../profiles/api.ts';
+import { usePreferences, useUpdatePreferences } from '../../profiles/api.ts';
+import { TimeZonePicker } from '../../profiles/time-zone-picker.tsx';
 import { PrivacySettings } from './privacy-screen.tsx';
 import { YourDataSection } from './your-data-section.tsx';
 
@@ -20,8 +20,9 @@ const THEMES: [Preferences['theme'], string][] = [
 ];
 
 /**
- * Settings (docs/product.md §13.7, both layouts): account, betting stats, theme, sign
- * out. The desktop shows notifications and privacy here; the narrow frame links to their views.
+ * Settings (docs/product.md §13.7, both layouts): account, betting stats, theme, time zone, sign
+ * out. The desktop shows privacy here and links to the Notifications screen, which holds what
+ * the player hears about; the narrow frame links to each of their views.
  */
 export function SettingsPage() {
   const user = useCurrentUser();
@@ -41,8 +42,6 @@ export function SettingsPage() {
   };
   // The choice shows at once; the saved preference takes over when the server has it.
   const shownTheme = (update.isPending ? update.variables?.theme : undefined) ?? prefs?.theme;
-  // The one chosen (with the notification settings), else this browser's.
-  const timeZone = prefs?.timeZone ?? browserTimeZone();
 
   return (
     <div className="max-w-3xl space-y-6">
@@ -83,7 +82,17 @@ export function SettingsPage() {
         </Section>
       ) : (
         <>
-          <NotificationSettings />
+          {/* One place for each setting: what the player hears about lives on the Notifications screen. */}
+          <Section title="Notifications">
+            <Card className="p-1">
+              <RowButton
+                icon={<Bell className="h-5 w-5" />}
+                label="Notifications"
+                hint="What you hear about, by mail too; quiet hours; push on this device"
+                onClick={() => navigate({ name: 'notifications' })}
+              />
+            </Card>
+          </Section>
           <PrivacySettings />
         </>
       )}
@@ -112,11 +121,13 @@ export function SettingsPage() {
               <dt className="text-slate-600 dark:text-slate-300">Language</dt>
               <dd className="font-semibold">English</dd>
             </div>
-            <div className="flex justify-between gap-3">
-              <dt className="text-slate-600 dark:text-slate-300">Time zone</dt>
-              <dd className="min-w-0 truncate font-semibold">{timeZone}</dd>
-            </div>
           </dl>
+        </Card>
+      </Section>
+      {/* The one place the clock is chosen: every time shown, quiet hours and the daily digest follow it. */}
+      <Section title="Time zone">
+        <Card className="p-4">
+          <TimeZonePicker />
         </Card>
       </Section>
       <CalendarFeed />
@@ -124,7 +135,8 @@ export function SettingsPage() {
       <button
         type="button"
         onClick={() => void signOut()}
-        className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-red-700 px-6 font-semibold text-white hover:bg-red-800 md:w-auto"
+        // Signing out loses nothing, so it does not wear the red of deleting the account.
+        className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-white px-6 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 md:w-auto dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-700"
       >
         <LogOut aria-hidden className="h-5 w-5" /> Sign Out
       </button>

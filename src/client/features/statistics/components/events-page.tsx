@@ -4,10 +4,10 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { ScreenLink, ScreenTitle } from '../../../lib/screen-nav.tsx';
-import { showAmount } from '../../../lib/format.ts';
+import { showAmount, showDay, showTime } from '../../../lib/format.ts';
 import { useEvents } from '../api.ts';
 
-const dayLabel = (iso: string) => new Date(iso).toLocaleDateString(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
+const dayLabel = showDay;
 
 /** Events: bets expiring in the next 14 days and bets waiting for your resolution, by day. */
 export function EventsPage() {
@@ -41,7 +41,7 @@ export function EventsPage() {
                       {e.bet.title}
                     </ScreenLink>
                     <span className="text-sm text-slate-600 dark:text-slate-300">
-                      {new Date(e.at).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })} · Pot {showAmount(e.bet.totalPot)}
+                      {showTime(e.at)} · Pot {showAmount(e.bet.totalPot)}
                     </span>
                   </Card>
                 </li>

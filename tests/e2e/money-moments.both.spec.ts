@@ -1,0 +1,115 @@
+import type { Browser, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { DESKTOP, PHONE, api, expectAccessible, screenshot, signUpOverHttp, uniqueSuffix, userId, type Screen } from './helpers.ts';
+
+// Run at 1280 px and at 390 px (both projects take *.both.spec.ts). The moments money moves
+// (docs/product.md §4.6, §13.5): a referee resolves through the confirmation that names who gets
+// what; a player whose chosen time zone is not the device's reads every time on that clock; a
+// toast on a phone leaves the header in sight.
+
+const isPhone = (testInfo: TestInfo) => testInfo.project.name === 'mobile-chromium';
+const screenOf = (testInfo: TestInfo): Screen => (isPhone(testInfo) ? PHONE : DESKTOP);
+
+/** A new player in a context of its own (its device's time zone `timezoneId` when given), on the dashboard. */
+async function player(testInfo: TestInfo, browser: Browser, username: string, timezoneId?: string): Promise<Page> {
+  const context = await browser.newContext({ ...screenOf(testInfo), ...(timezoneId ? { timezoneId } : {}) });
+  const page = await context.newPage();
+  await signUpOverHttp(page.request, username);
+  return page;
+}
+
+/** Friends over the API: `a` asks, `b` accepts. */
+async function befriendOverApi(a: Page, b: Page) {
+  await api(a, 'POST', '/api/friends', { addresseeId: await userId(b) });
+  await api(b, 'POST', `/api/friends/${await userId(a)}/accept`);
+}
+
+test('a referee resolves a bet through the confirmation that names each winner and loser', async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const id = uniqueSuffix();
+  const [creator, referee, winner, loser] = await Promise.all([
+    player(testInfo, browser, `Host_${id}`),
+    player(testInfo, browser, `Ref_${id}`),
+    player(testInfo, browser, `Winner_${id}`),
+    player(testInfo, browser, `Loser_${id}`),
+  ]);
+  for (const friend of [referee, winner, loser]) await befriendOverApi(creator, friend);
+  const bet = await api<{ id: number }>(creator, 'POST', '/api/bets', {
+    title: `Rain on Sunday ${id}?`,
+    description: 'Any rain at all in the city.',
+    options: ['Rain', 'Dry'],
+    expirationType: 'indefinite',
+    expirationValue: '',
+    resolution: { mode: 'referee', refereeId: await userId(referee) },
+  });
+  // The referee plays in the dark theme: the confirmation is checked by axe there (the creator's
+  // journeys check it in the light one).
+  await api(referee, 'PUT', '/api/users/preferences', { theme: 'dark' });
+  await api(winner, 'POST', `/api/bets/${bet.id}/participate`, { option: 0, amount: '25.00' });
+  await api(loser, 'POST', `/api/bets/${bet.id}/participate`, { option: 1, amount: '50.00' });
+
+  await referee.goto(`/bets/${bet.id}`);
+  await expect(referee.getByText(`Rain on Sunday ${id}?`, { exact: true }).first()).toBeVisible();
+  await expect(referee.getByTestId('decider-badge')).toHaveText(`Referee: Ref_${id}`);
+  const panel = referee.getByRole('region', { name: 'Resolve this bet' });
+  await panel.getByLabel('Rain', { exact: true }).check();
+  await panel.getByRole('button', { name: 'Resolve Bet' }).click();
+
+  // Nothing has moved yet: the confirmation says who gets what, by the settlement's rule.
+  const confirmation = referee.getByRole('alertdialog', { name: 'Rain won?' });
+  await expect(confirmation.getByRole('list', { name: 'Winners' })).toHaveText(`Winner_${id} gets $75.00 — $50.00 profit`);
+  await expect(confirmation.getByRole('list', { name: 'Losers' })).toHaveText(`Loser_${id} loses $50.00`);
+  await expect(referee.locator('html')).toHaveClass(/dark/);
+  await expectAccessible(referee, 'the resolve confirmation (dark)');
+  await screenshot(referee, `resolve-confirmation-${testInfo.project.name}`);
+  expect((await api<{ status: string }>(referee, 'GET', `/api/bets/${bet.id}`)).status).toBe('active');
+  await confirmation.getByRole('button', { name: 'Pay out' }).click();
+  await expect(referee.getByText('Resolved: Rain won.')).toBeVisible();
+
+  await winner.goto(`/bets/${bet.id}`);
+  await expect(winner.getByText('You won $75.00 — $50.00 profit')).toBeVisible();
+  await Promise.all([creator, referee, winner, loser].map((page) => page.context().close()));
+});
+
+test("a player whose chosen time zone is not the device's reads times on the chosen clock", async ({ browser }, testInfo) => {
+  test.setTimeout(90_000);
+  const id = uniqueSuffix();
+  // The device says New York; the player chose Tokyo.
+  const page = await player(testInfo, browser, `Clock_${id}`, 'America/New_York');
+  await api(page, 'PUT', '/api/users/preferences', { timeZone: 'Asia/Tokyo' });
+  const bet = await api<{ id: number; expiresAt: string }>(page, 'POST', '/api/bets', {
+    title: `Deadline ${id}`,
+    description: 'When does it end?',
+    options: ['Soon', 'Later'],
+    expirationType: 'time',
+    expirationValue: '30',
+  });
+  const inTokyo = new Date(bet.expiresAt).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tokyo' });
+  await page.goto(`/bets/${bet.id}`);
+  await expect(page.getByText(`Ends ${inTokyo}`, { exact: true })).toBeVisible();
+
+  // Settings says the device is on another clock, and offers it.
+  await page.goto('/settings');
+  const picker = page.getByTestId('time-zone-picker');
+  await expect(picker).toContainText('Your clock: Asia/Tokyo');
+  await expect(picker.getByRole('status')).toContainText('This device is on America/New York');
+  await expectAccessible(page, 'the time zone picker');
+  await page.context().close();
+});
+
+test('a toast leaves the header in sight', async ({ browser }, testInfo) => {
+  test.setTimeout(60_000);
+  const page = await player(testInfo, browser, `Toast_${uniqueSuffix()}`);
+  await page.goto('/settings');
+  await page.getByText('Dark', { exact: true }).first().click();
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Theme updated' });
+  await expect(toast).toBeVisible();
+  // The narrow frame's header (title, balance, bell), or the desktop's top bar with the bell.
+  const header = isPhone(testInfo) ? page.locator('header').filter({ has: page.getByTestId('view-title') }) : page.locator('header').filter({ has: page.getByRole('button', { name: 'Logout' }) });
+  const headerBox = await header.boundingBox();
+  expect(headerBox).not.toBeNull();
+  // Once it has slid in (sonner moves it down from above the screen), it sits below the header.
+  await expect.poll(async () => (await toast.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(headerBox!.y + headerBox!.height);
+  await screenshot(page, `toast-clear-of-header-${testInfo.project.name}`);
+  await page.context().close();
+});
