@@ -40,10 +40,10 @@ export default defineConfig<{ issuer: Issuer }>({
       use: { ...devices['Desktop Chrome'], viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true },
     },
     {
-      // The same sign-in journey with Betbro pointed at its provider through OIDC_ISSUER_URL,
+      // The same sign-in journeys with Betbro pointed at its provider through OIDC_ISSUER_URL,
       // as it would be at any external issuer.
       name: 'external-issuer',
-      testMatch: 'auth.spec.ts',
+      testMatch: ['auth.spec.ts', 'sign-in-return.both.spec.ts'],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, issuer: 'external' },
     },
   ],

@@ -2,12 +2,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchCards } from './bench/cards.ts';
 import { benchClient } from './bench/client.ts';
 import { formatProfile, summariseProfilesIn, type ProfileSummary } from './bench/cpu-profile.ts';
 import { benchFanout } from './bench/fanout.ts';
 import { benchFeed } from './bench/feed.ts';
 import { benchInstances } from './bench/instances.ts';
-import { parseOptions, type Part } from './bench/options.ts';
+import { EMBEDDED_PARTS, parseOptions, type Part } from './bench/options.ts';
 import { benchPayouts } from './bench/payouts.ts';
 import { BenchPostgres, runPgbench } from './bench/postgres.ts';
 import { formatTable, rowsOf, targetsOf, type BenchResults } from './bench/report.ts';
@@ -26,14 +27,19 @@ if (typeof options === 'string') {
   console.log(options);
   process.exit(options.startsWith('npm run bench') ? 0 : 2);
 }
-const pgServer = BenchPostgres.fromEnv(process.env.DATABASE_URL);
-if (typeof pgServer === 'string') {
-  console.error(pgServer);
+// The parts on the embedded database alone run without a PostgreSQL server.
+const embeddedOnly = [...options.parts].every((part) => EMBEDDED_PARTS.includes(part));
+const pgServerOrProblem = embeddedOnly ? null : BenchPostgres.fromEnv(process.env.DATABASE_URL);
+if (typeof pgServerOrProblem === 'string') {
+  console.error(pgServerOrProblem);
   process.exit(2);
 }
+const pgServer = pgServerOrProblem;
+/** The PostgreSQL server, for a part that needs one (every part but EMBEDDED_PARTS, which then forced its check above). */
+const postgres = () => pgServer!;
 
 let cleaning: Promise<void> | null = null;
-const cleanUp = () => (cleaning ??= stopAllServers().then(() => pgServer.dropAll()));
+const cleanUp = () => (cleaning ??= stopAllServers().then(() => pgServer?.dropAll()));
 process.once('SIGINT', () => {
   console.error('\ninterrupted: stopping the servers and dropping the bench databases');
   void cleanUp().finally(() => process.exit(130));
@@ -62,11 +68,11 @@ const machine = {
   memoryGb: Math.round(os.totalmem() / 2 ** 30),
   os: `${os.type()} ${os.release()}`,
   node: process.version,
-  postgres: await pgServer.version(),
+  postgres: pgServer ? await pgServer.version() : 'not used',
   pgbench: pgbenchVersion.status === 0 ? pgbenchVersion.stdout.trim() : 'not found',
   busyCoresAtStart: Number(busyCoresAtStart.toFixed(2)),
 };
-progress(`${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}; ${machine.postgres.split(' on ')[0]}`);
+progress(`${machine.cpus} x ${machine.cpuModel}, ${machine.memoryGb} GB, Node ${machine.node}; PostgreSQL: ${machine.postgres.split(' on ')[0]}`);
 progress(`parts: ${[...options.parts].join(', ')}; ${options.durationSeconds} s per measured run`);
 runWithout.plainPaths = options.plain;
 if (options.plain.length > 0) progress(`servers run WITHOUT: ${options.plain.join(', ')} (PLAIN_PATHS)`);
@@ -88,17 +94,17 @@ const attempt = async <T>(part: Part | 'pgbench', work: () => Promise<T>): Promi
 try {
   const wants = (part: Part) => options.parts.has(part);
   if (wants('stakes')) {
-    results.stakes = await attempt('stakes', () => benchStakesPostgres(pgServer, options.durationSeconds, profileDir('stakes')));
+    results.stakes = await attempt('stakes', () => benchStakesPostgres(postgres(), options.durationSeconds, profileDir('stakes')));
     // The reference runs with the server stopped, on the same PostgreSQL, right after.
     results.pgbench = await attempt('pgbench', () =>
-      runPgbench(pgServer, { scale: 10, clients: 16, threads: 2, durationSeconds: options.durationSeconds }),
+      runPgbench(postgres(), { scale: 10, clients: 16, threads: 2, durationSeconds: options.durationSeconds }),
     );
   }
-  if (wants('payouts')) results.payouts = await attempt('payouts', () => benchPayouts(pgServer, options.payoutBets, profileDir('payouts')));
-  if (wants('feed')) results.feed = await attempt('feed', () => benchFeed(pgServer, options.durationSeconds, profileDir('feed')));
+  if (wants('payouts')) results.payouts = await attempt('payouts', () => benchPayouts(postgres(), options.payoutBets, profileDir('payouts')));
+  if (wants('feed')) results.feed = await attempt('feed', () => benchFeed(postgres(), options.durationSeconds, profileDir('feed')));
   if (wants('fanout')) {
     results.fanout = await attempt('fanout', () =>
-      benchFanout(pgServer, { sockets: options.sockets, audience: options.fanoutAudience, stakes: options.fanoutStakes }, profileDir('fanout')),
+      benchFanout(postgres(), { sockets: options.sockets, audience: options.fanoutAudience, stakes: options.fanoutStakes }, profileDir('fanout')),
     );
   }
   if (wants('pglite')) {
@@ -106,16 +112,17 @@ try {
     const seconds = Math.max(5, Math.ceil(options.durationSeconds / 2));
     results.pglite = await attempt('pglite', () => benchStakesPglite(seconds, profileDir('pglite')));
   }
-  if (wants('client')) results.client = await attempt('client', () => benchClient(pgServer, options.lighthouseRuns, options.lighthouseReports));
+  if (wants('client')) results.client = await attempt('client', () => benchClient(postgres(), options.lighthouseRuns, options.lighthouseReports));
   if (wants('scale')) {
     const sizes = SCALE_SIZES.filter((size) => options.scaleSizes.includes(size.name));
-    results.scale = await attempt('scale', () => benchScale(pgServer, { requests: options.scaleRequests, sizes }));
+    results.scale = await attempt('scale', () => benchScale(postgres(), { requests: options.scaleRequests, sizes }));
   }
-  if (wants('startup')) results.startup = await attempt('startup', () => benchStartup(pgServer));
+  if (wants('startup')) results.startup = await attempt('startup', () => benchStartup(postgres()));
+  if (wants('cards')) results.cards = await attempt('cards', () => benchCards());
   if (wants('instances')) {
     const redisUrl = process.env.BENCH_REDIS_URL;
     if (redisUrl) {
-      results.instances = await attempt('instances', () => benchInstances(pgServer, redisUrl, options.durationSeconds, Math.min(options.fanoutStakes, 20)));
+      results.instances = await attempt('instances', () => benchInstances(postgres(), redisUrl, options.durationSeconds, Math.min(options.fanoutStakes, 20)));
     } else {
       results.instances = { skipped: 'set BENCH_REDIS_URL to run two instances against that Redis' };
       progress('instances: skipped (set BENCH_REDIS_URL to run two server processes sharing the database and Redis)');

@@ -3,10 +3,12 @@
 /** The server's PLAIN_PATHS (src/server/config.ts). */
 export const PLAIN_PATHS = ['feed-reads', 'feed-json', 'prepared-statements', 'stake-batches', 'read-batches', 'first-screen-hints'] as const;
 
-export const PARTS = ['stakes', 'payouts', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale', 'startup'] as const;
+export const PARTS = ['stakes', 'payouts', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale', 'startup', 'cards'] as const;
 export type Part = (typeof PARTS)[number];
 /** What runs without --only; 'instances' needs BENCH_REDIS_URL as well. */
-const DEFAULT_PARTS: Part[] = ['stakes', 'payouts', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale', 'startup'];
+const DEFAULT_PARTS: Part[] = ['stakes', 'payouts', 'feed', 'fanout', 'pglite', 'client', 'instances', 'scale', 'startup', 'cards'];
+/** Parts that run on the embedded database alone: with only these, no DATABASE_URL is needed. */
+export const EMBEDDED_PARTS: readonly Part[] = ['cards'];
 
 export interface BenchOptions {
   parts: Set<Part>;
@@ -28,7 +30,7 @@ export interface BenchOptions {
   output: string;
 }
 
-export const USAGE = `npm run bench -- [options]      (needs DATABASE_URL=postgres://...)
+export const USAGE = `npm run bench -- [options]      (needs DATABASE_URL=postgres://..., but for --only=cards)
 
   --only=a,b,...        parts to run: ${PARTS.join(', ')} (default: all)
   --duration=30         seconds of each measured load run (and of pgbench)

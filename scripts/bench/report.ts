@@ -1,3 +1,4 @@
+import type { CardsRun } from './cards.ts';
 import type { ClientRun } from './client.ts';
 import type { FanoutRun } from './fanout.ts';
 import type { FeedRun } from './feed.ts';
@@ -21,6 +22,7 @@ export interface BenchResults {
   instances?: InstancesRun | { error: string } | { skipped: string };
   scale?: ScaleResult | { error: string };
   startup?: StartupRun | { error: string };
+  cards?: CardsRun | { error: string };
 }
 
 /** What each part must reach, stated once: the targets table and the docs quote these. */
@@ -39,6 +41,8 @@ export const TARGETS = {
   idleRssEmbeddedMb: 200,
   idleRssPostgresMb: 120,
   socketsRssMb: 300,
+  cardRenderMs: 100,
+  cardPngKb: 300,
 } as const;
 
 export interface Target {
@@ -148,6 +152,18 @@ export function targetsOf(results: BenchResults): Target[] {
     add('idle resident size, embedded PGlite (median)', TARGETS.idleRssEmbeddedMb, 'MB', startup.idleRssEmbeddedMb.median);
     add('idle resident size, DATABASE_URL (median)', TARGETS.idleRssPostgresMb, 'MB', startup.idleRssPostgresMb.median);
     add(`resident size with ${startup.sockets} sockets, embedded PGlite`, TARGETS.socketsRssMb, 'MB', startup.socketsRssMb);
+  }
+  const cards = ok<CardsRun>(results.cards);
+  if (cards) {
+    targets.push({ name: 'link card drawn (median)', target: `< ${TARGETS.cardRenderMs} ms`, measured: ms(cards.renderMs.median), met: cards.renderMs.median < TARGETS.cardRenderMs });
+    targets.push({ name: 'largest link card', target: `<= ${TARGETS.cardPngKb} KB`, measured: `${round(cards.largestPngKb)} KB`, met: cards.largestPngKb <= TARGETS.cardPngKb });
+    for (const [name, mb] of [
+      ['idle resident size, embedded PGlite, before any card', cards.idleRssMb],
+      ['resident size, embedded PGlite, the renderer running', cards.rssWithRendererMb],
+      ['idle resident size, embedded PGlite, after a card', cards.idleRssAfterCardMb],
+    ] as const) {
+      targets.push({ name, target: `<= ${TARGETS.idleRssEmbeddedMb} MB`, measured: `${Math.round(mb)} MB`, met: mb <= TARGETS.idleRssEmbeddedMb });
+    }
   }
   return targets;
 }
@@ -312,6 +328,14 @@ export function rowsOf(results: BenchResults): Row[] {
       ['idle resident size, embedded PGlite', spreadOf(u.idleRssEmbeddedMb, 'MB')],
       ['idle resident size, DATABASE_URL', spreadOf(u.idleRssPostgresMb, 'MB')],
       [`resident size, ${u.sockets} signed-in sockets, embedded`, `${Math.round(u.socketsRssMb)} MB${u.failedSockets ? ` (${u.failedSockets} failed to connect)` : ''}`],
+    ];
+  });
+  add('cards', results.cards, () => {
+    const c = results.cards as CardsRun;
+    return [
+      [`link cards drawn in process (${c.renders})`, `${spreadOf(c.renderMs, 'ms')}; the first, loading the renderer, ${ms(c.firstRenderMs)}; largest ${round(c.largestPngKb)} KB`],
+      ['first card over HTTP from a fresh server', ms(c.firstCardOverHttpMs)],
+      ['server resident size, embedded: idle / renderer running / idle again', `${Math.round(c.idleRssMb)} MB / ${Math.round(c.rssWithRendererMb)} MB / ${Math.round(c.idleRssAfterCardMb)} MB`],
     ];
   });
   return rows;

@@ -19,7 +19,7 @@ import { ROOT, inBatches, progress, sleep } from './util.ts';
  */
 
 const RUNS = 3;
-const IDLE_MS = 5_000;
+export const IDLE_MS = 5_000;
 export const STARTUP_SOCKETS = 1_000;
 
 export interface Spread {
@@ -42,12 +42,12 @@ export interface StartupRun {
   failedSockets: number;
 }
 
-const spread = (values: number[]): Spread => {
+export const spread = (values: number[]): Spread => {
   const sorted = [...values].sort((a, b) => a - b);
   return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
 };
 
-interface Started {
+export interface Started {
   readyMs: number;
   cpuMs: number;
   url: string;
@@ -55,7 +55,7 @@ interface Started {
   stop(): Promise<void>;
 }
 
-async function start(env: Record<string, string>): Promise<Started> {
+export async function start(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const began = performance.now();

@@ -19,6 +19,8 @@ const SERVER_PROGRAMS = {
   'audit-ledger': 'scripts/audit-ledger.ts',
   'figures-rebuild': 'scripts/figures-rebuild.ts',
   migrate: 'scripts/migrate.ts',
+  // The link cards' renderer runs in a process of its own (src/server/features/cards/render.ts).
+  'card-renderer': 'src/server/features/cards/renderer-process.ts',
 };
 /**
  * The SQL src/server/db/migrate.ts reads at run time from the server's folder: the migrations
