@@ -10,6 +10,7 @@ import { refreshCrews } from '../lib/crews-list.ts';
 import { LiveSocket, liveSocketUrl } from '../lib/socket.ts';
 import { readAgainSince } from '../lib/query-client.ts';
 import { queryKeys } from '../lib/query-keys.ts';
+import { oddsHistoryKey } from '../features/odds-history/api.ts';
 
 type FriendList = z.infer<typeof friendSchema>[];
 type MessagePage = z.infer<typeof messagePageSchema>;
@@ -40,6 +41,9 @@ export function useLiveUpdates(userId: number | null) {
             // The participant list and the timeline are not in the message: read again only where shown.
             void queryClient.invalidateQueries({ queryKey: queryKeys.bets.detail(message.bet.betId), refetchType: 'active' });
             void queryClient.invalidateQueries({ queryKey: queryKeys.bets.timeline(message.bet.betId), refetchType: 'active' });
+            // The odds over time gain a point, and what resolving would pay changes with the pools.
+            void queryClient.invalidateQueries({ queryKey: oddsHistoryKey(message.bet.betId), refetchType: 'active' });
+            void queryClient.invalidateQueries({ queryKey: queryKeys.bets.payoutsOf(message.bet.betId), refetchType: 'active' });
           } else {
             void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
           }
