@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { KEPT_SQL_CROSSINGS, checkStructure, walkProblems, walksOf } from './check-structure.ts';
+import { checkStructure } from './check-structure.ts';
+import { walkProblems, walksOf } from './lib/how-to-walks.ts';
+import { KEPT_SQL_CROSSINGS } from './lib/sql-structure.ts';
 
 const files = (entries: Record<string, string>) => new Map(Object.entries(entries));
 const kinds = (entries: Record<string, string>) => checkStructure(files(entries)).map((p) => p.kind);

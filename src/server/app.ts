@@ -21,6 +21,9 @@ import { adminRoutes, contentReportRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { loadSession } from './features/auth/service.ts';
 import { betRoutes } from './features/bets/routes.ts';
+import { calendarRoutes } from './features/calendar/routes.ts';
+import { cardRoutes } from './features/cards/routes.ts';
+import { pageHeads } from './features/cards/service.ts';
 import { activityRoutes } from './features/activities/routes.ts';
 import { chatRoutes } from './features/chat/routes.ts';
 import { crewRoutes } from './features/crews/routes.ts';
@@ -210,6 +213,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(walletRoutes);
   await app.register(friendRoutes);
   await app.register(inviteRoutes);
+  await app.register(cardRoutes);
+  await app.register(calendarRoutes);
   await app.register(profileRoutes);
   await app.register(leaderboardRoutes);
   await app.register(activityRoutes);
@@ -224,7 +229,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contentReportRoutes);
   if (config.backgroundJobs) startBackgroundJobs(app);
 
-  const sendIndex = await registerSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, sessions);
+  // Every page carries its link card's tags (docs/product.md §6.8): the cards feature says which.
+  const sendIndex = await registerSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, sessions, { pageHead: pageHeads(app) });
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !/^\/(api|oidc|ws)(\/|$)/.test(routedPath(request));
     // Page routes belong to the client's router, which draws its own 404 screen.

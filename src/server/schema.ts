@@ -20,5 +20,6 @@ export * from './features/invites/tables.ts';
 export * from './features/push/tables.ts';
 export * from './features/mail/tables.ts';
 export * from './features/crews/tables.ts';
+export * from './features/calendar/tables.ts';
 export { appSecrets } from './db/secrets.ts';
 export * from './oidc/tables.ts';

@@ -6,6 +6,7 @@ test('an admin edits, resolves and deletes bets, adds and deletes a user, and se
   const id = uniqueSuffix();
   const player = await newUser(browser, `Pat_${id}`);
   for (const title of [`Edit me ${id}`, `Resolve me ${id}`, `Delete me ${id}`]) {
+    await player.goto('/');
     await player.getByRole('button', { name: 'Create New Bet' }).click();
     const dialog = player.getByRole('dialog', { name: 'Create New Bet' });
     await dialog.getByLabel('Title').fill(title);
@@ -14,7 +15,7 @@ test('an admin edits, resolves and deletes bets, adds and deletes a user, and se
     await dialog.getByLabel('Option 2', { exact: true }).fill('No');
     await dialog.getByRole('button', { name: 'Create Bet' }).click();
     await expect(dialog).toBeHidden();
-    await expect(player.getByRole('link', { name: title, exact: true })).toBeVisible();
+    await expect(player.getByRole('heading', { name: title, exact: true })).toBeVisible();
   }
 
   // A normal user is turned away.

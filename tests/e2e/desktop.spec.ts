@@ -45,9 +45,10 @@ test('create a bet, a friend stakes live, the creator resolves, both see the out
   await expect(alice.getByText('Bet created!')).toBeVisible();
   await expect(alice.getByText('Your bet has been created and is now live.')).toBeVisible();
 
-  // Alice watches her bet; Bob finds it among his friends' bets and stakes.
-  await alice.getByRole('link', { name: 'Who wins the derby?' }).first().click();
+  // Alice lands on her new bet, Share at hand, and watches it; Bob finds it among his friends' bets and stakes.
+  await expect(alice).toHaveURL(/\/bets\/\d+$/);
   await expect(alice.getByRole('heading', { name: 'Who wins the derby?' })).toBeVisible();
+  await expect(alice.getByRole('button', { name: 'Share this bet' })).toBeVisible();
   await expect(alice.getByTestId('odds-0')).toHaveText('1.0:1');
   await expectAccessible(alice, 'bet detail');
 

@@ -26,8 +26,16 @@ test("a friend's stake moves the odds on the dashboard without reading any bet l
   const id = uniqueSuffix();
   const alice = await newUser(browser, `Alice_${id}`);
   const bob = await newUser(browser, `Bob_${id}`);
-  await api(bob, 'POST', '/api/friends', { addresseeId: await userId(alice) });
-  await api(alice, 'POST', `/api/friends/${await userId(bob)}/accept`, {});
+  const cat = await newUser(browser, `Cat_${id}`);
+  // Three friends: Bob makes a bet, Cat stakes on it, Alice watches.
+  for (const [a, b] of [
+    [bob, alice],
+    [cat, alice],
+    [cat, bob],
+  ] as const) {
+    await api(a, 'POST', '/api/friends', { addresseeId: await userId(b) });
+    await api(b, 'POST', `/api/friends/${await userId(a)}/accept`, {});
+  }
   const betTitle = `Derby ${id}`;
   const bet = await api<{ id: number }>(bob, 'POST', '/api/bets', {
     title: betTitle,
@@ -49,7 +57,7 @@ test("a friend's stake moves the odds on the dashboard without reading any bet l
     if (isBetList(request)) listReads.push(request.url());
   });
 
-  await api(bob, 'POST', `/api/bets/${bet.id}/participate`, { option: 0, amount: '30' });
+  await api(cat, 'POST', `/api/bets/${bet.id}/participate`, { option: 0, amount: '30' });
   await expect(card.getByTestId('odds-1')).toHaveText('∞');
   await expect(card.getByTestId('odds-0')).toHaveText('1.0:1');
   await expect(card.getByTestId('total-pool')).toHaveText('Pool $30.00');

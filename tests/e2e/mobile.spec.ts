@@ -50,6 +50,10 @@ async function createBet(page: Page, betTitle: string, options: string[]) {
   await dialog.getByRole('button', { name: 'Create Bet' }).tap();
   await expectToast(page, 'Bet created!', 'Your bet has been created and is now live.');
   await expect(dialog).toHaveCount(0);
+  // The creator lands on the new bet, Share at hand; the journey goes on from the dashboard.
+  await expect(page.getByRole('heading', { name: betTitle })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Share this bet' })).toBeVisible();
+  await tapTab(page, 'Dashboard', 'Dashboard');
 }
 
 async function sendFriendRequest(from: Page, toName: string) {

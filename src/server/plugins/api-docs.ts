@@ -24,6 +24,8 @@ const TAGS = [
   { name: 'notifications', description: "The signed-in user's notifications" },
   { name: 'chat', description: 'Conversations between friends' },
   { name: 'invites', description: 'Invite links that bring friends in, and share a bet' },
+  { name: 'cards', description: 'The link cards that chat apps show for a page: PNG images at addresses naming their state' },
+  { name: 'calendar', description: "A private iCalendar feed of the signed-in user's deadlines" },
   { name: 'push', description: "Web Push subscriptions of the signed-in user's devices" },
   { name: 'statistics', description: "The signed-in user's and the platform's figures" },
   { name: 'account', description: "The signed-in user's settings and data" },

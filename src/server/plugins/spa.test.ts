@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../features/auth/service.ts';
 import { createUser } from '../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
-import { BUILD_MANIFEST, chunksOf } from './spa.ts';
+import { BUILD_MANIFEST, chunksOf, pageEncoding, withHeadTags } from './spa.ts';
 
 // A build as `vite build` leaves it: text files with the .br and .gz siblings the build's
 // precompress step writes, except where compressing would not have helped.
@@ -35,6 +35,8 @@ const DESKTOP = [module('app-layout-abc123.js'), SHARED, module('dashboard-page-
 const COMMON_READS = [READ_PATHS.bets.friends, READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences].map(read);
 const WHO_AM_I = '</api/auth/user>; rel=preload; as=fetch; crossorigin=use-credentials';
 const links = (header: unknown) => (typeof header === 'string' ? header.split(', ') : []);
+/** A page as built, without the link card's tags the server adds to its head (features/cards). */
+const pageOf = (html: string) => html.replace(/<meta (?:property="og:|name="twitter:)[^>]*>/g, '');
 
 describe(`static client serving on ${testDbKind}`, () => {
   let app: FastifyInstance;
@@ -104,16 +106,17 @@ describe(`static client serving on ${testDbKind}`, () => {
       expect(br.headers['content-encoding']).toBe('br');
       expect(br.headers['content-type']).toMatch(/^text\/html/);
       expect(br.headers['cache-control']).toBe('private, no-cache');
-      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(INDEX);
+      expect(pageOf(brotliDecompressSync(br.rawPayload).toString())).toBe(INDEX);
 
       const gz = await get(url, 'gzip');
       expect(gz.headers['content-encoding']).toBe('gzip');
-      expect(gunzipSync(gz.rawPayload).toString()).toBe(INDEX);
+      expect(pageOf(gunzipSync(gz.rawPayload).toString())).toBe(INDEX);
 
       const plain = await get(url);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.headers['cache-control']).toBe('private, no-cache');
-      expect(plain.body).toBe(INDEX);
+      expect(pageOf(plain.body)).toBe(INDEX);
+      expect(plain.body).toContain('<meta name="twitter:card" content="summary_large_image" />');
     }
   });
 
@@ -121,7 +124,7 @@ describe(`static client serving on ${testDbKind}`, () => {
     const player = await createUser(app, 'hinted_phone');
     const res = await player.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(INDEX);
+    expect(pageOf(res.body)).toBe(INDEX);
     expect(links(res.headers.link)).toEqual([WHO_AM_I, ...PHONE, ...COMMON_READS]);
   });
 
@@ -179,6 +182,7 @@ describe(`static client serving on ${testDbKind}`, () => {
     expect(first.headers['cache-control']).toBe('private, no-cache');
     expect(first.headers.vary).toMatch(/cookie/i);
     expect(first.headers.vary).toMatch(/sec-ch-ua-mobile/i);
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
     // A browser revalidating what it kept gets the whole page, with the hints of who asks now.
     const again = await get('/');
     expect(again.statusCode).toBe(200);
@@ -199,7 +203,7 @@ describe(`static client serving on ${testDbKind}`, () => {
 
   it('keeps the build manifest to itself', async () => {
     const res = await get('/.vite/manifest.json');
-    expect(res.body).toBe(INDEX);
+    expect(pageOf(res.body)).toBe(INDEX);
   });
 
   it('serves /robots.txt as text, not the index page', async () => {
@@ -246,7 +250,7 @@ describe(`first-screen hints on ${testDbKind}`, () => {
       await app.db.execute(sql`alter table sessions rename to sessions_away`);
       const res = await player.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX);
+      expect(pageOf(res.body)).toBe(INDEX);
       expect(links(res.headers.link)).toEqual([WHO_AM_I]);
       await app.db.execute(sql`alter table sessions_away rename to sessions`);
     } finally {
@@ -271,5 +275,27 @@ describe(`first-screen hints on ${testDbKind}`, () => {
         expect(router.includes(`/${name}')`) || screens.includes(`/${name}')`)).toBe(true);
       }
     }
+  });
+});
+
+describe('the encoding a page goes out in', () => {
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=1.0, gzip;q=0.8', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['BR', 'br'],
+    ['identity', null],
+    ['', null],
+    [undefined, null],
+    ['gzip;q=0', null],
+  ])('for Accept-Encoding %j is %j', (header, encoding) => {
+    expect(pageEncoding(header)).toBe(encoding);
+  });
+
+  it('puts tags at the end of the head, taking a player’s text as it is', () => {
+    expect(withHeadTags('<html><head><title>B</title></head><body></body></html>', '<meta content="$& $1" />')).toBe(
+      '<html><head><title>B</title><meta content="$& $1" /></head><body></body></html>',
+    );
   });
 });

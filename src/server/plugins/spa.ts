@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DASHBOARD_MODULES, commonDashboardReads, type Layout } from '../../shared/first-screen.ts';
@@ -88,17 +89,50 @@ function firstScreenHints(app: FastifyInstance, manifest: BuildManifest, loadSes
   };
 }
 
+/** What a page's head carries beyond index.html's own (its link card's tags), and the page's status. */
+export interface PageHead {
+  tags: string;
+  status: number;
+}
+
+export interface SpaOptions {
+  /**
+   * The head of the page at this address, given by the app (the link cards). The page is sent
+   * without it when it fails: the app loads all the same.
+   */
+  pageHead?: (request: FastifyRequest) => Promise<PageHead>;
+}
+
+/** The encoding to send a page in: brotli, else gzip, when the browser takes it (not `;q=0`). */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((p) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(p)))
+      .map(([name]) => name),
+  );
+  return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+}
+
+/** index.html with `tags` at the end of its head. */
+export const withHeadTags = (html: string, tags: string) => {
+  const at = html.indexOf('</head>');
+  return at < 0 ? html : `${html.slice(0, at)}${tags}${html.slice(at)}`;
+};
+
 /**
  * Serves the built client. Hashed assets are cached for a year; index.html never is, so a new
  * deploy reaches browsers at once. Text files go out as the `.br` or `.gz` the build wrote beside
- * them when the browser accepts that encoding (index.html for page routes too), else as they are.
- * Returns a function that answers a page route with index.html, or null when there is no build
- * (tests of the API alone).
+ * them when the browser accepts that encoding, else as they are; a page, index.html with its own
+ * head (`options.pageHead`), is compressed as it goes out. Returns a function that answers a page
+ * route, or null when there is no build (tests of the API alone).
  */
 export async function registerSpa(
   app: FastifyInstance,
   clientDir: string,
   loadSession: SessionLoader,
+  options: SpaOptions = {},
 ): Promise<((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | null> {
   if (!existsSync(path.join(clientDir, 'index.html'))) return null;
   await app.register(fastifyStatic, {
@@ -116,6 +150,7 @@ export async function registerSpa(
       void reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : page ? 'private, no-cache' : 'no-cache');
     },
   });
+  const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const manifestFile = path.join(clientDir, BUILD_MANIFEST);
   const hints =
     existsSync(manifestFile) && !app.config.plainPaths.has('first-screen-hints')
@@ -141,6 +176,26 @@ export async function registerSpa(
     if (links.length > 0) void reply.header('link', links.join(', '));
     // The page depends on who asks: each load gets it whole (no validators, so no 304 that would
     // keep an earlier answer's hints), and caches tell one visitor's from another's.
-    return reply.header('vary', 'cookie, sec-ch-ua-mobile').sendFile('index.html', { etag: false, lastModified: false });
+    if (!options.pageHead) {
+      return reply.header('vary', 'cookie, sec-ch-ua-mobile').sendFile('index.html', { etag: false, lastModified: false });
+    }
+    let head: PageHead = { tags: '', status: 200 };
+    try {
+      head = await options.pageHead(request);
+    } catch (error) {
+      request.log.warn({ err: error }, 'The page goes out without its own head tags');
+    }
+    const html = Buffer.from(withHeadTags(indexHtml, head.tags));
+    const encoding = pageEncoding(request.headers['accept-encoding']);
+    void reply
+      .status(head.status)
+      .header('vary', 'cookie, sec-ch-ua-mobile, accept-encoding')
+      .header('cache-control', 'private, no-cache')
+      .type('text/html; charset=utf-8');
+    if (encoding === null) return reply.send(html);
+    // A page is a few KB: a quick level compresses it in a fraction of a millisecond.
+    const body =
+      encoding === 'br' ? brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(html, { level: 6 });
+    return reply.header('content-encoding', encoding).send(body);
   };
 }

@@ -178,6 +178,27 @@ const MATRIX: Record<string, Row> = {
     request: async (w) => ({ url: `/api/invites/${await freshInvite(w)}` }),
     expect: creatorOnly(200),
   },
+  'GET /api/invites/:token/qr.png': { request: async (w) => ({ url: `/api/invites/${await freshInvite(w, await w.freshUser('Scanner'))}/qr.png` }), expect: all(200) },
+
+  // Link cards, for anyone: an address naming an earlier state is sent on to the current one.
+  'GET /api/cards/betbro/:image': { request: () => ({ url: `/api/cards/betbro/${STALE_CARD}` }), expect: all(302) },
+  'GET /api/cards/invites/:token/:image': {
+    request: async (w) => ({ url: `/api/cards/invites/${await freshInvite(w, await w.freshUser('Carder'))}/${STALE_CARD}` }),
+    expect: all(302),
+  },
+  'GET /api/cards/crews/join/:token/:image': { request: async (w) => ({ url: `/api/cards/crews/join/${await freshCrewInvite(w)}/${STALE_CARD}` }), expect: all(302) },
+
+  'POST /api/calendar': { request: () => ({ url: '/api/calendar' }), expect: signedIn(201) },
+  'GET /api/calendar': { request: () => ({ url: '/api/calendar' }), expect: signedIn(200) },
+  'DELETE /api/calendar': { request: () => ({ url: '/api/calendar' }), expect: signedIn(200) },
+  // A feed's private address opens it for anyone who holds it, as calendar apps do.
+  'GET /api/calendar/:file': {
+    request: async (w) => {
+      const { url } = (await (await w.freshUser('Planner')).agent.post('/api/calendar')).json() as { url: string };
+      return { url: new URL(url).pathname };
+    },
+    expect: all(200),
+  },
 
   'GET /api/users/profile': { request: () => ({ url: '/api/users/profile' }), expect: signedIn(200) },
   'POST /api/users/profile': { request: () => ({ url: '/api/users/profile', body: { bio: 'Hello' } }), expect: signedIn(200) },
@@ -326,6 +347,7 @@ const MATRIX: Record<string, Row> = {
   },
   // A fresh crew's link: the preview names the crew to anyone holding it.
   'GET /api/crews/join/:token': { request: async (w) => ({ url: `/api/crews/join/${await freshCrewInvite(w)}` }), expect: all(200) },
+  'GET /api/crews/join/:token/qr.png': { request: async (w) => ({ url: `/api/crews/join/${await freshCrewInvite(w)}/qr.png` }), expect: all(200) },
   'POST /api/crews/join/:token': { request: async (w) => ({ url: `/api/crews/join/${await freshCrewInvite(w)}` }), expect: signedIn(200) },
   // A fresh member of the creator's crew: only the owner removes them; the member is told no.
   'DELETE /api/crews/:id/members/:userId': {
@@ -352,6 +374,9 @@ const MATRIX: Record<string, Row> = {
   'GET /api/docs/ui': { request: () => ({ url: '/api/docs/ui' }), expect: all(200) },
   'GET /api/docs/ui/:file': { request: () => ({ url: '/api/docs/ui/start.js' }), expect: all(200) },
 };
+
+/** A card image's name for a state no card is in. */
+const STALE_CARD = '0000000000000000.png';
 
 /** A fresh invite (by the creator unless said otherwise): its token. */
 async function freshInvite(w: World, inviter: TestUser = w.users.creator): Promise<string> {

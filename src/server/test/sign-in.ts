@@ -29,8 +29,10 @@ export async function authorize(
   agent: HttpAgent,
   credentials: { email: string; password: string },
   state = randomHexState(),
+  returnTo?: string,
 ): Promise<{ callback: CallbackParams; loginResponse: LightMyRequestResponse }> {
-  const start = await agent.get(`/api/login?state=${state}`);
+  const query = new URLSearchParams({ state, ...(returnTo === undefined ? {} : { returnTo }) });
+  const start = await agent.get(`/api/login?${query}`);
   expect(start.statusCode).toBe(302);
   let location = followLocation(start);
   expect(location.startsWith(`${agent.publicUrl}/oidc/auth?`), location).toBe(true);
@@ -80,9 +82,10 @@ export async function signIn(
   app: FastifyInstance,
   email: string,
   password = 'correct horse battery',
+  options: { returnTo?: string } = {},
 ): Promise<{ agent: HttpAgent; body: ExchangeResponse }> {
   const agent = new HttpAgent(app);
-  const { callback } = await authorize(agent, { email, password });
+  const { callback } = await authorize(agent, { email, password }, randomHexState(), options.returnTo);
   const response = await exchange(agent, callback, app.config.publicUrl);
   expect(response.statusCode, response.body).toBe(200);
   return { agent, body: exchangeResponseSchema.parse(response.json()) };

@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import { RETURN_PATH_MAX, safeReturnPath } from '../return-path.ts';
 import { userSchema, usernameSchema } from './users.ts';
 
 /** The 64-hex-character state the client makes for each sign-in (docs/product.md §9.1). */
 export const oauthStateSchema = z.string().regex(/^[0-9a-f]{64}$/, 'Invalid state parameter');
 
-export const loginQuerySchema = z.object({ state: oauthStateSchema.optional() });
+/** A page of this app to come back to after sign-in, path and query (return-path.ts). */
+export const returnToSchema = z
+  .string()
+  .max(RETURN_PATH_MAX, 'Not a page of this app')
+  .refine((path) => safeReturnPath(path) !== null, 'Not a page of this app');
+
+export const loginQuerySchema = z.object({ state: oauthStateSchema.optional(), returnTo: returnToSchema.optional() });
 
 export const exchangeBodySchema = z.object({
   code: z.string({ error: 'No authorization code received' }).min(1, 'No authorization code received').max(2048),
@@ -17,7 +24,12 @@ export const exchangeBodySchema = z.object({
 /** The session's expiry, in seconds since the epoch, as the client's stored auth keeps it. */
 export const tokensSchema = z.object({ expires_at: z.number().int() });
 
-export const exchangeResponseSchema = z.object({ user: userSchema, tokens: tokensSchema });
+export const exchangeResponseSchema = z.object({
+  user: userSchema,
+  tokens: tokensSchema,
+  /** The page sign-in started from (`returnTo` of /api/login), or null: the dashboard. */
+  returnTo: z.string().nullable(),
+});
 export type ExchangeResponse = z.infer<typeof exchangeResponseSchema>;
 
 /** GET /api/auth/user: the user, plus when the session ends. */

@@ -30,11 +30,27 @@ export const inviteSchema = z.object({
 });
 export type Invite = z.infer<typeof inviteSchema>;
 
+/**
+ * The bet an invite shares, as anyone holding the link sees it: its creator chose to show these
+ * words to whoever they send it to (docs/product.md §6.2).
+ */
+export const invitedBetSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  options: z.array(z.string()),
+  odds: z.array(z.number().nullable()),
+  totalPot: z.string(),
+  expiresAt: z.string().nullable(),
+});
+export type InvitedBet = z.infer<typeof invitedBetSchema>;
+
 export const invitePreviewSchema = z.object({
   inviter: z.object({ id: z.number().int(), username: z.string() }),
   expiresAt: z.string(),
   /** The bet shared with the invite, if any: the newcomer lands on it after accepting. */
   betId: z.number().int().nullable(),
+  /** That bet, while it is there to see (null for a friend invite, or once the bet is deleted). */
+  bet: invitedBetSchema.nullable(),
 });
 export type InvitePreview = z.infer<typeof invitePreviewSchema>;
 

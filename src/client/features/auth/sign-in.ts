@@ -1,4 +1,9 @@
-/** Starting sign-in (docs/product.md §9.1): a random 64-hex state kept in sessionStorage, then /api/login. */
+import { safeReturnPath } from '../../../shared/return-path.ts';
+
+/**
+ * Starting sign-in (docs/product.md §9.1): a random 64-hex state kept in sessionStorage, then
+ * /api/login with the page to come back to, the one open now unless another is named.
+ */
 
 export const OAUTH_STATE_KEY = 'betbro_oauth_state';
 
@@ -8,10 +13,24 @@ export function randomState(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function startSignIn(): void {
+/** The page open now, path and query, when sign-in may come back to it (the dashboard needs no name). */
+export function pageHere(): string | null {
+  const here = safeReturnPath(`${window.location.pathname}${window.location.search}`);
+  return here === '/' ? null : here;
+}
+
+/** The address that starts sign-in and comes back to `returnTo`. */
+export function signInAddress(state: string, returnTo: string | null): string {
+  const query = new URLSearchParams({ state });
+  const page = safeReturnPath(returnTo);
+  if (page !== null && page !== '/') query.set('returnTo', page);
+  return `/api/login?${query}`;
+}
+
+export function startSignIn(returnTo: string | null = pageHere()): void {
   const state = randomState();
   sessionStorage.setItem(OAUTH_STATE_KEY, state);
-  window.location.assign(`/api/login?state=${state}`);
+  window.location.assign(signInAddress(state, returnTo));
 }
 
 /** The state saved for this callback; removed on every callback, whatever its outcome. */

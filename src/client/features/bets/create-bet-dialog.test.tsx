@@ -52,7 +52,7 @@ const aCreatedBet = (): BetDetail => ({ ...aBet({ creatorId: 1 }), participantLi
 
 /** Opens the dialog; `fill` replaces what fields (found by their labels) hold, `create` presses Create Bet. */
 async function openDialog(crewId?: number) {
-  renderScreen(<WithButton {...(crewId === undefined ? {} : { crewId })} />);
+  const { visits } = renderScreen(<WithButton {...(crewId === undefined ? {} : { crewId })} />);
   await userEvent.click(screen.getByRole('button', { name: 'Create New Bet' }));
   const dialog = screen.getByRole('dialog', { name: 'Create New Bet' });
   const fill = async (fields: Record<string, string>) => {
@@ -62,7 +62,7 @@ async function openDialog(crewId?: number) {
     }
   };
   const create = () => userEvent.click(within(dialog).getByRole('button', { name: 'Create Bet' }));
-  return { dialog, fill, create };
+  return { dialog, fill, create, visits };
 }
 
 const toast = (title: string) => screen.findByText(title, { selector: '[data-sonner-toast] *' });
@@ -147,9 +147,9 @@ describe('the create-bet dialog', { timeout: 20_000 }, () => {
     expect(within(dialog).getByLabelText('Option 4')).toHaveFocus();
   });
 
-  it('sends the bet with blank options dropped and the end as an instant, says so, and starts afresh next time', async () => {
+  it('sends the bet with blank options dropped and the end as an instant, says so, goes on to it, and starts afresh next time', async () => {
     const created = server({ status: 201, body: aCreatedBet() });
-    const { dialog, fill, create } = await openDialog();
+    const { dialog, fill, create, visits } = await openDialog();
     await fill({ Title: 'Who wins the derby?', Description: 'Saturday, three o’clock kick-off.' });
     await userEvent.selectOptions(within(dialog).getByLabelText('Category'), 'Sports');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add option' }));
@@ -174,6 +174,8 @@ describe('the create-bet dialog', { timeout: 20_000 }, () => {
       },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The creator lands on the new bet, where Share is.
+    expect(visits).toEqual([{ name: 'bet', id: aCreatedBet().id }]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Create New Bet' }));
     const again = screen.getByRole('dialog', { name: 'Create New Bet' });

@@ -19,6 +19,7 @@ import { useCrew, useMyCrews } from '../../lib/crews-list.ts';
 import { showDateTime } from '../../lib/format.ts';
 import { useFriends } from '../../lib/friends-list.ts';
 import { useCurrentUser } from '../../lib/use-auth.tsx';
+import { useScreenNav } from '../../lib/screen-nav.tsx';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { useCreateBet, useJuryPool } from './api.ts';
 
@@ -157,6 +158,7 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
       : undefined;
   const createBet = useCreateBet();
   const me = useCurrentUser();
+  const nav = useScreenNav();
   const { options, expirationType, decider } = form.values;
   const forCrew = form.values.crewId !== '';
   const words = DECIDING[forCrew ? 'crew' : 'friends'];
@@ -179,9 +181,11 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
   };
   const submit = form.submit((body) =>
     juryShort ? undefined : createBet.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (bet) => {
         toast.success('Bet created!', { description: 'Your bet has been created and is now live.' });
         close(false);
+        // On to the new bet, where Share is at hand to bring friends in.
+        nav.navigate({ name: 'bet', id: bet.id });
       },
       onError: (error) => {
         const message = errorMessage(error, 'Something went wrong. Please try again.');

@@ -1,11 +1,12 @@
 import { Copy, Link2, Share2, Trash2 } from 'lucide-react';
 import { toast } from '../../lib/toast.ts';
-import { copyInviteLink } from '../../lib/copy-link.ts';
+import { canShare, copyInviteLink, shareLink } from '../../lib/copy-link.ts';
 import type { Invite } from '../../../shared/schemas/invites.ts';
 import { focusWhenShown } from '../../components/focus.ts';
 import { ErrorText, Loading } from '../../components/ui/blocks.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
+import { QrCode, tokenOfLink } from '../../components/qr-code.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { countOf, showDateTime } from '../../lib/format.ts';
@@ -18,20 +19,12 @@ const CREATE_ID = 'create-invite-link';
 const rowOf = (expiresAt: string) => document.querySelector<HTMLElement>(`[data-invite-expires="${expiresAt}"]`);
 const firstControlOf = (row: HTMLElement | null) => row?.querySelector<HTMLElement>('input, button') ?? null;
 
-
-async function share(url: string) {
-  try {
-    await navigator.share({ title: 'Join me on Betbro', text: 'Bet with me on Betbro', url });
-  } catch {
-    // Closing the share sheet is not an error.
-  }
-}
+const share = (url: string) => shareLink(url, { title: 'Join me on Betbro', text: 'Bet with me on Betbro' });
 
 /** One active link: the link itself when this browser made it, what it has done, Copy, Share and Revoke. */
 function InviteRow({ invite, number, onRevoke, revoking }: { invite: Invite; number: number; onRevoke: () => void; revoking: boolean }) {
   const me = useCurrentUser();
   const url = keptLinks.urlOf(me.id, invite);
-  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
   return (
     <li data-invite-expires={invite.expiresAt} className="space-y-2 rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800">
       {url ? (
@@ -44,13 +37,14 @@ function InviteRow({ invite, number, onRevoke, revoking }: { invite: Invite; num
       <p className="text-xs text-slate-600 dark:text-slate-300">
         Used by {invite.uses} of {countOf(invite.maxUses, 'person', 'people')} · expires {showDateTime(invite.expiresAt)}
       </p>
+      {url && <QrCode src={`/api/invites/${encodeURIComponent(tokenOfLink(url))}/qr.png`} label={`QR code of invite link ${number}`} />}
       <div className="flex flex-wrap gap-2">
         {url && (
           <Button size="sm" onClick={() => void copyInviteLink(url)}>
             <Copy aria-hidden className="h-4 w-4" /> Copy <span className="sr-only">invite link {number}</span>
           </Button>
         )}
-        {url && canShare && (
+        {url && canShare() && (
           <Button size="sm" variant="secondary" onClick={() => void share(url)}>
             <Share2 aria-hidden className="h-4 w-4" /> Share <span className="sr-only">invite link {number}</span>
           </Button>

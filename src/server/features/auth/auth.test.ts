@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentUserSchema, logoutResponseSchema } from '../../../shared/schemas/auth.ts';
+import { currentUserSchema, exchangeResponseSchema, logoutResponseSchema } from '../../../shared/schemas/auth.ts';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 import { EMBEDDED_IDENTITY_ISSUER } from '../../oidc/provider.ts';
@@ -30,6 +30,8 @@ describe(`sign-in on ${testDbKind}`, () => {
     expect(body.user.email).toBe('ann@betbro.test');
     expect(body.user.role).toBe('user');
     expect(body.tokens.expires_at).toBeGreaterThan(Date.now() / 1000 + 6 * 24 * 3600);
+    // Started without a page to come back to: the dashboard.
+    expect(body.returnTo).toBeNull();
 
     const sessionCookie = agent.cookie('betbro_session');
     expect(sessionCookie).toBeTruthy();
@@ -56,6 +58,25 @@ describe(`sign-in on ${testDbKind}`, () => {
       ),
     );
     expect(ledger).toEqual([{ kind: 'grant', amount_cents: 100_000, balance_after_cents: 100_000 }]);
+  });
+
+  it('comes back to the page sign-in started from, path and query, and to no other site', async () => {
+    // From an address of its own, so the file's other sign-ins keep their share of the per-address limit.
+    const agent = new HttpAgent(app, {}, '203.0.113.52');
+    // Read as a browser reads it: the dots go, the page and its query stay.
+    const { callback } = await authorize(agent, { email: 'returner@betbro.test', password: 'returner-pass-1' }, randomHexState(), '/crews/../bets/12?from=chat&tab=odds');
+    const exchanged = await exchange(agent, callback, app.config.publicUrl);
+    expect(exchanged.statusCode, exchanged.body).toBe(200);
+    expect(exchangeResponseSchema.parse(exchanged.json()).returnTo).toBe('/bets/12?from=chat&tab=odds');
+
+    const anon = new HttpAgent(app, {}, '203.0.113.53');
+    for (const elsewhere of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', '/a/..//evil.example', '/api/auth/user', '/oidc/auth', '/auth-callback?code=x', 'bets/1', '/bets/1 x']) {
+      const refused = await anon.get(`/api/login?${new URLSearchParams({ state: randomHexState(), returnTo: elsewhere })}`);
+      expect(refused.statusCode, elsewhere).toBe(400);
+      expect(errorBodySchema.parse(refused.json()).code).toBe('invalid_input');
+      expect(refused.headers.location).toBeUndefined();
+      expect(refused.headers['set-cookie']).toBeUndefined();
+    }
   });
 
   it('makes admins of ADMIN_EMAILS once the email is verified', async () => {

@@ -57,6 +57,14 @@ describe(`sign-in through OIDC_ISSUER_URL on ${testDbKind}`, () => {
     expect((await agent.get('/api/auth/user')).statusCode).toBe(401);
   });
 
+  it('comes back to the page sign-in started from, as with the built-in provider', async () => {
+    const { agent, body } = await signIn(app, 'outside@betbro.test', 'outside-pass-1', { returnTo: '/bets/7?from=chat' });
+    expect(body.returnTo).toBe('/bets/7?from=chat');
+    const refused = await agent.get('/api/login?returnTo=%2F%2Fevil.example%2Fbets%2F7');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers.location).toBeUndefined();
+  });
+
   it("believes the issuer's email_verified claim, read from its ID token", async () => {
     const email = 'claimed@betbro.test';
     const verifiedAt = async () => {

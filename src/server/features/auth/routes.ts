@@ -11,6 +11,7 @@ import {
   welcomeSchema,
 } from '../../../shared/schemas/auth.ts';
 import { userSchema } from '../../../shared/schemas/users.ts';
+import { safeReturnPath } from '../../../shared/return-path.ts';
 import { users } from '../users/service.ts';
 import { badRequest } from '../../errors.ts';
 import { usesEmbeddedProvider } from '../../oidc/provider.ts';
@@ -21,11 +22,20 @@ import { completeProfile, signInWithIdentity } from './service.ts';
 import { endSession } from './end-sessions.ts';
 import { createSession } from './sessions.ts';
 
-/** Holds state, nonce and PKCE verifier between /api/login and the exchange: signed, 10 minutes. */
+/**
+ * Holds state, nonce and PKCE verifier between /api/login and the exchange, and the page to come
+ * back to: signed, 10 minutes.
+ */
 const FLOW_COOKIE = 'betbro_oidc';
 const FLOW_TTL_SECONDS = 10 * 60;
 
-const flowSchema = z.object({ state: z.string(), nonce: z.string(), codeVerifier: z.string(), issuedAt: z.number() });
+const flowSchema = z.object({
+  state: z.string(),
+  nonce: z.string(),
+  codeVerifier: z.string(),
+  issuedAt: z.number(),
+  returnTo: z.string().nullable().optional(),
+});
 
 const invalidState = () => badRequest('Invalid state parameter', 'invalid_state');
 
@@ -42,7 +52,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
 
   app.get(
     '/api/login',
-    { schema: { tags: ['auth'], summary: 'Starts sign-in: redirects to the identity provider', querystring: loginQuerySchema } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Starts sign-in: redirects to the identity provider; returnTo names the page of this app to come back to',
+        querystring: loginQuerySchema,
+      },
+    },
     async (request, reply) => {
       const checks: AuthorizationChecks = {
         state: request.query.state ?? client.randomState(),
@@ -50,7 +66,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
         codeVerifier: client.randomPKCECodeVerifier(),
       };
       const url = await rp.authorizationUrl(checks);
-      void reply.setCookie(FLOW_COOKIE, JSON.stringify({ ...checks, issuedAt: Date.now() }), {
+      // Read as a browser would, once more: the schema let through only this app's own pages.
+      const returnTo = safeReturnPath(request.query.returnTo);
+      void reply.setCookie(FLOW_COOKIE, JSON.stringify({ ...checks, issuedAt: Date.now(), returnTo }), {
         ...flowCookieOptions,
         maxAge: FLOW_TTL_SECONDS,
       });
@@ -96,6 +114,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
       return {
         user: await presentUserWithFigures(app.db, user, { showEmail: true, isOnline: true }),
         tokens: { expires_at: Math.floor(session.expiresAt.getTime() / 1000) },
+        // Checked again on the way out: a cookie signed before a rule tightened still obeys it.
+        returnTo: safeReturnPath(flow.returnTo),
       };
     },
   );

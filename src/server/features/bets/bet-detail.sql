@@ -10,7 +10,7 @@ BEGIN
     SELECT json_build_object(
       'bet', row_to_json(b),
       'creatorUsername', u.username,
-      'refereeUsername', (SELECT r.username FROM users r WHERE r.id = b.referee_id),
+      'refereeUsername', (SELECT r.username FROM players r WHERE r.id = b.referee_id),
       'options', (SELECT coalesce(json_agg(row_to_json(o) ORDER BY o.idx), '[]'::json)
                   FROM bet_options o WHERE o.bet_id = b.id),
       'viewerStake', (SELECT row_to_json(vs) FROM stakes vs WHERE vs.bet_id = b.id AND vs.user_id = p_viewer),
@@ -23,8 +23,8 @@ BEGIN
       'canVote', b.status = 'disputed' AND vote_refusal(b.id, p_viewer) IS NULL,
       'participants', (SELECT coalesce(json_agg(json_build_object('stake', row_to_json(s), 'username', pu.username) ORDER BY s.id DESC), '[]'::json)
                        FROM (SELECT * FROM stakes rs WHERE rs.bet_id = b.id ORDER BY rs.id DESC LIMIT 50) s
-                       JOIN users pu ON pu.id = s.user_id))
-    FROM bets b JOIN users u ON u.id = b.creator_id
+                       JOIN players pu ON pu.id = s.user_id))
+    FROM bets b JOIN players u ON u.id = b.creator_id
     WHERE b.id = p_bet);
 END;
 $$;

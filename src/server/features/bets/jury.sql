@@ -39,7 +39,7 @@ BEGIN
         UNION ALL
         SELECT m.user_id FROM crew_memberships m WHERE m.crew_id = b.crew_id AND m.joined_at < b.created_at
       ) c ON true
-      JOIN users u ON u.id = c.id AND u.deactivated_at IS NULL AND u.deleted_at IS NULL
+      JOIN players u ON u.id = c.id AND u.deactivated_at IS NULL AND u.deleted_at IS NULL
     WHERE b.id = p_bet AND c.id <> b.creator_id AND c.id IS DISTINCT FROM b.referee_id
       AND NOT EXISTS (SELECT 1 FROM stakes s WHERE s.bet_id = b.id AND s.user_id = c.id)
     ORDER BY c.id;
@@ -58,7 +58,7 @@ BEGIN
       UNION ALL
       SELECT m.user_id FROM crew_memberships m WHERE m.crew_id = p_crew
     ) c
-    JOIN users u ON u.id = c.id AND u.deactivated_at IS NULL AND u.deleted_at IS NULL
+    JOIN players u ON u.id = c.id AND u.deactivated_at IS NULL AND u.deleted_at IS NULL
     WHERE c.id <> p_user);
 END;
 $$;
@@ -71,7 +71,7 @@ LANGUAGE plpgsql STABLE AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM bet_disputes d WHERE d.bet_id = p_bet) THEN
     RETURN EXISTS (
-      SELECT 1 FROM bet_jurors j JOIN users u ON u.id = j.user_id AND u.deactivated_at IS NULL AND u.deleted_at IS NULL
+      SELECT 1 FROM bet_jurors j JOIN players u ON u.id = j.user_id AND u.deactivated_at IS NULL AND u.deleted_at IS NULL
       WHERE j.bet_id = p_bet AND j.user_id = p_user);
   END IF;
   RETURN EXISTS (SELECT 1 FROM jury_pool(p_bet) p WHERE p.user_id = p_user);

@@ -2,6 +2,9 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { UNSETTLED_STATUSES, type JuryPool, type createBetBodySchema } from '../../../shared/schemas/bets.ts';
+import type { InvitedBet } from '../../../shared/schemas/invites.ts';
+import { formatCents } from '../../../shared/money.ts';
+import { allOdds } from '../../../shared/odds.ts';
 import { betOptions, bets } from './tables.ts';
 import { users, type UserRow } from '../users/service.ts';
 import { rowsOf, type Db, type RawQuery } from '../../db/client.ts';
@@ -27,9 +30,36 @@ export { voidBet, voidOverdueBets } from './voiding.ts';
 export { seasonBetsOf } from './crew-seasons.ts';
 export { finishJuryWindows, resolveOrPropose } from './jury.ts';
 export { registerBetMetrics } from './metrics.ts';
+export { deadlinesOf, type BetDeadline } from './deadlines.ts';
 export { betOptions, bets, stakes, type BetRow, type OptionRow, type StakeRow } from './tables.ts';
 
 type CreateBetInput = z.output<typeof createBetBodySchema>;
+
+/**
+ * A bet as its creator shares it with an invite (docs/product.md §6.2): its question, its options
+ * with their odds now, its pot and its deadline. Null unless it is that creator's own bet among
+ * friends, not deleted: a crew bet is its crew's, and never shown by a link.
+ */
+export async function betSharedBy(db: Db, creatorId: number, betId: number): Promise<InvitedBet | null> {
+  const [bet] = await db
+    .select({ id: bets.id, title: bets.title, totalPotCents: bets.totalPotCents, expiresAt: bets.expiresAt })
+    .from(bets)
+    .where(and(eq(bets.id, betId), eq(bets.creatorId, creatorId), isNull(bets.crewId), isNull(bets.deletedAt)));
+  if (!bet) return null;
+  const options = await db
+    .select({ label: betOptions.label, poolCents: betOptions.poolCents })
+    .from(betOptions)
+    .where(eq(betOptions.betId, betId))
+    .orderBy(asc(betOptions.idx));
+  return {
+    id: bet.id,
+    title: bet.title,
+    options: options.map((o) => o.label),
+    odds: allOdds(options.map((o) => o.poolCents)),
+    totalPot: formatCents(bet.totalPotCents),
+    expiresAt: bet.expiresAt?.toISOString() ?? null,
+  };
+}
 
 /**
  * Who may referee a creator's bet (docs/product.md §4.6): one of their friends, still a player; for

@@ -64,7 +64,7 @@ DECLARE
 BEGIN
   -- The bets, then the stakers, locked in id order: batches on other connections never deadlock.
   PERFORM 1 FROM bets b WHERE b.id = ANY (p_bet_ids) ORDER BY b.id FOR UPDATE;
-  PERFORM 1 FROM users u WHERE u.id = ANY (p_user_ids) ORDER BY u.id FOR NO KEY UPDATE;
+  PERFORM 1 FROM players u WHERE u.id = ANY (p_user_ids) ORDER BY u.id FOR NO KEY UPDATE;
   SELECT max(c.stakes) INTO v_rounds
     FROM (SELECT count(*) AS stakes FROM unnest(p_user_ids) AS s(staker) GROUP BY s.staker) c;
 
@@ -153,8 +153,8 @@ BEGIN
       CASE WHEN k.refusal IS NOT NULL THEN k.refusal WHEN p.n IS NULL THEN 'insufficient_balance' ELSE 'ok' END,
       CASE WHEN p.n IS NOT NULL THEN json_build_object(
         'bet', pot.bet_row,
-        'creatorUsername', (SELECT cu.username FROM users cu WHERE cu.id = p.creator_id),
-        'refereeUsername', (SELECT ru.username FROM users ru WHERE ru.id = (pot.bet_row ->> 'referee_id')::integer),
+        'creatorUsername', (SELECT cu.username FROM players cu WHERE cu.id = p.creator_id),
+        'refereeUsername', (SELECT ru.username FROM players ru WHERE ru.id = (pot.bet_row ->> 'referee_id')::integer),
         -- The options as this round's writes left them.
         'options', (SELECT json_agg(coalesce(w.option_row, row_to_json(o.*)) ORDER BY o.idx)
                     FROM bet_options o LEFT JOIN pools w ON w.bet_id = o.bet_id AND w.idx = o.idx

@@ -9,7 +9,7 @@
 --
 -- creators_seen: whose bets a user sees for who made them, their own and their friends'.
 CREATE OR REPLACE VIEW creators_seen AS
-  SELECT u.id AS viewer_id, u.id AS creator_id FROM users u
+  SELECT u.id AS viewer_id, u.id AS creator_id FROM players u
   UNION ALL
   SELECT f.user_id, f.friend_id FROM friend_pairs f;
 --> statement-breakpoint
@@ -37,7 +37,7 @@ CREATE OR REPLACE VIEW bet_circles AS
 -- of their friendships for every bet (an admin's page of 50 bets at 100,000 players: 1.6 ms of
 -- PostgreSQL's time before, 0.4 ms after); anyone else pays that one lookup.
 CREATE OR REPLACE VIEW bet_viewers AS
-  SELECT b.id AS bet_id, a.id AS viewer_id FROM bets b CROSS JOIN users a
+  SELECT b.id AS bet_id, a.id AS viewer_id FROM bets b CROSS JOIN players a
     WHERE a.role = 'admin' AND a.deactivated_at IS NULL AND b.deleted_at IS NULL
   UNION ALL
   -- Deleted bets are already left out of each of its branches.

@@ -21,6 +21,9 @@ const inviteNotFound = () => notFound('Invite not found or no longer valid', 'in
 
 const CREW_INVITE_LOCK_CLASS = 4_242_041;
 
+/** The link of a crew invite: its page, /crews/join/<token>. */
+export const crewInviteUrl = (app: FastifyInstance, token: string) => `${app.config.publicUrl}/crews/join/${token}`;
+
 /**
  * A member's invite link to the crew: the token shown once, its SHA-256 kept. A member holds at
  * most CREW_INVITES_PER_MEMBER_MAX live links to one crew (429 past that; revoking one makes room),
@@ -41,7 +44,7 @@ export async function createCrewInvite(app: FastifyInstance, member: UserRow, cr
     }
     await tx.insert(crewInvites).values({ crewId, inviterId: member.id, tokenHash: hashSecretToken(token), expiresAt });
   });
-  return { token, url: `${app.config.publicUrl}/crews/join/${token}`, expiresAt: expiresAt.toISOString() };
+  return { token, url: crewInviteUrl(app, token), expiresAt: expiresAt.toISOString() };
 }
 
 /** The live invite links to the crew: the caller's own, or for its owner every member's; newest first. */

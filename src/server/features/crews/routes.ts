@@ -19,9 +19,11 @@ import {
   sendCrewMessageBodySchema,
 } from '../../../shared/schemas/crews.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { sendQrCode } from '../qr/service.ts';
 import {
   createCrew,
   createCrewInvite,
+  crewInviteUrl,
   crewMessagePage,
   crewStandings,
   getCrew,
@@ -67,6 +69,21 @@ export const crewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => previewCrewInvite(app, request.params.token),
+  );
+  app.get(
+    '/api/crews/join/:token/qr.png',
+    {
+      schema: {
+        tags,
+        summary: "A QR code of the crew invite's link (PNG), to scan from a phone; 404 when the link does not open",
+        params: crewTokenParamsSchema,
+        response: { 200: z.any().describe('A PNG image') },
+      },
+    },
+    async (request, reply) => {
+      await previewCrewInvite(app, request.params.token);
+      return sendQrCode(reply, crewInviteUrl(app, request.params.token));
+    },
   );
   app.post(
     '/api/crews/join/:token',

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
-import { createdInviteSchema, inviteSchema, type CreatedInvite } from '../../../shared/schemas/invites.ts';
+import { createdInviteSchema, invitePreviewSchema, inviteSchema, type CreatedInvite } from '../../../shared/schemas/invites.ts';
 import { friendships } from '../friends/service.ts';
 import { invites } from './tables.ts';
 import { notifications, notificationWords } from '../notifications/service.ts';
@@ -66,7 +66,7 @@ describe(`invites on ${testDbKind}`, () => {
     const { token, expiresAt } = await invite(ann);
     const preview = await anon.get(`/api/invites/${token}`);
     expect(preview.statusCode).toBe(200);
-    expect(preview.json()).toEqual({ inviter: { id: ann.id, username: ann.username }, expiresAt, betId: null });
+    expect(preview.json()).toEqual({ inviter: { id: ann.id, username: ann.username }, expiresAt, betId: null, bet: null });
     expect(refusal(await anon.get('/api/invites/not-a-real-token'))).toMatchObject({ status: 404, code: 'invite_not_found' });
     // Longer than any token: Fastify's limit on a path parameter answers first.
     expect(refusal(await anon.get(`/api/invites/${'x'.repeat(201)}`))).toMatchObject({ status: 414 });
@@ -216,9 +216,14 @@ describe(`invites on ${testDbKind}`, () => {
     const ann = await newUser('Ann');
     const bob = await newUser('Bob');
     const cat = await newUser('Cat');
-    const bet = await createBetAs(ann, { title: 'Shared bet' });
+    const bet = await createBetAs(ann, { title: 'Shared bet', options: ['Yes', 'No', 'Maybe'], expirationType: 'time', expirationValue: '48' });
     const { token } = await invite(ann, { betId: bet.id });
-    expect((await anon.get(`/api/invites/${token}`)).json()).toMatchObject({ betId: bet.id });
+    expect(invitePreviewSchema.strict().parse((await anon.get(`/api/invites/${token}`)).json())).toEqual({
+      inviter: { id: ann.id, username: ann.username },
+      expiresAt: expect.any(String),
+      betId: bet.id,
+      bet: { id: bet.id, title: 'Shared bet', options: ['Yes', 'No', 'Maybe'], odds: [1, 1, 1], totalPot: '0.00', expiresAt: bet.expiresAt },
+    });
     expect((await bob.agent.get(`/api/bets/${bet.id}`)).statusCode).toBe(404);
     expect((await bob.agent.post(`/api/invites/${token}/accept`)).json()).toEqual({
       friend: { id: ann.id, username: ann.username },
@@ -227,11 +232,33 @@ describe(`invites on ${testDbKind}`, () => {
     expect((await bob.agent.get(`/api/bets/${bet.id}`)).statusCode).toBe(200);
     const staked = await bob.agent.post(`/api/bets/${bet.id}/participate`, { option: 1, amount: 10 });
     expect(staked.statusCode, staked.body).toBe(200);
+    // The preview shows the odds as they are now.
+    expect((await anon.get(`/api/invites/${token}`)).json()).toMatchObject({ bet: { odds: [null, 1, null], totalPot: '10.00' } });
 
     // Only its creator shares a bet: the newcomer would not see anyone else's.
     expect(refusal(await bob.agent.post('/api/invites', { betId: bet.id }))).toMatchObject({ status: 403, code: 'not_bet_creator' });
     expect(refusal(await cat.agent.post('/api/invites', { betId: bet.id }))).toMatchObject({ status: 404, code: 'bet_not_found' });
     expect(refusal(await cat.agent.post('/api/invites', { betId: 999_999 }))).toMatchObject({ status: 404, code: 'bet_not_found' });
+  });
+
+  it('never shares a crew bet: its crew joins by the crew’s own links', async () => {
+    const ann = await newUser('Ann');
+    const crew = await ann.agent.post('/api/crews', { name: `Crew of ${ann.username}` });
+    expect(crew.statusCode, crew.body).toBe(201);
+    const crewBet = await createBetAs(ann, { title: 'Crew only', crewId: (crew.json() as { id: number }).id });
+    expect(refusal(await ann.agent.post('/api/invites', { betId: crewBet.id }))).toMatchObject({ status: 403, code: 'crew_bet' });
+    expect((await ann.agent.get('/api/invites')).json()).toEqual([]);
+  });
+
+  it('shows no bet once it is deleted, and 404s with the other refusals for a revoked link', async () => {
+    const ann = await newUser('Ann');
+    const admin = await createUser(app, `Admin${(counter += 1)}`, { admin: true });
+    const bet = await createBetAs(ann, { title: 'Soon gone' });
+    const { token } = await invite(ann, { betId: bet.id });
+    expect((await admin.agent.delete(`/api/admin/bets/${bet.id}`)).statusCode).toBe(200);
+    expect((await anon.get(`/api/invites/${token}`)).json()).toMatchObject({ betId: bet.id, bet: null });
+    expect((await ann.agent.delete(`/api/invites/${token}`)).statusCode).toBe(200);
+    expect(refusal(await anon.get(`/api/invites/${token}`))).toMatchObject({ status: 404, code: 'invite_not_found' });
   });
 
   it('respects the inviter switching the notification off', async () => {

@@ -10,7 +10,8 @@ import {
   inviteTokenParamsSchema,
 } from '../../../shared/schemas/invites.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { acceptInvite, createInvite, listInvites, previewInvite, revokeInvite } from './service.ts';
+import { sendQrCode } from '../qr/service.ts';
+import { acceptInvite, createInvite, inviteUrl, listInvites, previewInvite, revokeInvite } from './service.ts';
 
 export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -49,6 +50,22 @@ export const inviteRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => previewInvite(app, request.params.token),
+  );
+
+  app.get(
+    '/api/invites/:token/qr.png',
+    {
+      schema: {
+        tags: ['invites'],
+        summary: "A QR code of the invite's link (PNG), to scan from a phone; 404 when the link does not open",
+        params: inviteTokenParamsSchema,
+        response: { 200: z.any().describe('A PNG image') },
+      },
+    },
+    async (request, reply) => {
+      await previewInvite(app, request.params.token);
+      return sendQrCode(reply, inviteUrl(app, request.params.token));
+    },
   );
 
   app.post(

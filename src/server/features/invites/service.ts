@@ -14,7 +14,7 @@ import {
   type Invite,
   type InvitePreview,
 } from '../../../shared/schemas/invites.ts';
-import { findVisibleBet } from '../bets/service.ts';
+import { betSharedBy, findVisibleBet } from '../bets/service.ts';
 import { befriendInTx } from '../friends/service.ts';
 import { notify } from '../notifications/service.ts';
 
@@ -33,12 +33,18 @@ const INVITE_LOCK_CLASS = 4_242_027;
 const isActive = () =>
   and(isNull(invites.revokedAt), gt(invites.expiresAt, sql`now()`), lt(invites.uses, invites.maxUses));
 
+/** The link of an invite: its page, /invite/<token>. */
+export const inviteUrl = (app: FastifyInstance, token: string) => `${app.config.publicUrl}/invite/${token}`;
+
 export async function createInvite(app: FastifyInstance, inviter: UserRow, betId: number | undefined): Promise<CreatedInvite> {
   if (betId !== undefined) {
     const bundle = await findVisibleBet(app.db, inviter, betId);
     if (!bundle) throw notFound('Bet not found', 'bet_not_found');
     // The newcomer becomes the inviter's friend, and so sees the inviter's bets only.
     if (bundle.bet.creatorId !== inviter.id) throw forbidden('Only the creator of a bet can share it with an invite', 'not_bet_creator');
+    // A crew bet is for its crew's members, who join by the crew's own links: a friend invite
+    // would show its words to whoever holds the link, and let nobody stake on it.
+    if (bundle.bet.crewId !== null) throw forbidden("A crew bet is shared with the crew's own invite links", 'crew_bet');
   }
   const token = newSecretToken();
   const expiresAt = new Date(Date.now() + INVITE_DAYS * 24 * 60 * 60 * 1000);
@@ -59,7 +65,7 @@ export async function createInvite(app: FastifyInstance, inviter: UserRow, betId
       expiresAt,
     });
   });
-  return { token, url: `${app.config.publicUrl}/invite/${token}`, expiresAt: expiresAt.toISOString() };
+  return { token, url: inviteUrl(app, token), expiresAt: expiresAt.toISOString() };
 }
 
 export async function listInvites(app: FastifyInstance, inviter: UserRow): Promise<Invite[]> {
@@ -79,7 +85,7 @@ export async function listInvites(app: FastifyInstance, inviter: UserRow): Promi
   }));
 }
 
-/** Who invites: for anyone holding the link, signed in or not. */
+/** Who invites, and the bet they share: for anyone holding the link, signed in or not. */
 export async function previewInvite(app: FastifyInstance, token: string): Promise<InvitePreview> {
   const [row] = await app.db
     .select({ inviterId: users.id, username: users.username, expiresAt: invites.expiresAt, betId: invites.betId })
@@ -87,7 +93,12 @@ export async function previewInvite(app: FastifyInstance, token: string): Promis
     .innerJoin(users, eq(users.id, invites.inviterId))
     .where(and(eq(invites.tokenHash, hashSecretToken(token)), isActive(), isNull(users.deactivatedAt)));
   if (!row) throw inviteNotFound();
-  return { inviter: { id: row.inviterId, username: row.username }, expiresAt: row.expiresAt.toISOString(), betId: row.betId };
+  return {
+    inviter: { id: row.inviterId, username: row.username },
+    expiresAt: row.expiresAt.toISOString(),
+    betId: row.betId,
+    bet: row.betId === null ? null : await betSharedBy(app.db, row.inviterId, row.betId),
+  };
 }
 
 /**

@@ -59,7 +59,7 @@ export function ForgotPasswordPage() {
             or try again.
           </p>
           <div className="mt-6 flex flex-col gap-3">
-            <Button onClick={startSignIn}>Back to sign in</Button>
+            <Button onClick={() => startSignIn(null)}>Back to sign in</Button>
             <Button
               variant="secondary"
               onClick={() => {
@@ -94,7 +94,7 @@ export function ForgotPasswordPage() {
       </form>
       <p className="mt-5 text-center text-sm">
         Remembered it?{' '}
-        <button type="button" onClick={startSignIn} className={pageLinkClass}>
+        <button type="button" onClick={() => startSignIn(null)} className={pageLinkClass}>
           Sign in
         </button>
         {' · '}

@@ -84,7 +84,7 @@ export function ResetPasswordPage() {
           <p className="mt-2 text-slate-600 dark:text-slate-300" role="status">
             Every browser that was signed in to your account has been signed out. Sign in with your new password.
           </p>
-          <Button className="mt-6 w-full" onClick={startSignIn}>
+          <Button className="mt-6 w-full" onClick={() => startSignIn(null)}>
             Sign in
           </Button>
         </div>

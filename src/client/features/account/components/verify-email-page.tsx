@@ -23,7 +23,7 @@ function WayOn() {
     );
   }
   return (
-    <Button className="mt-6 w-full" onClick={startSignIn}>
+    <Button className="mt-6 w-full" onClick={() => startSignIn()}>
       Sign in
     </Button>
   );

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser, ExchangeResponse } from '../../../../shared/schemas/auth.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -18,6 +18,7 @@ function callback(query: string) {
     <Routes>
       <Route path="/auth-callback" element={<AuthCallbackPage />} />
       <Route path="/" element={<p>The dashboard</p>} />
+      <Route path="/bets/:id" element={<PageShown />} />
     </Routes>,
     { at: `/auth-callback?${query}` },
   );
@@ -36,6 +37,12 @@ function exchangeAnswers(answer: () => Response) {
   return sent;
 }
 
+/** A page of the app, saying which address it was opened at. */
+function PageShown() {
+  const { pathname, search } = useLocation();
+  return <p>Page {`${pathname}${search}`}</p>;
+}
+
 afterEach(() => sessionStorage.clear());
 
 describe('the sign-in callback', () => {
@@ -43,7 +50,7 @@ describe('the sign-in callback', () => {
     sessionStorage.setItem(OAUTH_STATE_KEY, STATE);
     const bob = me({ id: 2, username: 'Bob' });
     const { sessionExpiresAt: _, ...user } = bob;
-    const answer: ExchangeResponse = { user, tokens: { expires_at: 4_102_444_800 } };
+    const answer: ExchangeResponse = { user, tokens: { expires_at: 4_102_444_800 }, returnTo: null };
     const sent = exchangeAnswers(() => Response.json(answer));
     const { queryClient } = callback(`code=abc&state=${STATE}`);
     expect(screen.getByRole('heading', { name: 'Completing sign-in...' })).toBeInTheDocument();
@@ -54,10 +61,25 @@ describe('the sign-in callback', () => {
     expect(await screen.findByText('The dashboard', {}, { timeout: 3000 })).toBeInTheDocument();
   });
 
+  it('goes on to the page sign-in started from, path and query, and never to another site', async () => {
+    const { sessionExpiresAt: _, ...user } = me({ id: 2, username: 'Bob' });
+    for (const [returnTo, shown] of [
+      ['/bets/12?from=chat', 'Page /bets/12?from=chat'],
+      ['//evil.example/bets/12', 'The dashboard'],
+    ] as const) {
+      sessionStorage.setItem(OAUTH_STATE_KEY, STATE);
+      exchangeAnswers(() => Response.json({ user, tokens: { expires_at: 4_102_444_800 }, returnTo } satisfies ExchangeResponse));
+      const { unmount } = callback(`code=abc&state=${STATE}`);
+      expect(await screen.findByText(shown, {}, { timeout: 3000 })).toBeInTheDocument();
+      unmount();
+      vi.restoreAllMocks();
+    }
+  });
+
   it('back from sign-in to a page chosen before it, stays there: the way on to the dashboard does not follow', async () => {
     sessionStorage.setItem(OAUTH_STATE_KEY, STATE);
     const { sessionExpiresAt: _, ...user } = me({ id: 2, username: 'Bob' });
-    exchangeAnswers(() => Response.json({ user, tokens: { expires_at: 4_102_444_800 } } satisfies ExchangeResponse));
+    exchangeAnswers(() => Response.json({ user, tokens: { expires_at: 4_102_444_800 }, returnTo: null } satisfies ExchangeResponse));
     pendingInvite.set('/verify-email?token=tok');
     /** The page chosen: as the real ones do, it forgets the choice once it is reached. */
     function ChosenPage() {

@@ -1,6 +1,7 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { safeReturnPath } from '../../../../shared/return-path.ts';
 import { exchangeResponseSchema } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -12,7 +13,10 @@ type Phase = { kind: 'working' } | { kind: 'success' } | { kind: 'failed'; messa
 
 const REDIRECT_DELAY_MS = 1000;
 
-/** /auth-callback (docs/product.md §9.1, §13.1): checks the state and completes sign-in. */
+/**
+ * /auth-callback (docs/product.md §9.1, §13.1): checks the state, completes sign-in and goes on to
+ * the page sign-in started from (the server kept it with the flow), else the dashboard.
+ */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -47,7 +51,8 @@ export function AuthCallbackPage() {
         });
         await completeSignIn(result);
         setPhase({ kind: 'success' });
-        wayOn.current = setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+        const page = safeReturnPath(result.returnTo) ?? '/';
+        wayOn.current = setTimeout(() => navigate(page, { replace: true }), REDIRECT_DELAY_MS);
       } catch (error) {
         const message =
           error instanceof ApiError ? `Token exchange failed: ${error.status} - ${error.body}` : 'Authentication failed';

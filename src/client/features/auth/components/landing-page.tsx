@@ -55,7 +55,7 @@ export function LandingPage() {
         </p>
         <button
           type="button"
-          onClick={startSignIn}
+          onClick={() => startSignIn()}
           className="mt-8 rounded-xl bg-brand-600 px-8 py-3.5 text-lg font-semibold text-white shadow-lg shadow-brand-600/30 hover:bg-brand-700"
         >
           Sign in to get started

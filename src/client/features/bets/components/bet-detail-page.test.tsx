@@ -49,6 +49,23 @@ describe("a bet's page", { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/');
   });
 
+  it('puts Share at hand for the creator of an open bet among friends, and for nobody else', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise(() => undefined));
+    const mine = { creatorId: 1, creator: { id: 1, username: 'Alice' } };
+    const cases: [BetDetail, boolean][] = [
+      [aBetDetail(mine), true],
+      [aBetDetail({ ...mine, crewId: 4 }), false],
+      [aBetDetail(), false],
+      [{ ...aBetDetail(mine), ...settled, ...mine }, false],
+    ];
+    for (const [bet, shown] of cases) {
+      const { unmount } = renderScreen(<OnBetPage id={7} />, { data: [[queryKeys.bets.detail(7), bet], [['invites'], []]] });
+      expect(screen.queryByRole('button', { name: 'Share this bet' }) !== null, JSON.stringify(bet.crewId)).toBe(shown);
+      if (shown) expect(screen.getByText('Send it to your friends: whoever opens the link sees the bet and can join it.')).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('says the bet is not found when the server does not show it', async () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => Response.json({ error: 'Bet not found', code: 'not_found' }, { status: 404 }));
     renderScreen(<OnBetPage id={99} />);

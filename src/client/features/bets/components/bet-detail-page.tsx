@@ -13,6 +13,7 @@ import { showAmount, showDate, showDateTime, participantCount } from '../../../l
 import { centsOf, returnAndProfit, youLost, youWon } from '../../../lib/money-words.ts';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { InviteFriends } from '../../invites/invite-friends.tsx';
+import { ShareBet } from '../../invites/share-bet.tsx';
 import { useBet } from '../api.ts';
 import { BetDiscussion } from './bet-discussion.tsx';
 import { BetOptions } from './bet-options.tsx';
@@ -101,6 +102,7 @@ export function BetDetailPage() {
   }
 
   const isCreator = bet.creatorId === user.id;
+  const shareable = isCreator && bet.status === 'active' && bet.crewId === null;
   const isReferee = isRefereeOf(bet, user);
   const decider = deciderOf(bet);
   const phase = betPhase(bet);
@@ -133,6 +135,15 @@ export function BetDetailPage() {
         <p className="mt-2 text-sm wrap-anywhere text-slate-600 dark:text-slate-300">
           Created by {bet.creator.username} on {showDate(bet.createdAt)} · Pot {showAmount(bet.totalPot)} · {participantCount(bet.participants)}
         </p>
+        {/* A crew bet is for its crew's members, who join by the crew's own links. */}
+        {shareable && (
+          <div className="mt-3 flex flex-wrap items-center gap-3">
+            <ShareBet betId={bet.id} title={bet.title} />
+            {bet.participants === 0 && (
+              <p className="text-sm text-slate-600 dark:text-slate-300">Send it to your friends: whoever opens the link sees the bet and can join it.</p>
+            )}
+          </div>
+        )}
       </header>
 
       {bet.status === 'resolved' && (
@@ -197,8 +208,7 @@ export function BetDetailPage() {
           <JurySection bet={bet} />
           <DisputeAction bet={bet} />
           {bet.canResolve && <ResolvePanel bet={bet} asAdmin={resolvesAsAdmin(bet, user)} />}
-          {/* A crew bet is for its crew's members, who join by the crew's own links. */}
-          {isCreator && bet.status === 'active' && bet.crewId === null && <InviteFriends betId={bet.id} />}
+          {shareable && <InviteFriends betId={bet.id} />}
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-3">
           <Suspense fallback={null}>

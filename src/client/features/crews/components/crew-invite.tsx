@@ -6,6 +6,7 @@ import { focusWhenShown } from '../../../components/focus.ts';
 import { ErrorText, Section } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { QrCode } from '../../../components/qr-code.tsx';
 import { countOf, showDateTime } from '../../../lib/format.ts';
 import { copyInviteLink } from '../../../lib/copy-link.ts';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
@@ -50,6 +51,7 @@ export function CrewInvite({ crewId, owner }: { crewId: number; owner: boolean }
             </Button>
           </div>
           <p className="text-xs text-slate-600 dark:text-slate-300">Expires {showDateTime(invite.expiresAt)}</p>
+          <QrCode src={`/api/crews/join/${encodeURIComponent(invite.token)}/qr.png`} label="QR code of the crew invite link" />
         </div>
       )}
       {links.isError && <ErrorText>Failed to load the invite links</ErrorText>}

@@ -2,12 +2,14 @@ import { Link2, UserCheck, UserPlus } from 'lucide-react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { QrCode } from '../../../components/qr-code.tsx';
 import { FullScreenLoader } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useFriends } from '../../../lib/friends-list.ts';
 import { useAcceptInvite, useInvitePreview } from '../api.ts';
 import { friendInvitePath, useInviteVisitor, useTakeInvite } from '../resume-invite.ts';
+import { InvitedBetSummary } from './invited-bet.tsx';
 
 /**
  * /invite/:token: who invites you. Signed out, the way in is sign-in or sign-up (and profile
@@ -61,6 +63,9 @@ export function InvitePage() {
             <Link2 aria-hidden className="mx-auto h-10 w-10 text-brand-600" />
             <h1 className="mt-3 text-2xl font-bold">This is your invite link</h1>
             <p className="mt-2 text-slate-600 dark:text-slate-300">Send it to your friends: whoever opens it and signs in becomes your friend.</p>
+            <div className="mt-4">
+              <QrCode src={`/api/invites/${encodeURIComponent(token)}/qr.png`} label="QR code of this invite link" />
+            </div>
             <Link to="/friends" className="mt-4 inline-block font-semibold text-brand-700 hover:underline dark:text-brand-100">
               See your invite links
             </Link>
@@ -83,6 +88,7 @@ export function InvitePage() {
             <p className="mt-2 text-slate-600 dark:text-slate-300">
               {preview.data.betId === null ? 'Accept to become friends and bet together.' : 'Accept to become friends and join their bet.'}
             </p>
+            {preview.data.bet && <InvitedBetSummary bet={preview.data.bet} />}
             {accept.isError && (
               <p role="alert" className="mt-3 text-sm font-semibold text-red-700 dark:text-red-300">
                 {errorMessage(accept.error, 'Could not accept the invite. Please try again.')}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { Invite } from '../../../../shared/schemas/invites.ts';
+import type { Invite, InvitePreview } from '../../../../shared/schemas/invites.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { me, renderScreen } from '../../../test/render-screen.tsx';
 import { keptLinks } from '../kept-links.ts';
@@ -77,7 +77,7 @@ describe('invite links on the Friends page', { timeout: 20_000 }, () => {
 });
 
 /** The invite page at /invite/<token>, with the preview and the friends list the server answers. */
-function openInvite(preview: { inviter: { id: number; username: string }; betId: number | null }, friends: { id: number; username: string }[] = []) {
+function openInvite(preview: Omit<InvitePreview, 'expiresAt'>, friends: { id: number; username: string }[] = []) {
   const accepted: string[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = String(input);
@@ -89,10 +89,13 @@ function openInvite(preview: { inviter: { id: number; username: string }; betId:
     return Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
   });
   const screenOf = renderScreen(
-    <Routes location="/invite/tok">
+    <Routes>
       <Route path="/invite/:token" element={<InvitePage />} />
+      <Route path="/bets/:id" element={<p>The bet they shared</p>} />
+      <Route path="/" element={<p>The dashboard</p>} />
     </Routes>,
     {
+      at: '/invite/tok',
       data: [
         [['invites', 'preview', 'tok'], { ...preview, expiresAt: later(7) }],
         [queryKeys.friends.list, friends.map((f) => ({ ...f, totalWins: 0, balance: '1000.00', isOnline: false }))],
@@ -104,24 +107,37 @@ function openInvite(preview: { inviter: { id: number; username: string }; betId:
 
 describe('the invite page', () => {
   it("tells the inviter it is their own link, and offers no Accept", () => {
-    openInvite({ inviter: { id: 1, username: 'Alice' }, betId: null });
+    openInvite({ inviter: { id: 1, username: 'Alice' }, betId: null, bet: null });
     expect(screen.getByRole('heading', { name: 'This is your invite link' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept invite' })).toBeNull();
     expect(screen.getByRole('link', { name: 'See your invite links' })).toHaveAttribute('href', '/friends');
   });
 
   it('tells a friend they are friends already, and offers no Accept', () => {
-    openInvite({ inviter: { id: 2, username: 'Bob' }, betId: null }, [{ id: 2, username: 'Bob' }]);
+    openInvite({ inviter: { id: 2, username: 'Bob' }, betId: null, bet: null }, [{ id: 2, username: 'Bob' }]);
     expect(screen.getByRole('heading', { name: "You're already friends with Bob" })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept invite' })).toBeNull();
   });
 
   it('tells the newcomer who they are now friends with once accepted', async () => {
-    const { accepted } = openInvite({ inviter: { id: 2, username: 'Bob' }, betId: null });
+    const { accepted } = openInvite({ inviter: { id: 2, username: 'Bob' }, betId: null, bet: null });
     expect(screen.getByRole('heading', { name: 'Bob invites you to Betbro' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Accept invite' }));
     const toast = await screen.findByText("You're now friends with Bob", { selector: '[data-sonner-toast] *' });
     expect(within(toast.closest('[data-sonner-toast]')!).getByText('You see their bets on your dashboard.')).toBeInTheDocument();
+    expect(accepted).toEqual(['/api/invites/tok/accept']);
+  });
+
+  it('shows the bet a bet invite shares, its options with odds, pot and deadline, and leads to it once accepted', async () => {
+    const bet = { id: 5, title: 'Will it snow on Sunday?', options: ['Yes', 'No'], odds: [2.5, null], totalPot: '25.00', expiresAt: later(2) };
+    const { accepted } = openInvite({ inviter: { id: 2, username: 'Bob' }, betId: 5, bet });
+    const shared = screen.getByRole('region', { name: 'The bet they shared' });
+    expect(within(shared).getByRole('heading', { name: 'Will it snow on Sunday?' })).toBeInTheDocument();
+    expect(within(shared).getByText('2.5:1')).toBeInTheDocument();
+    expect(within(shared).getByText('∞')).toBeInTheDocument();
+    expect(within(shared).getByText(/^Pot .*25\.00.* · Ends /)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Accept invite' }));
+    expect(await screen.findByText('The bet they shared')).toBeInTheDocument();
     expect(accepted).toEqual(['/api/invites/tok/accept']);
   });
 });

@@ -7,6 +7,7 @@ import { showAmount, showDate } from '../../../lib/format.ts';
 import { applyTheme } from '../../../lib/theme.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAuth, useCurrentUser } from '../../../lib/use-auth.tsx';
+import { CalendarFeed } from '../../calendar/calendar-feed.tsx';
 import { usePreferences, useUpdatePreferences } from '../../profiles/api.ts';
 import { TimeZonePicker } from '../../profiles/time-zone-picker.tsx';
 import { PrivacySettings } from './privacy-screen.tsx';
@@ -129,6 +130,7 @@ export function SettingsPage() {
           <TimeZonePicker />
         </Card>
       </Section>
+      <CalendarFeed />
       <YourDataSection />
       <button
         type="button"
