@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { DESKTOP, PHONE, api, newUser, openMenuItem, screenshot, title, uniqueSuffix, type Screen } from './helpers.ts';
+import { DESKTOP, PHONE, api, expectAccessible, newUser, openMenuItem, screenshot, title, uniqueSuffix, type Screen } from './helpers.ts';
 
 // A crew (docs/product.md §6.7): its owner creates it from the Crews screen, invites two friends
 // by link (one signed in, one a newcomer who signs up through the link), they bet and resolve
@@ -154,6 +154,7 @@ for (const [label, screen] of [
     await expect(inPlay.nth(1)).toContainText(names.newcomer);
     await expect(inPlay.nth(2)).toContainText(names.owner);
     await expect(inPlay.nth(2)).toContainText('–');
+    await expectAccessible(owner, `crew standings with money in play at ${width} px`);
     await owner.reload();
     await expect(owner.getByRole('tab', { name: 'Standings', exact: true })).toHaveAttribute('aria-selected', 'true');
     await expect(standings(owner, screen, 'Season 1 standings').nth(0)).toContainText(names.friend);

@@ -113,3 +113,17 @@ test('a toast leaves the header in sight', async ({ browser }, testInfo) => {
   await screenshot(page, `toast-clear-of-header-${testInfo.project.name}`);
   await page.context().close();
 });
+
+test("after moving to another screen, the focus is on that screen's heading", async ({ browser }, testInfo) => {
+  test.skip(isPhone(testInfo), 'the narrow frame focuses its own header title, as the mobile journeys check');
+  test.setTimeout(60_000);
+  const page = await player(testInfo, browser, `Focus_${uniqueSuffix()}`);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  // Every sidebar section is open at first: Crews is one click away.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Crews' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Crews' })).toBeFocused();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Leaderboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeFocused();
+  await page.context().close();
+});

@@ -38,9 +38,14 @@ export function useLiveUpdates(userId: number | null) {
         case 'bet_updated':
           applyBetPools(queryClient, message.bet);
           if (message.poolsOnly) {
-            // What of this one bet the message does not carry (its participant list, timeline and
-            // odds history) is read again only where it is shown; no list is.
-            for (const queryKey of [queryKeys.bets.detail(message.bet.betId), queryKeys.bets.timeline(message.bet.betId), oddsHistoryKey(message.bet.betId)]) {
+            // What of this one bet the message does not carry (its participant list, timeline, odds
+            // history and what resolving would pay) is read again only where it is shown; no list is.
+            for (const queryKey of [
+              queryKeys.bets.detail(message.bet.betId),
+              queryKeys.bets.timeline(message.bet.betId),
+              oddsHistoryKey(message.bet.betId),
+              queryKeys.bets.payoutsOf(message.bet.betId),
+            ]) {
               void queryClient.invalidateQueries({ queryKey, refetchType: 'active' });
             }
           } else {

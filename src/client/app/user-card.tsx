@@ -22,7 +22,9 @@ export function useFrame(user: CurrentUser): string {
   useEffect(() => {
     if (theme) applyTheme(theme);
   }, [theme]);
-  return displayTimeZone() ?? 'device';
+  // The zone the screens read, the device's until one is set: the device's zone named outright
+  // reads the same, so taking it does not draw the screens again (nor cut short what they do).
+  return displayTimeZone() ?? browserTimeZone();
 }
 
 /**

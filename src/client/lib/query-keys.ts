@@ -18,6 +18,8 @@ export const queryKeys = {
     timeline: (id: number) => ['bets', 'timeline', id] as const,
     /** What resolving with an option would pay; under `bets.all`, so a stake arriving refreshes it. */
     payouts: (id: number, winningOption: number) => ['bets', 'payouts', id, winningOption] as const,
+    /** Every option's payouts of one bet: what a stake on it makes stale. */
+    payoutsOf: (id: number) => ['bets', 'payouts', id] as const,
     /** The admins' open disputes; under `bets.all`, so every bet change and live bet event refreshes it too. */
     disputes: ['bets', 'disputes'] as const,
     /** A crew's bets (GET /api/bets?crewId=); under `bets.all` with the other lists. */
