@@ -173,3 +173,17 @@ test("a screen whose code cannot be downloaded offers to try again, inside the f
   await expect(page.getByRole('heading', { name: 'Leaderboard', exact: true })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+// The desktop frame moves the focus to the new screen's heading (the narrow frame focuses its own
+// header title, which the mobile journeys check).
+test("after moving to another screen, the focus is on that screen's heading", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const page = await newUser(browser, `Focus_${uniqueSuffix()}`);
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  // Every sidebar section is open at first: Crews is one click away.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Crews' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Crews' })).toBeFocused();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Leaderboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeFocused();
+  await page.context().close();
+});
