@@ -1,10 +1,10 @@
 import { expect, test } from './fixtures.ts';
 import { newUser, uniqueSuffix } from './helpers.ts';
-import { CHROMIUM_ARGS } from '../../scripts/lib/chromium.ts';
+import { CHROMIUM_ARGS, findChromium } from '../../scripts/lib/chromium.ts';
 
 // The headless shell the other journeys run in denies the notification permission before
 // anyone asks; the full browser asks, as a player's would.
-test.use({ launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS } });
+test.use({ launchOptions: { executablePath: findChromium() ?? undefined, args: CHROMIUM_ARGS } });
 
 // The Notifications screen's "Push notifications on this device": the browser's permission is
 // asked when the player turns it on, never before; refused, the switch stays off and says why.
