@@ -443,6 +443,24 @@ describe('check-structure', () => {
     });
   });
 
+  it('refuses a source file over 400 lines in src/ and scripts/ alike, and leaves tests aside', () => {
+    const lines = (n: number) => 'const x = 1;\n'.repeat(n);
+    const problems = checkStructure(
+      files({
+        'src/server/features/bets/queries.ts': lines(401),
+        'scripts/chaos.ts': `${lines(400)}process.exit(0);`,
+        'scripts/bench/scale.ts': lines(400),
+        'src/client/lib/api.ts': `${lines(399)}export {};`,
+        'scripts/check-structure.test.ts': lines(500),
+        'src/server/test/fixtures.ts': lines(500),
+      }),
+    );
+    expect(problems).toEqual([
+      { kind: 'file-length', message: 'src/server/features/bets/queries.ts has 401 lines, over 400: split it into files of one idea each' },
+      { kind: 'file-length', message: 'scripts/chaos.ts has 401 lines, over 400: split it into files of one idea each' },
+    ]);
+  });
+
   it('finds nothing in this repository', async () => {
     const { trackedSources } = await import('./check-structure.ts');
     const root = path.resolve(import.meta.dirname, '..');

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import { MAX_LINES, lengthProblems } from './lib/file-length.ts';
 import { walkProblems, walksOf } from './lib/how-to-walks.ts';
 import { KEPT_SQL_CROSSINGS, sqlProblems } from './lib/sql-structure.ts';
 import {
@@ -17,8 +18,8 @@ import {
 } from './lib/structure-basics.ts';
 
 /**
- * The import rules that ESLint cannot state, run by `npm run lint`
- * (docs/decisions/024-feature-boundaries.md):
+ * The structure rules run by `npm run lint` after ESLint: the imports and layers it cannot state
+ * (docs/decisions/024-feature-boundaries.md), the SQL, the how-to's walks and the files' length:
  *
  * 1. A server feature (a folder under src/server/features) imports `src/shared`, the server's
  *    infrastructure, its own folder, and another feature only through that feature's public
@@ -52,6 +53,8 @@ import {
  *    (scripts/lib/sql-structure.ts).
  * 8. The walks of docs/how-to.md agree with the code: each one's count is its list's length, and
  *    each file it lists is reached from one listed before it (scripts/lib/how-to-walks.ts).
+ * 9. No source file over 400 lines (MAX_LINES), in src/ and scripts/ alike: a longer one holds
+ *    more than one idea. Tests and migrations aside (scripts/lib/file-length.ts).
  *
  * Type-only imports count: a cycle through types is still a cycle a reader has to untangle. A test
  * file follows the entry and layer rules too, but does not make a feature depend on another:
@@ -251,6 +254,7 @@ export function checkStructure(sources: ReadonlyMap<string, string>, kept: Reado
   for (const loop of cyclesOf(featureGraph)) {
     problems.push({ kind: 'feature-cycle', message: `feature cycle: ${loop.join(' -> ')}` });
   }
+  problems.push(...lengthProblems(sources));
   return problems;
 }
 
@@ -280,6 +284,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   console.log(
-    `structure: ${sources.size} files, features reached through their public files, layers kept, SQL through public faces, no import cycle`,
+    `structure: ${sources.size} files, features reached through their public files, layers kept, SQL through public faces, no import cycle, none over ${MAX_LINES} lines`,
   );
 }

@@ -24,7 +24,8 @@ export interface Problem {
     | 'feature-name'
     | 'sql-crossing'
     | 'sql-face'
-    | 'doc-walk';
+    | 'doc-walk'
+    | 'file-length';
   message: string;
 }
 
