@@ -314,9 +314,15 @@ export function rowsOf(results: BenchResults): Row[] {
       ],
       [`  the viewer's rank (#${run.rank.rank}) in PostgreSQL`, `plain count ${run.rank.plainMs} ms, from the profit bands ${run.rank.bandsMs} ms (medians of 200)`],
     ]);
-    list.push([`GET route, ${sc.requestsPerRoute} sequential requests`, 'median small -> large (growth); p99 small -> large']);
+    list.push([`GET route, ${sc.requestsPerRoute} sequential requests`, sc.growth.length > 0 ? 'median small -> large (growth); p99 small -> large' : 'median; p99']);
+    const caller = (as: string) => (as === 'player' ? '' : ` [${as}]`);
     for (const g of sc.growth) {
-      list.push([`  ${g.route}${g.as === 'admin' ? ' [admin]' : ''}`, `${g.smallMs} -> ${g.largeMs} ms (${g.ratio}x); p99 ${g.smallP99Ms} -> ${g.largeP99Ms} ms`]);
+      list.push([`  ${g.route}${caller(g.as)}`, `${g.smallMs} -> ${g.largeMs} ms (${g.ratio}x); p99 ${g.smallP99Ms} -> ${g.largeP99Ms} ms`]);
+    }
+    // One size only: its own medians, with nothing to compare them with.
+    const [only] = sc.runs;
+    if (sc.growth.length === 0 && only) {
+      for (const r of only.routes) list.push([`  ${r.route}${caller(r.as)}`, `${only.size.name}: ${r.medianMs} ms; p99 ${r.p99Ms} ms`]);
     }
     return list;
   });

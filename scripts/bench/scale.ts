@@ -15,9 +15,9 @@ import { progress, round } from './util.ts';
  * Scale: does a request cost more as the user base grows? Two PostgreSQL databases of the same
  * shape, one ten times the other (players, bets, stakes; 25 friends each; an activity, a ledger
  * row and a notification per stake; a crew per ten players, with its seasons, bets, stakes and
- * chat), generated in SQL. Against each, one signed-in player and one admin call every GET route
- * of the API one request after another, and the medians and 99th percentiles of the two sizes are
- * set side by side.
+ * chat), generated in SQL. Against each, one signed-in player, one admin, a bet's creator and
+ * anyone without a session call every GET route of the API one request after another, each route
+ * as its callers would, and the medians and 99th percentiles of the two sizes are set side by side.
  */
 
 export interface ScaleRun {
@@ -37,7 +37,7 @@ export interface ScaleResult {
 
 /**
  * Each size in turn: a fresh database, migrated, its data generated (scale/generate.ts,
- * scale/generate-crews.ts), the player and admin who call (scale/subjects.ts), the crews' books
+ * scale/generate-crews.ts), the players who call and what they call with (scale/subjects.ts), the crews' books
  * checked (scale/crew-books.ts), the viewer's rank timed in PostgreSQL (scale/rank.ts), then a
  * server on it and every GET route timed (scale/routes.ts). Then the two sizes side by side.
  */

@@ -15,8 +15,9 @@ const sqlCents = (cents: string) =>
  * so every player is in two crews on average. A crew has 0 to 3 past seasons of 30 days (by its
  * number mod 4) and a current one begun 10 days ago. Each season has two bets made by a member
  * of the owner's ten, staked on by six other members: both settled in a past season, one settled
- * and one open in the current one, the settled ones resolved (one in seven voided) with the pot
- * paid out to the cent, its leftover cents to the first winning stake. The money moves as
+ * and one open in the current one (closing the day before the season ends), the settled ones
+ * resolved (one in seven voided) with the pot paid out to the cent, its leftover cents to the
+ * first winning stake. The money moves as
  * move_crew_money would have moved it (features/wallet/money.sql): each member granted the
  * starting balance once per season, each stake debited, each payout and refund credited, in the
  * crew ledger with its running balance, and crew_balances their sums; so every crew season's
@@ -53,6 +54,10 @@ export function crewGenerationSql(size: ScaleSize): string[] {
          resolved_at = bt.created_at + interval '1 day'
        from crew_seasons se
        where bt.season_id = se.id and bt.id > ${b} and (se.ended_at is not null or (bt.id - ${b} - 1) % ${CREW_BETS_PER_SEASON} = 0)`,
+    // The open bet of a current season closes the day before the season ends, as late as a crew bet may (§6.7).
+    `update bets bt set expiration_type = 'date', expires_at = se.ends_at - interval '1 day',
+         expiration_value = to_char((se.ends_at - interval '1 day') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+       from crew_seasons se where bt.season_id = se.id and bt.status = 'active'`,
     `insert into bet_options (bet_id, idx, label)
        select j, o, 'Option ' || (o + 1) from generate_series(${b + 1}, (select max(id) from bets)) j, generate_series(0, 2) o where o < 2 + j % 2`,
     `insert into stakes (bet_id, user_id, option_idx, amount_cents, created_at)

@@ -7,9 +7,10 @@ const FRIEND_STEPS = [1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8, -8, 9,
 /**
  * The data, in SQL. Players are users 1..N; player i is friends with i+1 .. i+12 (and i+13 for
  * odd i), around the circle, so everyone has 24 or 26 friends, 25 on average. Bets are spread
- * over the last 90 days, the newest tenth still open, the rest resolved (one in seven voided);
- * each has stakes by the nearest of its creator's friends. Triggers are off while the rows go in
- * (as for a restore) and the read model is rebuilt from them at the end, as an operator would.
+ * over the last 90 days, the newest tenth still open (half of those closing on a date to come), the
+ * rest resolved (one in seven voided); each has stakes by the nearest of its creator's friends.
+ * Triggers are off while the rows go in (as for a restore) and the read model is rebuilt from
+ * them at the end, as an operator would.
  */
 export function generationSql(size: ScaleSize): string[] {
   const { players: n, bets: b, stakes: s } = size;
@@ -83,6 +84,11 @@ export function generationSql(size: ScaleSize): string[] {
     `insert into bet_disputes (bet_id, user_id, reason, created_at)
        select s.bet_id, min(s.user_id), 'Synthetic dispute', now() - interval '1 hour'
        from stakes s join bets bt on bt.id = s.bet_id where bt.status = 'disputed' group by s.bet_id`,
+    // Half the bets still open close on a date in the next 30 days (the rest stay open until
+    // decided), for the calendar feeds (docs/product.md §6.9).
+    `update bets set expiration_type = 'date', expires_at = date_trunc('hour', now()) + (1 + id % 30) * interval '1 day' + (id % 24) * interval '1 hour'
+       where status = 'active' and id % 2 = 0`,
+    `update bets set expiration_value = to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') where expiration_type = 'date'`,
     ...crewGenerationSql(size),
     `set session_replication_role = origin`,
     `select rebuild_figures()`,

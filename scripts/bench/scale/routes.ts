@@ -2,21 +2,35 @@ import { Agent, request } from 'node:http';
 import { percentile, round } from '../util.ts';
 import type { Subjects } from './subjects.ts';
 
-/** One GET route's medians and 99th percentile, as a player or an admin calls it. */
+/**
+ * Who calls: the viewer, an admin, the creator of the bet whose payouts are previewed, or no one
+ * signed in (a chat app's crawler fetching a card, a calendar app fetching a feed).
+ */
+export type Caller = 'player' | 'admin' | 'creator' | 'anonymous';
+
+/** One GET route's medians and 99th percentile, as its caller calls it. */
 export interface RouteTiming {
   route: string;
-  as: 'player' | 'admin';
+  as: Caller;
   medianMs: number;
   p99Ms: number;
 }
 
+/** Where the card images are now: each address names the card's state (features/cards/content.ts). */
+interface CardPaths {
+  generic: string;
+  invite: string;
+  crewInvite: string;
+}
+
 /**
- * Every GET route a signed-in player or an admin calls, with what it is called with. The list is
+ * Every GET route of the API, with who calls it and what it is called with. The list is
  * checked against the server's own OpenAPI document, so a new GET route cannot go unmeasured.
  */
-function routesFor(s: Subjects): { route: string; path: string; as: 'player' | 'admin' }[] {
+function routesFor(s: Subjects, cards: CardPaths): { route: string; path: string; as: Caller }[] {
   const player = (route: string, path = route) => ({ route, path, as: 'player' as const });
   const admin = (route: string, path = route) => ({ route, path, as: 'admin' as const });
+  const anonymous = (route: string, path: string) => ({ route, path, as: 'anonymous' as const });
   return [
     player('/api/auth/user'),
     player('/api/bets'),
@@ -27,8 +41,13 @@ function routesFor(s: Subjects): { route: string; path: string; as: 'player' | '
     player('/api/bets/:id/comments', `/api/bets/${s.bet}/comments`),
     player('/api/bets/:id/history', `/api/bets/${s.bet}/history`),
     player('/api/bets/:id/timeline', `/api/bets/${s.bet}/timeline`),
+    // Payouts are previewed by whoever may resolve the bet: here its creator, for its first option.
+    { route: '/api/bets/:id/payouts', path: `/api/bets/${s.payoutBet}/payouts?winningOption=0`, as: 'creator' as const },
+    player('/api/bets/jury-pool'),
+    player('/api/bets/jury-pool?crewId=', `/api/bets/jury-pool?crewId=${s.crew}`),
     player('/api/invites'),
     player('/api/invites/:token', `/api/invites/${s.inviteToken}`),
+    player('/api/invites/:token/qr.png', `/api/invites/${s.inviteToken}/qr.png`),
     player('/api/push/public-key'),
     player('/api/auth/welcome'),
     player('/api/leaderboard?period=week', '/api/leaderboard?period=week'),
@@ -52,6 +71,14 @@ function routesFor(s: Subjects): { route: string; path: string; as: 'player' | '
     player('/api/wallet/ledger'),
     player('/api/account'),
     player('/api/account/export'),
+    player('/api/calendar'),
+    anonymous('/api/calendar/:file', `/api/calendar/${s.calendarToken}.ics`),
+    // Link cards (docs/product.md §6.8), as a crawler fetches them. The first request draws the card
+    // in the renderer's process, within the warm-up; the rest read the invite and the drawn image
+    // the server keeps (features/cards/card-images.ts). The drawing itself is the cards part.
+    anonymous('/api/cards/betbro/:image', cards.generic),
+    anonymous('/api/cards/invites/:token/:image', cards.invite),
+    anonymous('/api/cards/crews/join/:token/:image', cards.crewInvite),
     // Crews (docs/product.md §6.7), as one of the crew's members.
     player('/api/crews'),
     player('/api/crews/:id', `/api/crews/${s.crew}`),
@@ -60,6 +87,9 @@ function routesFor(s: Subjects): { route: string; path: string; as: 'player' | '
     player('/api/crews/:id/messages', `/api/crews/${s.crew}/messages`),
     player('/api/bets?crewId=', `/api/bets?crewId=${s.crew}`),
     player('/api/crews/join/:token', `/api/crews/join/${s.crewInviteToken}`),
+    player('/api/crews/join/:token/qr.png', `/api/crews/join/${s.crewInviteToken}/qr.png`),
+    // As its owner, who sees every member's links.
+    player('/api/crews/:id/invites', `/api/crews/${s.ownedCrew}/invites`),
     admin('/api/bets (admin)', '/api/bets'),
     admin('/api/admin/users'),
     admin('/api/admin/users?sort=balance', '/api/admin/users?sort=balance'),
@@ -87,25 +117,45 @@ async function unmeasuredRoutes(baseUrl: string, measured: string[]): Promise<st
 
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-function get(baseUrl: string, path: string, cookie: string): Promise<{ status: number; ms: number }> {
+function get(baseUrl: string, path: string, cookie: string | null): Promise<{ status: number; ms: number; location?: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const req = request(`${baseUrl}${path}`, { agent, headers: { cookie } }, (res) => {
+    const req = request(`${baseUrl}${path}`, { agent, headers: cookie === null ? {} : { cookie } }, (res) => {
       res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, location: res.headers.location }));
     });
     req.on('error', reject);
     req.end();
   });
 }
 
+/** A card's current address, as the server sends an out-of-date one on to it. */
+async function cardPath(baseUrl: string, prefix: string): Promise<string> {
+  const stale = `${prefix}/0000000000000000.png`;
+  const { status, location } = await get(baseUrl, stale, null);
+  if (status === 200) return stale;
+  if (status !== 302 || !location) throw new Error(`${stale} answered ${status}, not the card's current address`);
+  return location;
+}
+
 export async function timeRoutes(baseUrl: string, subjects: Subjects, requests: number): Promise<RouteTiming[]> {
   const timings: RouteTiming[] = [];
-  const routes = routesFor(subjects);
+  const cards: CardPaths = {
+    generic: await cardPath(baseUrl, '/api/cards/betbro'),
+    invite: await cardPath(baseUrl, `/api/cards/invites/${subjects.inviteToken}`),
+    crewInvite: await cardPath(baseUrl, `/api/cards/crews/join/${subjects.crewInviteToken}`),
+  };
+  const routes = routesFor(subjects, cards);
   const missing = await unmeasuredRoutes(baseUrl, routes.map((r) => r.route));
   if (missing.length > 0) throw new Error(`GET routes the scale benchmark does not call: ${missing.join(', ')}`);
+  const cookies: Record<Caller, string | null> = {
+    player: subjects.playerCookie,
+    admin: subjects.adminCookie,
+    creator: subjects.creatorCookie,
+    anonymous: null,
+  };
   for (const route of routes) {
-    const cookie = route.as === 'admin' ? subjects.adminCookie : subjects.playerCookie;
+    const cookie = cookies[route.as];
     const times: number[] = [];
     for (let i = 0; i < requests + 20; i += 1) {
       const { status, ms } = await get(baseUrl, route.path, cookie);

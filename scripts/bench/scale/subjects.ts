@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { SESSION_COOKIE, SESSION_TTL_MS, hashSessionId } from '../../../src/server/features/auth/sessions.ts';
+import { hashSecretToken, newSecretToken } from '../../../src/server/security/secret-tokens.ts';
 import type { ScaleSize } from './sizes.ts';
 
 /** A signed-in session for `userId`: the Cookie header that carries it. */
@@ -27,12 +28,21 @@ export interface Subjects {
   /** The viewer's crew with the most seasons, and an invite link to it, by its token. */
   crew: number;
   crewInviteToken: string;
+  /** The crew the viewer owns, where every member has an invite link out. */
+  ownedCrew: number;
+  /** The address of the viewer's calendar feed: `<token>.ics`. */
+  calendarToken: string;
+  /** An open bet among friends that its creator decides, with the most stakes, and its creator signed in. */
+  payoutBet: number;
+  creatorCookie: string;
 }
 
 /**
  * The subjects, added to the generated data: a viewer in the middle of the circle, the friend after
  * them, an admin, a conversation of 30 messages, 10 comments on the viewer's latest bet, an invite
- * and a crew invite link; then `vacuum analyze`.
+ * and a crew invite link, an invite link by each other member of the crew the viewer owns, the
+ * viewer's calendar feed, and the creator of an open bet (who alone may preview its payouts); then
+ * `vacuum analyze`.
  */
 export async function prepareSubjects(url: string, size: ScaleSize): Promise<Subjects> {
   const client = new pg.Client({ connectionString: url });
@@ -72,6 +82,26 @@ export async function prepareSubjects(url: string, size: ScaleSize): Promise<Sub
       viewer,
       createHash('sha256').update(crewInviteToken).digest('hex'),
     ]);
+    // The viewer owns the crew of the ten players from them on (generate-crews.ts): its owner's list
+    // of invites holds one link of theirs and one of every other member's.
+    const ownedCrew = (await client.query<{ id: number }>(`select id from crews where owner_id = $1 order by id limit 1`, [viewer])).rows[0]?.id;
+    if (ownedCrew === undefined) throw new Error(`the viewer ${viewer} owns no crew`);
+    await client.query(
+      `insert into crew_invites (crew_id, inviter_id, token_hash, expires_at)
+       select crew_id, user_id, md5('bench member invite ' || user_id) || md5('member ' || crew_id), now() + interval '7 days'
+       from crew_members where crew_id = $1 and user_id <> $2`,
+      [ownedCrew, viewer],
+    );
+    const calendarToken = newSecretToken();
+    await client.query(`insert into calendar_feeds (user_id, token_hash) values ($1, $2)`, [viewer, hashSecretToken(calendarToken)]);
+    // Payouts are previewed by whoever may resolve: for a bet its creator decides, with no deadline, the creator.
+    const open = (
+      await client.query<{ id: number; creator: number }>(
+        `select id, creator_id as creator from bets where status = 'active' and crew_id is null and resolution_mode = 'creator'
+         and expiration_type = 'indefinite' and deleted_at is null order by participant_count desc, id desc limit 1`,
+      )
+    ).rows[0];
+    if (open === undefined) throw new Error('no open bet for its creator to preview the payouts of');
     await client.query('vacuum analyze');
     return {
       viewer,
@@ -83,6 +113,10 @@ export async function prepareSubjects(url: string, size: ScaleSize): Promise<Sub
       inviteToken,
       crew,
       crewInviteToken,
+      ownedCrew,
+      calendarToken,
+      payoutBet: open.id,
+      creatorCookie: await sessionFor(client, open.creator),
     };
   } finally {
     await client.end();
