@@ -17,7 +17,11 @@ export default defineConfig<{ issuer: Issuer }>({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-report.json' }]],
   use: {
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace (every action with the page's DOM before and after) and a
+    // screenshot of the end. The trace takes no screencast: filming every journey doubled the
+    // browser's work and cost about a third of the journeys' CPU time (docs/how-to.md, "Keep the
+    // tests fast").
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     // Chromium's headless shell where installed (scripts/lib/chromium.ts); push.spec.ts asks for
     // the full browser.

@@ -24,6 +24,7 @@ export const LONG_SERVER_TESTS = [
   'src/server/features/bets/money-invariant.test.ts',
   'src/server/features/bets/concurrency.test.ts',
   'src/server/features/crews/crews-invariant.test.ts',
+  'src/server/features/figures/read-model.test.ts',
   'src/server/security/route-matrix.test.ts',
   'src/server/security/fuzz.test.ts',
   'src/server/security/sessions-end.test.ts',
@@ -41,6 +42,7 @@ const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism
 function serverProjects(kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration[] {
   const shared = {
     env: { BETBRO_TEST_DB: kind },
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   };

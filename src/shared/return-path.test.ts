@@ -56,5 +56,6 @@ describe('the address sign-in comes back to', () => {
         expect(new URL(kept, base).origin).toBe(base);
       }),
     );
-  });
+    // About 1.7 s alone; a hundred generated web paths can take far longer on a busy machine.
+  }, 30_000);
 });

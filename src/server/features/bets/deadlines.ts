@@ -18,7 +18,9 @@ export const DEADLINES_MAX = 500;
  * The deadlines of the bets a player created, staked on or sits on the jury of, newest bet first,
  * one per bet: the jury's end where they are a seated juror of a disputed bet, else the bet's own
  * end (none for a bet without one). Only bets they may see, by bet_viewers (visibility.sql), and
- * never a deleted one.
+ * never a deleted one. The cap is written into the statement, not sent as a parameter: with it as
+ * a parameter PostgreSQL's generic plan, used after five calls, walked every bet backwards by id
+ * (100-390 ms at 100,000 players in the scale bench, 0.3 ms with the constant).
  */
 export async function deadlinesOf(db: Db, userId: number): Promise<BetDeadline[]> {
   const rows = rowsOf<{ id: number; title: string; status: BetStatus; expires_at: string | Date | null; jury_ends_at: string | Date | null; juror: boolean }>(
@@ -34,7 +36,7 @@ export async function deadlinesOf(db: Db, userId: number): Promise<BetDeadline[]
       where b.deleted_at is null
         and exists (select 1 from bet_viewers v where v.bet_id = b.id and v.viewer_id = ${userId})
       order by b.id desc
-      limit ${DEADLINES_MAX}`),
+      limit ${sql.raw(String(DEADLINES_MAX))}`),
   );
   return rows.flatMap((row): BetDeadline[] => {
     const jury = row.juror && row.status === 'disputed' && row.jury_ends_at !== null;

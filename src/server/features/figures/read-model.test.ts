@@ -162,7 +162,7 @@ describe(`the player figures' read model on ${testDbKind}`, () => {
     expect(succeeded.get('stake') ?? 0).toBeGreaterThan(10);
     expect(succeeded.get('resolve') ?? 0).toBeGreaterThan(2);
     expect(succeeded.get('delete') ?? 0).toBeGreaterThan(0);
-  });
+  }, 120_000);
 
   it('serves the leaderboard the plain ranking gives', async () => {
     const now = new Date();
