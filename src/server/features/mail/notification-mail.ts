@@ -32,9 +32,12 @@ const BATCH = 50;
 /** Longer than any transaction that stores notifications runs. */
 const DIGEST_OVERLAP_MS = 10 * 60 * 1000;
 
-/** How a mail greets a player: by name once chosen, else by the start of their email. */
-export const greetingName = (user: Pick<UserRow, 'username'> | undefined, email: string) =>
-  user && !needsProfileSetup(user.username) ? user.username : (email.split('@')[0] ?? email);
+/**
+ * The name a mail greets a player by: their username once chosen; null before (no player yet, or
+ * a name still to choose), when the greeting names nobody rather than guess from the address.
+ */
+export const greetingName = (user: Pick<UserRow, 'username'> | undefined): string | null =>
+  user && !needsProfileSetup(user.username) ? user.username : null;
 
 /*
  * Unsubscribe links are signed, not stored: an HMAC of the player and the topic under a secret
@@ -144,7 +147,7 @@ function instantMail(app: FastifyInstance, secret: string, user: UserRow, notifi
   const { title, body } = notificationWords(notification);
   return composeMail({
     to: email,
-    name: greetingName(user, email),
+    name: greetingName(user),
     subject: title,
     lines: [body],
     action: { label: 'Open Betbro', url: `${app.config.publicUrl}${notificationPath(notification)}` },
@@ -238,7 +241,7 @@ async function digestOf(app: FastifyInstance, tx: Tx, secret: string, { userId, 
     tx,
     composeMail({
       to: email,
-      name: greetingName(row.user, email),
+      name: greetingName(row.user),
       subject: `Your Betbro day: ${count}`,
       lines: [
         `Here is what happened since your last digest (${count}):`,
