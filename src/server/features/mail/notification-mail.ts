@@ -123,15 +123,15 @@ export async function mailQueuedNotifications(app: FastifyInstance): Promise<num
       ).map((r) => Number(r.notification_id));
       if (claimed.length === 0) return { claimed: 0, mailed: 0 };
       const rows = await tx
-        .select({ notification: notifications, user: users })
+        .select({ notification: notifications, user: users, timeZone: userPreferences.timeZone })
         .from(notifications)
         .innerJoin(users, eq(users.id, notifications.userId))
         .innerJoin(userPreferences, eq(userPreferences.userId, notifications.userId))
         .where(and(inArray(notifications.id, claimed), mailable, sql`${userPreferences.emailModes} ->> ${notifications.type} = 'instant'`));
       let mailed = 0;
-      for (const { notification, user } of rows) {
+      for (const { notification, user, timeZone } of rows) {
         if (!(await mayReachOwner(tx, notification))) continue;
-        await queueMail(tx, instantMail(app, secret, user, notification));
+        await queueMail(tx, instantMail(app, secret, user, timeZone, notification));
         mailed += 1;
       }
       return { claimed: claimed.length, mailed };
@@ -141,10 +141,11 @@ export async function mailQueuedNotifications(app: FastifyInstance): Promise<num
   }
 }
 
-function instantMail(app: FastifyInstance, secret: string, user: UserRow, notification: NotificationRow) {
+/** One notification's mail, worded as it is sent, on the recipient's clock (`timeZone`). */
+function instantMail(app: FastifyInstance, secret: string, user: UserRow, timeZone: string | null, notification: NotificationRow) {
   const email = user.email!;
   const topic = notification.type as NotificationType;
-  const { title, body } = notificationWords(notification);
+  const { title, body } = notificationWords(notification, timeZone);
   return composeMail({
     to: email,
     name: greetingName(user),
@@ -204,7 +205,7 @@ async function digestOf(app: FastifyInstance, tx: Tx, secret: string, { userId, 
     .returning({ userId: mailDigests.userId });
   if (claimed.length === 0) return false;
   const [row] = await tx
-    .select({ user: users, modes: userPreferences.emailModes })
+    .select({ user: users, modes: userPreferences.emailModes, timeZone: userPreferences.timeZone })
     .from(users)
     .innerJoin(userPreferences, eq(userPreferences.userId, users.id))
     .where(and(eq(users.id, userId), mailable));
@@ -246,7 +247,7 @@ async function digestOf(app: FastifyInstance, tx: Tx, secret: string, { userId, 
       lines: [
         `Here is what happened since your last digest (${count}):`,
         ...listed.slice(0, DIGEST_LIST).map((n) => {
-          const { title, body } = notificationWords(n);
+          const { title, body } = notificationWords(n, row.timeZone);
           return `${title}: ${body}`;
         }),
         ...(more > 0 ? [`And ${more} more.`] : []),
