@@ -74,12 +74,29 @@ test('a referee resolves a bet through the confirmation that names each winner a
   await Promise.all([creator, referee, winner, loser].map((page) => page.context().close()));
 });
 
-test("a player whose chosen time zone is not the device's reads times on the chosen clock", async ({ browser }, testInfo) => {
-  test.setTimeout(90_000);
+/** A moment as every screen and server sentence says a day and a time, on the Tokyo clock. */
+const inTokyo = (iso: string) => new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tokyo' });
+/** The three-hour band of the Tokyo day a moment falls in, as insights word it: "09:00 PM-12:00 AM". */
+function tokyoBand(at: number): string {
+  const hour = Number(new Date(at).toLocaleString('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: 'Asia/Tokyo' })) % 24;
+  const words = ['12:00 AM', '03:00 AM', '06:00 AM', '09:00 AM', '12:00 PM', '03:00 PM', '06:00 PM', '09:00 PM', '12:00 AM'];
+  const band = Math.floor(hour / 3);
+  return `${words[band]}-${words[band + 1]}`;
+}
+
+test("a player whose chosen time zone is not the device's reads the same time on the bet page, the notification and insights", async ({ browser }, testInfo) => {
+  test.setTimeout(150_000);
   const id = uniqueSuffix();
-  // The device says New York; the player chose Tokyo.
-  const page = await player(testInfo, browser, `Clock_${id}`, 'America/New_York');
+  // The device says New York; the player chose Tokyo. Their friend hosts a jury bet (three
+  // possible jurors at least) and a plain one.
+  const [page, host, juror1, juror2] = await Promise.all([
+    player(testInfo, browser, `Clock_${id}`, 'America/New_York'),
+    player(testInfo, browser, `ClockHost_${id}`),
+    player(testInfo, browser, `ClockJ1_${id}`),
+    player(testInfo, browser, `ClockJ2_${id}`),
+  ]);
   await api(page, 'PUT', '/api/users/preferences', { timeZone: 'Asia/Tokyo' });
+  for (const friend of [page, juror1, juror2]) await befriendOverApi(host, friend);
   const bet = await api<{ id: number; expiresAt: string }>(page, 'POST', '/api/bets', {
     title: `Deadline ${id}`,
     description: 'When does it end?',
@@ -87,9 +104,47 @@ test("a player whose chosen time zone is not the device's reads times on the cho
     expirationType: 'time',
     expirationValue: '30',
   });
-  const inTokyo = new Date(bet.expiresAt).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Tokyo' });
   await page.goto(`/bets/${bet.id}`);
-  await expect(page.getByText(`Ends ${inTokyo}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Ends ${inTokyo(bet.expiresAt)}`, { exact: true })).toBeVisible();
+
+  // A proposed result's deadline: on the bet's page and in the notification the server words.
+  const jury = await api<{ id: number }>(host, 'POST', '/api/bets', {
+    title: `Jury clock ${id}`,
+    description: 'Decided by the friends.',
+    options: ['Soon', 'Later'],
+    expirationType: 'indefinite',
+    expirationValue: '',
+    resolution: { mode: 'jury' },
+  });
+  await api(page, 'POST', `/api/bets/${jury.id}/participate`, { option: 1, amount: '10.00' });
+  const proposed = await api<{ resolution: { challengeEndsAt: string } }>(host, 'POST', `/api/bets/${jury.id}/resolve`, { winningOption: 0 });
+  const until = inTokyo(proposed.resolution.challengeEndsAt);
+  await page.goto(`/bets/${jury.id}`);
+  await expect(page.getByTestId('jury-status').getByRole('status')).toHaveText(`Result proposed: Soon, dispute until ${until}`);
+  await page.goto('/notifications');
+  await expect(page.getByText(`"Soon" is proposed as the result of "Jury clock ${id}". Dispute it until ${until}.`, { exact: true })).toBeVisible();
+  const told = await api<{ notifications: { type: string; body: string }[] }>(page, 'GET', '/api/notifications');
+  expect(told.notifications.find((n) => n.type === 'bet_proposed')?.body).toBe(`"Soon" is proposed as the result of "Jury clock ${id}". Dispute it until ${until}.`);
+
+  // A win's stake, counted in the band of the player's own (Tokyo) day.
+  const won = await api<{ id: number }>(host, 'POST', '/api/bets', {
+    title: `Won at night ${id}`,
+    description: 'A win to learn from.',
+    options: ['Yes', 'No'],
+    expirationType: 'indefinite',
+    expirationValue: '',
+  });
+  const before = Date.now();
+  await api(page, 'POST', `/api/bets/${won.id}/participate`, { option: 0, amount: '5.00' });
+  const after = Date.now();
+  await api(host, 'POST', `/api/bets/${won.id}/resolve`, { winningOption: 0 });
+  // The stake was placed between two readings of the clock; a band edge between them is allowed for.
+  const bands = [...new Set([tokyoBand(before), tokyoBand(after)])];
+  await page.goto('/insights');
+  const best = page.getByText(/^\d\d:00 [AP]M-\d\d:00 [AP]M$/);
+  await expect(best).toBeVisible();
+  expect(bands).toContain(await best.textContent());
+  await expect(page.getByText(`1 of your 1 wins came from stakes placed between ${(await best.textContent())!.replace('-', ' and ')}.`)).toBeVisible();
 
   // Settings says the device is on another clock, and offers it.
   await page.goto('/settings');
@@ -97,7 +152,7 @@ test("a player whose chosen time zone is not the device's reads times on the cho
   await expect(picker).toContainText('Your clock: Asia/Tokyo');
   await expect(picker.getByRole('status')).toContainText('This device is on America/New York');
   await expectAccessible(page, 'the time zone picker');
-  await page.context().close();
+  await Promise.all([page, host, juror1, juror2].map((p) => p.context().close()));
 });
 
 test('a toast leaves the header in sight', async ({ browser }, testInfo) => {

@@ -1,4 +1,7 @@
+import { dayAndTime, friendlyMoment, relativeTime, timeOfDay, type Clock } from '../../shared/clock.ts';
 import { formatDollars, parseAmountToCents } from '../../shared/money.ts';
+
+export { relativeTime };
 
 /** "1000.00" from the API -> "$1,000.00" on screen ("-5.00" -> "-$5.00"). */
 export function showAmount(amount: string): string {
@@ -6,17 +9,6 @@ export function showAmount(amount: string): string {
   const negative = text.startsWith('-');
   const cents = parseAmountToCents(negative ? text.slice(1) : text) ?? 0;
   return formatDollars(negative ? -cents : cents);
-}
-
-/** Relative times as docs/product.md §13 words them: just now, m ago, h ago, d ago. */
-export function relativeTime(iso: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
-  if (seconds < 60) return 'just now';
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  return `${Math.floor(hours / 24)}d ago`;
 }
 
 /**
@@ -68,26 +60,27 @@ export function setDisplayTimeZone(zone: string | null): boolean {
 
 const inZone = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions => (displayZone ? { ...options, timeZone: displayZone } : options);
 
+/** The player's clock, in this device's language (src/shared/clock.ts words the times on it). */
+const playerClock = (): Clock => ({ timeZone: displayZone });
+
 /** A day, in the player's clock: "Nov 28, 2026" (without the year: "Nov 28"). */
 export const showDate = (iso: string, { year = true } = {}) =>
   new Date(iso).toLocaleDateString(undefined, inZone({ ...(year ? { year: 'numeric' } : {}), month: 'short', day: 'numeric' }));
 
 /** A time of day, in the player's clock: "09:05 PM" (with seconds: "09:05:07 PM"). */
-export const showTime = (iso: string | number, { seconds = false } = {}) =>
-  new Date(iso).toLocaleTimeString(undefined, inZone({ hour: '2-digit', minute: '2-digit', ...(seconds ? { second: '2-digit' } : {}) }));
+export const showTime = (iso: string | number, { seconds = false } = {}) => timeOfDay(iso, playerClock(), { seconds });
 
 /** A day with its weekday, in the player's clock: "Saturday, November 28". */
 export const showDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, inZone({ weekday: 'long', month: 'long', day: 'numeric' }));
+
+/** A day and a time, in the player's clock: "Nov 28, 09:05 PM", as the server words its deadlines. */
+export const showDayAndTime = (iso: string) => dayAndTime(iso, playerClock());
 
 /**
  * A moment in friendly form, in the player's clock: the recent past as an age ("just now",
  * "5m ago", "3h ago"), anything else as a day and a time ("Nov 28, 09:05 PM").
  */
-export function showDateTime(iso: string, now = Date.now()): string {
-  const age = now - Date.parse(iso);
-  if (age >= 0 && age < 24 * 3600_000) return relativeTime(iso, now);
-  return new Date(iso).toLocaleString(undefined, inZone({ month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' }));
-}
+export const showDateTime = (iso: string, now = Date.now()): string => friendlyMoment(iso, playerClock(), now);
 
 /** "1 participant", "2 participants": a count with its noun, singular for one. */
 export const countOf = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

@@ -13,8 +13,8 @@ import { issueAccountToken, type NewAccountMail } from '../../oidc/provider.ts';
 interface Recipient {
   localAccountId: number;
   email: string;
-  /** How the mail greets them: their player name, or the start of their email before they chose one. */
-  name: string;
+  /** How the mail greets them: their player name, or null before they chose one (compose.ts). */
+  name: string | null;
 }
 
 /** Queues the mail that verifies an account's email, in the caller's transaction. */
@@ -58,12 +58,12 @@ export async function mailPasswordReset(tx: Db | Tx, publicUrl: string, to: Reci
 /**
  * What the built-in provider does when its sign-in page creates an account (app.ts hands it to
  * registerEmbeddedProvider): the verification mail, queued with the account, greeting the owner
- * by the start of their email, since they have no player name yet; then the sender is woken.
+ * without a name, since they have no player name yet; then the sender is woken.
  */
 export function newAccountMail(app: FastifyInstance): NewAccountMail {
   return {
     queue: (tx, account) =>
-      mailEmailVerification(tx, app.config.publicUrl, { localAccountId: account.id, email: account.email, name: greetingName(undefined, account.email) }),
+      mailEmailVerification(tx, app.config.publicUrl, { localAccountId: account.id, email: account.email, name: greetingName(undefined) }),
     wake: () => wakeMailDelivery(app),
   };
 }

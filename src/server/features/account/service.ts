@@ -168,7 +168,7 @@ export async function resendVerificationMail(app: FastifyInstance, reply: Fastif
   if (account.emailVerifiedAt !== null && user.emailVerified) throw conflict('Your email address is already verified', 'already_verified');
   await limit(app, reply, `verification-mail:user:${user.id}`, VERIFICATION_MAILS_PER_HOUR, 60 * 60);
   await inTransaction(app.db, (tx) =>
-    mailEmailVerification(tx, app.config.publicUrl, { localAccountId: account.id, email: account.email, name: greetingName(user, account.email) }),
+    mailEmailVerification(tx, app.config.publicUrl, { localAccountId: account.id, email: account.email, name: greetingName(user) }),
   );
   wakeMailDelivery(app);
   return { ok: true };
@@ -201,7 +201,7 @@ async function mailResetLinkIfAccount(app: FastifyInstance, email: string): Prom
   // A deactivated account cannot sign in, whatever its password.
   if (players.some((p) => p.deactivatedAt !== null)) return;
   await inTransaction(app.db, (tx) =>
-    mailPasswordReset(tx, app.config.publicUrl, { localAccountId: account.id, email: account.email, name: greetingName(players[0], account.email) }),
+    mailPasswordReset(tx, app.config.publicUrl, { localAccountId: account.id, email: account.email, name: greetingName(players[0]) }),
   );
   wakeMailDelivery(app);
 }

@@ -56,8 +56,10 @@ describe(`verified email on ${testDbKind}`, () => {
     const mail = await smtp.waitFor(addressedTo(email));
     expect(mail.subject).toBe('Confirm your email address for Betbro');
     expect(mail.from?.value).toEqual([{ address: 'no-reply@betbro.test', name: 'Betbro' }]);
-    expect(mail.text).toContain('Hi newcomer,');
-    expect(mail.html).toContain('Hi newcomer,');
+    // No player name yet at sign-up: a greeting that names nobody, never the start of the address.
+    expect(mail.text).toMatch(/^Hi there,$/m);
+    expect(mail.html).toContain('Hi there,');
+    expect(mail.text).not.toContain('newcomer,');
     const token = tokenIn(mail.text, '/verify-email');
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes
     expect(mail.text).toContain(`http://localhost:3000/verify-email?token=${token}`);
@@ -105,6 +107,18 @@ describe(`verified email on ${testDbKind}`, () => {
     await app.database.withConnection((q) => q(`update account_tokens set expires_at = now() - interval '1 second' where token_hash = $1`, [sha256(token)]));
     expect(refusal(await verify(token, agent))).toEqual(invalid);
     expect(await emailVerifiedOf(agent)).toBe(false);
+  });
+
+  it('greets a player who chose a username by it in a link mailed again', async () => {
+    const email = 'named.later@betbro.test';
+    const { agent } = await signIn(app, email, 'named-later-pass-1');
+    expect((await agent.post('/api/complete-profile', { username: 'Nadia' })).statusCode).toBe(200);
+    expect((await agent.post('/api/account/verification-mail')).statusCode).toBe(202);
+    await drainMail(app);
+    const mails = smtp.received.filter(addressedTo(email));
+    // The sign-up's mail and the one asked for since, in whatever order they arrived.
+    expect(mails.map((m) => m.text?.split('\n')[0]).sort()).toEqual(['Hi Nadia,', 'Hi there,']);
+    expect(mails.find((m) => m.text?.startsWith('Hi Nadia,'))?.html).toContain('Hi Nadia,');
   });
 
   it(`resends the link at most ${VERIFICATION_MAILS_PER_HOUR} times an hour, and not once the email is verified`, async () => {

@@ -115,7 +115,7 @@ describe(`activity feed on ${testDbKind}`, () => {
       expect.arrayContaining([
         'You created the bet "Bob asks the office"',
         'You placed $3.00 on "Fired" in "Will Dana be fired?"',
-        'You won $8.00 on "Will Dana be fired?" ("Fired")',
+        'You won $8.00 — $5.00 profit on "Will Dana be fired?" ("Fired")',
         'You placed $4.00 on "Sun" in "Rain on Sunday?"',
         'You got $4.00 back on "Rain on Sunday?"',
         'Carol\'s bet "Will Dana be fired?" was resolved: "Fired" won',
@@ -132,7 +132,7 @@ describe(`activity feed on ${testDbKind}`, () => {
         'You created the bet "Will Dana be fired?"',
         'Bob placed $3.00 on "Fired" in "Will Dana be fired?"',
         'Dave placed $5.00 on "Stays" in "Will Dana be fired?"',
-        'Bob won $8.00 on "Will Dana be fired?" ("Fired")',
+        'Bob won $8.00 — $5.00 profit on "Will Dana be fired?" ("Fired")',
         'Dave lost $5.00 on "Will Dana be fired?"',
         'Bob got $4.00 back on "Rain on Sunday?"',
         'Your bet "Will Dana be fired?" was resolved: "Fired" won',

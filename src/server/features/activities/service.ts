@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { formatDollars } from '../../../shared/money.ts';
+import { returnAndProfit } from '../../../shared/money-words.ts';
 import type { Activity } from '../../../shared/schemas/activities.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { activities, type ACTIVITY_TYPES } from './tables.ts';
@@ -24,7 +25,7 @@ export type ActivityFact =
   | { type: 'bet_created'; userId: number; betId: number }
   /** The creator's line; the option that won. */
   | { type: 'bet_resolved'; userId: number; betId: number; optionIdx: number }
-  | { type: 'bet_won'; userId: number; betId: number; amountCents: number; optionIdx: number }
+  | { type: 'bet_won'; userId: number; betId: number; amountCents: number; stakeCents: number; optionIdx: number }
   | { type: 'bet_lost' | 'bet_refunded'; userId: number; betId: number; amountCents: number }
   | { type: 'friend_request_sent' | 'friend_accepted'; userId: number; otherUserId: number };
 
@@ -36,14 +37,15 @@ export async function recordActivity(tx: Tx, facts: ActivityFact | ActivityFact[
   const list = Array.isArray(facts) ? facts : [facts];
   if (list.length === 0) return;
   const column = <T,>(pick: (fact: ActivityFact) => T) => sql.param(list.map(pick));
-  await tx.execute(sql`insert into ${activities} (user_id, type, bet_id, amount_cents, option_idx, other_user_id)
-    select f.user_id, f.type, f.bet_id, f.amount_cents, f.option_idx, f.other_user_id
+  await tx.execute(sql`insert into ${activities} (user_id, type, bet_id, amount_cents, stake_cents, option_idx, other_user_id)
+    select f.user_id, f.type, f.bet_id, f.amount_cents, f.stake_cents, f.option_idx, f.other_user_id
     from unnest(${column((f) => f.userId)}::integer[], ${column((f) => f.type)}::text[],
       ${column((f) => ('betId' in f ? f.betId : null))}::integer[],
       ${column((f) => ('amountCents' in f ? f.amountCents : null))}::bigint[],
+      ${column((f) => ('stakeCents' in f ? f.stakeCents : null))}::bigint[],
       ${column((f) => ('optionIdx' in f ? f.optionIdx : null))}::integer[],
       ${column((f) => ('otherUserId' in f ? f.otherUserId : null))}::integer[])
-      with ordinality as f(user_id, type, bet_id, amount_cents, option_idx, other_user_id, i)
+      with ordinality as f(user_id, type, bet_id, amount_cents, stake_cents, option_idx, other_user_id, i)
     order by f.i`);
 }
 
@@ -56,6 +58,8 @@ interface FeedLine {
   username: string;
   bet_id: number | null;
   amount_cents: number | null;
+  /** The stake a `bet_won` line's payout came from: a win reads as its return and its profit. */
+  stake_cents: number | null;
   other_user_id: number | null;
   other_username: string | null;
   bet_title: string | null;
@@ -80,7 +84,7 @@ function describeActivity(line: FeedLine, readerId: number): string {
     case 'bet_placed':
       return `${who} placed ${amount} on ${option} in ${bet}`;
     case 'bet_won':
-      return `${who} won ${amount} on ${bet} (${option})`;
+      return `${who} won ${line.stake_cents === null ? amount : returnAndProfit(line.amount_cents!, Number(line.stake_cents))} on ${bet} (${option})`;
     case 'bet_lost':
       return `${who} lost ${amount} on ${bet}`;
     case 'bet_refunded':
@@ -141,7 +145,7 @@ async function readLines(
       select k.from_id as complete_from, (
         select coalesce(json_agg(l order by l.id desc), '[]'::json) from (
           select r.id, r.type, r.created_at, r.user_id, u.username, r.bet_id, r.amount_cents, r.other_user_id,
-            other.username as other_username, b.title as bet_title, o.label as option_label
+            r.stake_cents, other.username as other_username, b.title as bet_title, o.label as option_label
           from kept r
           join users u on u.id = r.user_id
           left join users other on other.id = r.other_user_id

@@ -27,6 +27,8 @@ export const activities = pgTable(
     type: text('type', { enum: ACTIVITY_TYPES }).notNull(),
     betId: integer('bet_id').references(idOf('bets')),
     amountCents: cents('amount_cents'),
+    /** A win's stake (bet_won): the line says the payout with the profit in it. */
+    stakeCents: cents('stake_cents'),
     /** The option staked on (bet_placed), or the one that won (bet_won, bet_resolved). */
     optionIdx: integer('option_idx'),
     /** The other person of a friend request or a friendship. */

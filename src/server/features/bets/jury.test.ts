@@ -151,7 +151,7 @@ describe(`a bet decided by a jury on ${testDbKind}`, () => {
     const outcome = (await app.db.select().from(notifications).where(eq(notifications.betId, bet.id))).filter((n) => n.type === 'bet_settled');
     const byId = (a: number, b: number) => a - b;
     expect(outcome.map((n) => n.userId).sort(byId)).toEqual([ann, bob, cat, jurors[0]!, jurors[1]!, jurors[2]!].map((u) => u.id).sort(byId));
-    expect(notificationWords(outcome.find((n) => n.userId === jurors[1]!.id)!)).toEqual({ title: 'Bet resolved', body: 'The jury decided: "No" won in "Overturned"' });
+    expect(notificationWords(outcome.find((n) => n.userId === jurors[1]!.id)!, null)).toEqual({ title: 'Bet resolved', body: 'The jury decided: "No" won in "Overturned"' });
     // A fourth juror is too late: the bet is settled.
     expect((await vote(jurors[3]!, bet.id, 0)).json()).toEqual({ error: 'This bet has already been resolved', code: 'already_resolved' });
     expect(openDisputesSchema.parse((await admin.agent.get('/api/admin/disputes')).json()).disputes.some((d) => d.bet.id === bet.id)).toBe(false);

@@ -74,7 +74,7 @@ async function paySettlement(tx: Tx, bet: BetRow, betStakes: StakeRow[], settlem
           notice: { outcome: 'refunded', amountCents: paid, bet: bet.title },
         },
         won: {
-          activity: { ...line, type: 'bet_won', amountCents: paid, optionIdx: stake.optionIdx },
+          activity: { ...line, type: 'bet_won', amountCents: paid, stakeCents: stake.amountCents, optionIdx: stake.optionIdx },
           notice: { outcome: 'won', amountCents: paid, stakeCents: stake.amountCents, winner: winningLabel ?? '', bet: bet.title },
         },
         lost: {

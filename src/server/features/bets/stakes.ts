@@ -163,7 +163,8 @@ export async function placeStake(
     });
     if (outcome.notification) {
       const row = decodeStoredNotification(outcome.notification);
-      app.domainEvents.emit({ type: 'notification', userId: row.userId, notificationId: row.id, notification: presentNotification(row) });
+      // A stake's notice holds no time, so no clock of its reader's to read.
+      app.domainEvents.emit({ type: 'notification', userId: row.userId, notificationId: row.id, notification: presentNotification(row, null) });
     }
   } catch (err) {
     app.log.error({ err, betId }, 'announcing a committed stake failed');

@@ -133,7 +133,7 @@ describe(`chat, notifications and activity on ${testDbKind}`, () => {
       expect(anns.notifications[0]!.body).toBe('Carl staked $4.00 on "Away" in "Notify me"');
       const carls = notificationPageSchema.parse((await carl.agent.get('/api/notifications')).json());
       expect(carls.notifications.map((n) => [n.type, n.title])).toEqual([
-        ['bet_settled', 'You won $4.00!'],
+        ['bet_settled', 'You won $4.00 — $0.00 profit'],
         ['friend_accepted', 'Friend request accepted'],
       ]);
       expect(carls.unreadCount).toBe(2);

@@ -41,7 +41,7 @@ describe(`invites on ${testDbKind}`, () => {
   const noticesOf = async (user: TestUser) =>
     (await app.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'invite_accepted')))).map((row) => ({
       ...row,
-      ...notificationWords(row),
+      ...notificationWords(row, null),
     }));
 
   it('creates a personal link: random token, stored hashed, valid 7 days', async () => {

@@ -158,7 +158,25 @@ describe(`leaderboard, statistics and insights on ${testDbKind}`, () => {
       value: '$10.00',
       explanation: 'Your typical stake is $10.00, 1.0% of your current balance of $1,010.00.',
     });
-    expect(byId.best_hours?.explanation).toMatch(/^1 of your 1 wins came from stakes placed between \d\d:00 and \d\d:00 UTC\.$/);
+    // Her one win's stake, in three-hour bands of her day: UTC, said so, while she has chosen no zone.
+    const [won] = await app.database.withConnection((q) =>
+      q<{ created_at: string | Date }>("select s.created_at from stakes s join bets b on b.id = s.bet_id where s.user_id = $1 and b.title = 'Bet 1'", [ann.id]),
+    );
+    const placed = new Date(won!.created_at);
+    const minutesUtc = placed.getUTCHours() * 60 + placed.getUTCMinutes();
+    const band = (minutes: number) => Math.floor(((minutes + 1440) % 1440) / 180);
+    const BAND_WORDS = ['12:00 AM', '03:00 AM', '06:00 AM', '09:00 AM', '12:00 PM', '03:00 PM', '06:00 PM', '09:00 PM', '12:00 AM'];
+    const words = (b: number) => [BAND_WORDS[b]!, BAND_WORDS[b + 1]!];
+    const [fromUtc, untilUtc] = words(band(minutesUtc));
+    expect(byId.best_hours).toMatchObject({
+      value: `${fromUtc}-${untilUtc} UTC`,
+      explanation: `1 of your 1 wins came from stakes placed between ${fromUtc} and ${untilUtc} UTC.`,
+    });
+    // On her own clock once she chose one: Kolkata is 5 h 30 min ahead of UTC all year.
+    await ann.agent.put('/api/users/preferences', { timeZone: 'Asia/Kolkata' });
+    const onHerClock = insightsSchema.parse((await ann.agent.get('/api/insights')).json()).insights.find((i) => i.id === 'best_hours');
+    const [from, until] = words(band(minutesUtc + 330));
+    expect(onHerClock).toMatchObject({ value: `${from}-${until}`, explanation: `1 of your 1 wins came from stakes placed between ${from} and ${until}.` });
     // Ann's friends: Bob (0 of 1) and Host (no bets, so left out).
     expect(byId.friends_win_rate).toMatchObject({
       value: '0%',

@@ -109,7 +109,7 @@ describe(`live events over /ws on ${testDbKind}`, () => {
       expect(socket.received.filter((m) => m.type === 'bet_resolved' && m.bet.betId === bet.id)).toHaveLength(1);
     }
     expect(await danSocket.waitFor((m) => m.type === 'notification' && m.notification.betId === bet.id)).toMatchObject({
-      notification: { type: 'bet_settled', title: 'You won $10.00!' },
+      notification: { type: 'bet_settled', title: 'You won $10.00 — $5.00 profit' },
     });
   });
 

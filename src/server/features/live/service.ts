@@ -10,7 +10,7 @@ import type { BetSnapshot, DomainEvent } from '../../plugins/domain-events.ts';
 import { presentPools } from '../bets/service.ts';
 import { crewMessageDelivery } from '../crews/service.ts';
 import { friendIdsOf } from '../friends/service.ts';
-import { mayReachOwner, presentNotification } from '../notifications/service.ts';
+import { mayReachOwner, presentToOwner } from '../notifications/service.ts';
 
 /**
  * Turns committed domain events into socket messages for exactly the users allowed to see their
@@ -159,7 +159,7 @@ export async function deliveriesFor(app: FastifyInstance, event: DomainEvent): P
       if (!notification) {
         const [row] = await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
         if (!row || !(await mayReachOwner(app.db, row))) return [];
-        notification = presentNotification(row);
+        notification = await presentToOwner(app.db, row);
       }
       return [{ userIds: [event.userId], message: { type: 'notification', notification } }];
     }

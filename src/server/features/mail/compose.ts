@@ -6,8 +6,8 @@
 
 export interface Letter {
   to: string;
-  /** The player's name, as the greeting says it. */
-  name: string;
+  /** The player's name, as the greeting says it; null: a greeting that names nobody. */
+  name: string | null;
   subject: string;
   /** Paragraphs before the button. */
   lines: string[];
@@ -38,7 +38,7 @@ const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:15px;li
 
 export function composeMail(letter: Letter): ComposedMail {
   const { url, label } = letter.action;
-  const greeting = `Hi ${letter.name},`;
+  const greeting = letter.name === null ? 'Hi there,' : `Hi ${letter.name},`;
   const unsubscribe = letter.unsubscribe;
   const footer = unsubscribe ? `You get this mail because you asked for ${unsubscribe.what}. Unsubscribe: ${unsubscribe.url}` : null;
   const text = [

@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drainMail, startMailServer, type TestMailServer } from '../../test/mail.ts';
 import { signIn } from '../../test/sign-in.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
-import { composeMail, deliverAllDue, mailOutbox, queueMail, wakeMailDelivery } from './service.ts';
+import { composeMail, deliverAllDue, greetingName, mailOutbox, queueMail, wakeMailDelivery } from './service.ts';
 
-const letter = (to: string, name = 'Ann') =>
+const letter = (to: string, name: string | null = 'Ann') =>
   composeMail({
     to,
     name,
@@ -61,6 +61,19 @@ describe(`mail through SMTP on ${testDbKind}`, () => {
     const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes('markup@betbro.test'));
     expect(mail.html).toContain('Hi &lt;b&gt;Eve&lt;/b&gt; &amp; co,');
     expect(mail.text).toContain('Hi <b>Eve</b> & co,');
+  });
+
+  it('greets a player by their username, and names nobody before they chose one', async () => {
+    expect(greetingName({ username: 'Ann' })).toBe('Ann');
+    // A new account has no player yet, and a player's generated name is no name to greet.
+    expect(greetingName(undefined)).toBeNull();
+    expect(greetingName({ username: 'user_4f9a2c' })).toBeNull();
+    await queueMail(app.db, letter('nameless@betbro.test', greetingName({ username: 'user_4f9a2c' })));
+    await drainMail(app);
+    const mail = await smtp.waitFor((m) => JSON.stringify(m.to).includes('nameless@betbro.test'));
+    expect(mail.text?.split('\n')[0]).toBe('Hi there,');
+    expect(mail.html).toContain('Hi there,');
+    expect(mail.text).not.toMatch(/nameless,|user_4f9a2c/);
   });
 
   it('tries again with backoff while the mail server refuses, then delivers once', async () => {

@@ -7,7 +7,7 @@ import { preferencesSchema } from '../../../shared/schemas/notifications.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { drainMail, startMailServer, type TestMailServer } from '../../test/mail.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
-import { notifications } from '../notifications/service.ts';
+import { notifications, notify } from '../notifications/service.ts';
 import { users } from '../users/service.ts';
 import { DIGEST_HOUR } from './notification-mail.ts';
 import { mailDigests, mailOutbox, mailQueuedNotifications, notificationMails, sendDailyDigests } from './service.ts';
@@ -157,6 +157,24 @@ describe(`notifications by mail on ${testDbKind}`, () => {
     await stakeOn(carl, bet.id);
     expect(await mailQueuedNotifications(app)).toBe(0);
     expect(await app.db.select().from(notificationMails)).toEqual([]);
+  });
+
+  it("words a mail as it is sent: a deadline on the player's clock, a win as its return and its profit", async () => {
+    const hana = await createUser(app, 'Hana');
+    await makeFriends(app, ann, hana);
+    await prefs(hana, { email: { bet_disputed: 'instant', bet_settled: 'instant' }, timeZone: 'America/New_York' });
+    await notify(app.db, { userId: hana.id, type: 'bet_disputed', params: { by: 'Bob', option: 'Yes', bet: 'Derby', until: '2026-11-28T23:07:00.000Z' } });
+    const bet = await createBetAs(ann, { title: 'Mailed win' });
+    expect((await hana.agent.post(`/api/bets/${bet.id}/participate`, { option: 0, amount: 5 })).statusCode).toBe(200);
+    expect((await bob.agent.post(`/api/bets/${bet.id}/participate`, { option: 1, amount: 10 })).statusCode).toBe(200);
+    expect((await ann.agent.post(`/api/bets/${bet.id}/resolve`, { winningOption: 0 })).statusCode).toBe(200);
+    expect(await mailQueuedNotifications(app)).toBe(2);
+    await drainMail(app);
+    // 23:07 UTC is 18:07 in New York, where Hana's clock is.
+    const jury = await smtp.waitFor((m) => to(m, 'hana@betbro.test') && m.subject === 'You are on the jury');
+    expect(jury.text).toContain('Bob disputes "Yes" in "Derby". Vote until Nov 28, 06:07 PM.');
+    const won = await smtp.waitFor((m) => to(m, 'hana@betbro.test') && m.subject?.startsWith('You won') === true);
+    expect(won.subject).toBe('You won $15.00 — $10.00 profit');
   });
 
   it('refuses a forged or damaged unsubscribe link with 400 and changes nothing', async () => {

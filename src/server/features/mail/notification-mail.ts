@@ -32,9 +32,12 @@ const BATCH = 50;
 /** Longer than any transaction that stores notifications runs. */
 const DIGEST_OVERLAP_MS = 10 * 60 * 1000;
 
-/** How a mail greets a player: by name once chosen, else by the start of their email. */
-export const greetingName = (user: Pick<UserRow, 'username'> | undefined, email: string) =>
-  user && !needsProfileSetup(user.username) ? user.username : (email.split('@')[0] ?? email);
+/**
+ * The name a mail greets a player by: their username once chosen; null before (no player yet, or
+ * a name still to choose), when the greeting names nobody rather than guess from the address.
+ */
+export const greetingName = (user: Pick<UserRow, 'username'> | undefined): string | null =>
+  user && !needsProfileSetup(user.username) ? user.username : null;
 
 /*
  * Unsubscribe links are signed, not stored: an HMAC of the player and the topic under a secret
@@ -120,15 +123,15 @@ export async function mailQueuedNotifications(app: FastifyInstance): Promise<num
       ).map((r) => Number(r.notification_id));
       if (claimed.length === 0) return { claimed: 0, mailed: 0 };
       const rows = await tx
-        .select({ notification: notifications, user: users })
+        .select({ notification: notifications, user: users, timeZone: userPreferences.timeZone })
         .from(notifications)
         .innerJoin(users, eq(users.id, notifications.userId))
         .innerJoin(userPreferences, eq(userPreferences.userId, notifications.userId))
         .where(and(inArray(notifications.id, claimed), mailable, sql`${userPreferences.emailModes} ->> ${notifications.type} = 'instant'`));
       let mailed = 0;
-      for (const { notification, user } of rows) {
+      for (const { notification, user, timeZone } of rows) {
         if (!(await mayReachOwner(tx, notification))) continue;
-        await queueMail(tx, instantMail(app, secret, user, notification));
+        await queueMail(tx, instantMail(app, secret, user, timeZone, notification));
         mailed += 1;
       }
       return { claimed: claimed.length, mailed };
@@ -138,13 +141,14 @@ export async function mailQueuedNotifications(app: FastifyInstance): Promise<num
   }
 }
 
-function instantMail(app: FastifyInstance, secret: string, user: UserRow, notification: NotificationRow) {
+/** One notification's mail, worded as it is sent, on the recipient's clock (`timeZone`). */
+function instantMail(app: FastifyInstance, secret: string, user: UserRow, timeZone: string | null, notification: NotificationRow) {
   const email = user.email!;
   const topic = notification.type as NotificationType;
-  const { title, body } = notificationWords(notification);
+  const { title, body } = notificationWords(notification, timeZone);
   return composeMail({
     to: email,
-    name: greetingName(user, email),
+    name: greetingName(user),
     subject: title,
     lines: [body],
     action: { label: 'Open Betbro', url: `${app.config.publicUrl}${notificationPath(notification)}` },
@@ -201,7 +205,7 @@ async function digestOf(app: FastifyInstance, tx: Tx, secret: string, { userId, 
     .returning({ userId: mailDigests.userId });
   if (claimed.length === 0) return false;
   const [row] = await tx
-    .select({ user: users, modes: userPreferences.emailModes })
+    .select({ user: users, modes: userPreferences.emailModes, timeZone: userPreferences.timeZone })
     .from(users)
     .innerJoin(userPreferences, eq(userPreferences.userId, users.id))
     .where(and(eq(users.id, userId), mailable));
@@ -238,12 +242,12 @@ async function digestOf(app: FastifyInstance, tx: Tx, secret: string, { userId, 
     tx,
     composeMail({
       to: email,
-      name: greetingName(row.user, email),
+      name: greetingName(row.user),
       subject: `Your Betbro day: ${count}`,
       lines: [
         `Here is what happened since your last digest (${count}):`,
         ...listed.slice(0, DIGEST_LIST).map((n) => {
-          const { title, body } = notificationWords(n);
+          const { title, body } = notificationWords(n, row.timeZone);
           return `${title}: ${body}`;
         }),
         ...(more > 0 ? [`And ${more} more.`] : []),

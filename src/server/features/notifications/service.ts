@@ -1,23 +1,27 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { rowJson } from '../../db/row-json.ts';
 import { notifications, type NotificationRow } from './tables.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { Notification, NotificationType } from '../../../shared/schemas/notifications.ts';
-import { wordNotification, type NotificationFact } from './wording.ts';
+import { userPreferences } from '../users/service.ts';
+import { TIMED_TYPES, wordNotification, type NotificationFact } from './wording.ts';
 
-/** A stored notification's words: from its facts, or as stored by a row older than them. */
-export function notificationWords(row: Pick<NotificationRow, 'type' | 'params' | 'title' | 'body'>): { title: string; body: string } {
+/**
+ * A stored notification's words for its reader, whose time zone preference is `timeZone` (null
+ * while none is chosen): from its facts, or as stored by a row older than them.
+ */
+export function notificationWords(row: Pick<NotificationRow, 'type' | 'params' | 'title' | 'body'>, timeZone: string | null): { title: string; body: string } {
   if (row.params === null) return { title: row.title ?? '', body: row.body ?? '' };
-  return wordNotification({ type: row.type, params: row.params } as NotificationFact);
+  return wordNotification({ type: row.type, params: row.params } as NotificationFact, timeZone);
 }
 
-/** A stored notification as the API, the live layer, push and mail show it. */
-export function presentNotification(row: NotificationRow): Notification {
+/** A stored notification as the API, the live layer, push and mail show it to its owner, on their clock (`timeZone`). */
+export function presentNotification(row: NotificationRow, timeZone: string | null): Notification {
   return {
     id: row.id,
     type: row.type as NotificationType,
-    ...notificationWords(row),
+    ...notificationWords(row, timeZone),
     betId: row.betId,
     fromUserId: row.fromUserId,
     conversationId: row.conversationId,
@@ -25,6 +29,27 @@ export function presentNotification(row: NotificationRow): Notification {
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Whether a notification's words hold a time, so need its reader's clock. */
+export const wordsHoldATime = (row: Pick<NotificationRow, 'type' | 'params'>) => row.params !== null && TIMED_TYPES.has(row.type as NotificationType);
+
+/** The players' time zone preferences (null: none chosen), the clocks their notifications are worded on. */
+export async function readerTimeZones(db: Db | Tx, userIds: readonly number[]): Promise<Map<number, string | null>> {
+  const zones = new Map<number, string | null>(userIds.map((id) => [id, null]));
+  if (userIds.length === 0) return zones;
+  const rows = await db
+    .select({ userId: userPreferences.userId, timeZone: userPreferences.timeZone })
+    .from(userPreferences)
+    .where(inArray(userPreferences.userId, [...new Set(userIds)]));
+  for (const row of rows) zones.set(row.userId, row.timeZone);
+  return zones;
+}
+
+/** A stored notification presented to its owner, their clock read only when its words hold a time. */
+export async function presentToOwner(db: Db | Tx, row: NotificationRow): Promise<Notification> {
+  const timeZone = wordsHoldATime(row) ? ((await readerTimeZones(db, [row.userId])).get(row.userId) ?? null) : null;
+  return presentNotification(row, timeZone);
 }
 
 /** A notification to store: its facts, its player, and what it is about. */

@@ -1,12 +1,15 @@
+import { sentenceTime } from '../../../shared/clock.ts';
 import { formatDollars } from '../../../shared/money.ts';
+import { lostCents, wonCents } from '../../../shared/money-words.ts';
 import type { NotificationType } from '../../../shared/schemas/notifications.ts';
 
 /**
  * Every notification's words (docs/product.md §6.4), in one place. A notification is stored as
  * its facts, a type and the parameters below, and worded here when it is read or sent: the list,
- * the socket, push and mail all present it through presentNotification (service.ts). So a reader's
- * language and clock can word it at that moment, and no stored row holds a sentence. Rows stored
- * before the facts keep the words they were stored with.
+ * the socket, push and mail all present it through presentNotification (service.ts), on the
+ * reader's clock (their time zone preference) and in the one money vocabulary
+ * (src/shared/money-words.ts), so a deadline and a win read as they do on the bet's page. No
+ * stored row holds a sentence. Rows stored before the facts keep the words they were stored with.
  */
 export interface NotificationFacts {
   friend_request: { from: string };
@@ -34,10 +37,15 @@ export interface NotificationFacts {
 /** A notification's facts: its type and that type's parameters. */
 export type NotificationFact = { [T in NotificationType]: { type: T; params: NotificationFacts[T] } }[NotificationType];
 
-/** A time as the notifications say it, on the UTC clock until the reader's own is known. */
-const deadline = (iso: string) => `${new Date(iso).toISOString().replace('T', ' ').slice(0, 16)} UTC`;
+/** The types whose words hold a time, so whose reader's clock must be known to word them. */
+export const TIMED_TYPES: ReadonlySet<NotificationType> = new Set(['bet_proposed', 'bet_disputed']);
 
-export function wordNotification(fact: NotificationFact): { title: string; body: string } {
+/**
+ * A notification's words for its reader; `timeZone` is the reader's preference (null while they
+ * have chosen none: UTC, said so), which the times in the words follow.
+ */
+export function wordNotification(fact: NotificationFact, timeZone: string | null): { title: string; body: string } {
+  const deadline = (iso: string) => sentenceTime(iso, timeZone);
   switch (fact.type) {
     case 'friend_request':
       return { title: 'New friend request', body: `${fact.params.from} wants to be your friend` };
@@ -85,9 +93,9 @@ function settledWords(params: NotificationFacts['bet_settled']): { title: string
     case 'refunded':
       return { title: 'Stake refunded', body: `Refunded ${formatDollars(params.amountCents)} on "${params.bet}"` };
     case 'won':
-      return { title: `You won ${formatDollars(params.amountCents)}!`, body: `"${params.winner}" won in "${params.bet}"` };
+      return { title: wonCents(params.amountCents, params.stakeCents), body: `"${params.winner}" won in "${params.bet}"` };
     case 'lost':
-      return { title: `You lost ${formatDollars(params.amountCents)}`, body: `"${params.winner}" won in "${params.bet}"` };
+      return { title: lostCents(params.amountCents), body: `"${params.winner}" won in "${params.bet}"` };
     case 'jury_decided':
       return { title: 'Bet resolved', body: `The jury decided: "${params.winner}" won in "${params.bet}"` };
     case 'undisputed':

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clockTimeIn } from '../../../shared/quiet-hours.ts';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { pushPayloadSchema, type PushPayload } from '../../../shared/schemas/push.ts';
-import { notifications } from '../notifications/service.ts';
+import { notifications, notify } from '../notifications/service.ts';
 import { pushSubscriptions } from './tables.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { baseTestConfig, createTestApp, testDbKind } from '../../test/test-app.ts';
@@ -310,6 +310,17 @@ describe(`push delivery on ${testDbKind}`, () => {
     expect((await hal.agent.post(`/api/bets/${bet.id}/participate`, { option: 0, amount: 5 })).statusCode).toBe(200);
     await receiver.waitFor(1);
     expect(opened(receiver.received[0]!, keys)).toMatchObject({ title: 'New stake on your bet', url: `https://betbro.example/bets/${bet.id}` });
+  });
+
+  it("words a pushed deadline on the player's clock as it is sent", async () => {
+    const kai = await createUser(app, 'Kai');
+    expect((await kai.agent.put('/api/users/preferences', { timeZone: 'Asia/Tokyo' })).statusCode).toBe(200);
+    const { keys } = await subscribeAs(kai);
+    const stored = await notify(app.db, { userId: kai.id, type: 'bet_disputed', params: { by: 'Bob', option: 'Yes', bet: 'Derby', until: '2026-11-28T23:07:00.000Z' } });
+    app.domainEvents.emit({ type: 'notification', userId: kai.id, notificationId: stored!.id });
+    await receiver.waitFor(1);
+    // 23:07 UTC is 08:07 the next morning in Tokyo.
+    expect(opened(receiver.received[0]!, keys)).toMatchObject({ title: 'You are on the jury', body: 'Bob disputes "Yes" in "Derby". Vote until Nov 29, 08:07 AM.' });
   });
 
   it('sends nothing for a type the user switched off', async () => {

@@ -4,7 +4,7 @@ import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import webPush from 'web-push';
 import { ReadBatches, readLimitsFor } from '../../db/read-batches.ts';
-import { mayReachOwner, notificationPath, notifications, presentNotification } from '../notifications/service.ts';
+import { mayReachOwner, notificationPath, notifications, presentToOwner } from '../notifications/service.ts';
 import { pushSubscriptions } from './tables.ts';
 import { userPreferences, type UserRow } from '../users/service.ts';
 import { conflict, notFound } from '../../errors.ts';
@@ -194,7 +194,7 @@ async function pushNotification(
   const subscriptions = (await reads.read(event.userId)) ?? [];
   if (subscriptions.length === 0) return;
   const [stored] = event.notification ? [] : await app.db.select().from(notifications).where(eq(notifications.id, event.notificationId));
-  const notification = event.notification ?? (stored && presentNotification(stored));
+  const notification = event.notification ?? (stored && (await presentToOwner(app.db, stored)));
   if (!notification) return;
   const row = { ...notification, userId: event.userId };
   // A push shows the bet's title on a lock screen: it follows who sees the bet when it is sent.

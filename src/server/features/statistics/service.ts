@@ -6,7 +6,8 @@ import { BET_CATEGORIES, type BetCategory } from '../../../shared/schemas/bets.t
 import { periodKey, winRatePercent } from '../../../shared/player-figures.ts';
 import { rowsOf } from '../../db/client.ts';
 import { playerFigures } from '../figures/service.ts';
-import type { UserRow } from '../users/service.ts';
+import { hourOn, sentenceHour, zoneNote } from '../../../shared/clock.ts';
+import { userPreferences, type UserRow } from '../users/service.ts';
 import { bets, listBets, stakes } from '../bets/service.ts';
 import { allTimeFiguresOf, figuresByPeriod, figuresOf } from '../figures/service.ts';
 import { friendIdsOf } from '../friends/service.ts';
@@ -130,6 +131,12 @@ export function suggestedStakeCents(balanceCents: number, wins: number, outcomes
   return { cents: Math.min(cents, Math.max(balanceCents, 0)), share, reason };
 }
 
+/** The player's time zone preference, null until chosen. */
+async function timeZoneOf(app: FastifyInstance, userId: number): Promise<string | null> {
+  const [row] = await app.db.select({ timeZone: userPreferences.timeZone }).from(userPreferences).where(eq(userPreferences.userId, userId));
+  return row?.timeZone ?? null;
+}
+
 export async function insights(app: FastifyInstance, user: UserRow, now = new Date()): Promise<Insight[]> {
   const [facts, allTime] = await Promise.all([stakeFacts(app, user.id), figuresOf(app.db, user.id, 'all', now)]);
   if (facts.length === 0) return [];
@@ -196,15 +203,17 @@ export async function insights(app: FastifyInstance, user: UserRow, now = new Da
   });
 
   if (wins.length > 0) {
+    // Three-hour bands of the player's own day: their time zone preference (UTC, said so, until chosen).
+    const timeZone = await timeZoneOf(app, user.id);
     const bands = new Array<number>(8).fill(0);
-    for (const f of wins) bands[Math.floor(f.placed_at.getUTCHours() / 3)]! += 1;
+    for (const f of wins) bands[Math.floor(hourOn(f.placed_at, { timeZone: timeZone ?? 'UTC' }) / 3)]! += 1;
     const best = bands.indexOf(Math.max(...bands));
-    const hour = (h: number) => `${String(h % 24).padStart(2, '0')}:00`;
+    const [from, until] = [sentenceHour(best * 3), sentenceHour(best * 3 + 3)];
     result.push({
       id: 'best_hours',
       title: 'Best time to bet',
-      value: `${hour(best * 3)}-${hour(best * 3 + 3)} UTC`,
-      explanation: `${bands[best]} of your ${wins.length} wins came from stakes placed between ${hour(best * 3)} and ${hour(best * 3 + 3)} UTC.`,
+      value: `${from}-${until}${zoneNote(timeZone)}`,
+      explanation: `${bands[best]} of your ${wins.length} wins came from stakes placed between ${from} and ${until}${zoneNote(timeZone)}.`,
     });
   }
 

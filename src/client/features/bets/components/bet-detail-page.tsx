@@ -10,7 +10,7 @@ import { BackButton } from '../../../components/ui/back-button.tsx';
 import { Loading } from '../../../components/ui/blocks.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showAmount, showDate, showDateTime, participantCount } from '../../../lib/format.ts';
-import { centsOf, returnAndProfit, youLost, youWon } from '../../../lib/money-words.ts';
+import { centsOf, returnAndProfit, youLost, youWon } from '../../../../shared/money-words.ts';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { InviteFriends } from '../../invites/invite-friends.tsx';
 import { ShareBet } from '../../invites/share-bet.tsx';

@@ -17,7 +17,7 @@ import { EditBetDialog, mayEdit } from './edit-bet-dialog.tsx';
 import { JuryStatus } from './jury.tsx';
 import { proposesResult, ResolvePanel, resolvesAsAdmin } from './resolve-panel.tsx';
 import { DeciderBadge, deciderOf } from './referee.tsx';
-import { youLost, youWon } from '../../../lib/money-words.ts';
+import { youLost, youWon } from '../../../../shared/money-words.ts';
 
 type Group = 'active' | 'resolved' | 'expired';
 /**

@@ -2,7 +2,7 @@ import type { Bet, PayoutPreview } from '../../../../shared/schemas/bets.ts';
 import { formatDollars } from '../../../../shared/money.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { centsOf, returnAndProfit } from '../../../lib/money-words.ts';
+import { centsOf, returnAndProfit } from '../../../../shared/money-words.ts';
 import { usePayoutPreview } from '../api.ts';
 
 /** Who gets what: each winner's return and profit, each loser's stake, or everyone's refund. */

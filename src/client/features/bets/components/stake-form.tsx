@@ -10,7 +10,7 @@ import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useMyCrew } from '../../../lib/crews-list.ts';
 import { showAmount } from '../../../lib/format.ts';
-import { returnAndProfit } from '../../../lib/money-words.ts';
+import { returnAndProfit } from '../../../../shared/money-words.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { usePlaceStake } from '../api.ts';
 

@@ -139,7 +139,7 @@ describe('the notifications screen', { timeout: 20_000 }, () => {
     expect(requests).toHaveValue('daily');
   });
 
-  it('turns quiet hours on from 22:00 to 08:00, changes them, and turns them off', async () => {
+  it('turns quiet hours on once their hours are saved, changes them, and turns them off', async () => {
     const { bodies } = notificationServer([], somePreferences({ timeZone: 'Europe/Berlin' }));
     renderScreen(<NotificationsPage />, {
       data: [
@@ -147,29 +147,64 @@ describe('the notifications screen', { timeout: 20_000 }, () => {
         [queryKeys.profiles.preferences, somePreferences({ timeZone: 'Europe/Berlin' })],
       ],
     });
+    const summary = screen.getByTestId('quiet-hours-summary');
+    expect(summary).toHaveTextContent('Off: push notifications come at any hour.');
     const quiet = screen.getByRole('switch', { name: /^Quiet hours/ });
     expect(quiet).not.toBeChecked();
     expect(screen.queryByLabelText('Quiet from')).toBeNull();
+
+    // The switch opens the hours to choose; nothing is saved, and nothing says they are on.
     await userEvent.click(quiet);
-    expect(await screen.findByText('Quiet hours on')).toBeInTheDocument();
     const from = await screen.findByLabelText('Quiet from');
     expect(from).toHaveValue('22:00');
     expect(screen.getByLabelText('Quiet until')).toHaveValue('08:00');
-    expect(screen.getByRole('button', { name: 'Save quiet hours' })).toBeDisabled();
+    expect(screen.getByText('Not on yet: save these hours to turn quiet hours on.')).toBeInTheDocument();
+    expect(summary).toHaveTextContent('Off: push notifications come at any hour.');
+    expect(screen.queryByText('Quiet hours on')).toBeNull();
+    expect(bodies).toEqual([]);
 
     // A time the schema refuses is said beside its field, and nothing is sent.
     await userEvent.clear(from);
     await userEvent.click(screen.getByRole('button', { name: 'Save quiet hours' }));
     expect(await screen.findByText('Use a time like 22:00')).toBeInTheDocument();
-    await userEvent.type(from, '23:30');
+    expect(bodies).toEqual([]);
+    await userEvent.type(from, '23:00');
+    await userEvent.click(screen.getByRole('button', { name: 'Save quiet hours' }));
+    expect(await screen.findByText('Quiet hours on')).toBeInTheDocument();
+    await waitFor(() => expect(summary).toHaveTextContent('On: no push from 23:00 until 08:00.'));
+    expect(screen.queryByText(/^Not on yet/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Save quiet hours' })).toBeDisabled();
+
+    // Changed hours count once saved too.
+    await userEvent.clear(screen.getByLabelText('Quiet from'));
+    await userEvent.type(screen.getByLabelText('Quiet from'), '23:30');
+    expect(summary).toHaveTextContent('On: no push from 23:00 until 08:00.');
     await userEvent.click(screen.getByRole('button', { name: 'Save quiet hours' }));
     expect(await screen.findByText('Quiet hours saved')).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText('Quiet from')).toHaveValue('23:30'));
+    await waitFor(() => expect(summary).toHaveTextContent('On: no push from 23:30 until 08:00.'));
 
     await userEvent.click(screen.getByRole('switch', { name: /^Quiet hours/ }));
     expect(await screen.findByText('Quiet hours off')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByLabelText('Quiet from')).toBeNull());
-    expect(bodies).toEqual([{ quietHours: { from: '22:00', to: '08:00' } }, { quietHours: { from: '23:30', to: '08:00' } }, { quietHours: null }]);
+    expect(summary).toHaveTextContent('Off: push notifications come at any hour.');
+    expect(bodies).toEqual([{ quietHours: { from: '23:00', to: '08:00' } }, { quietHours: { from: '23:30', to: '08:00' } }, { quietHours: null }]);
+  });
+
+  it('turns the switch back off before saving without sending anything', async () => {
+    const { bodies } = notificationServer([]);
+    renderScreen(<NotificationsPage />, {
+      data: [
+        [queryKeys.notifications.all, page([])],
+        [queryKeys.profiles.preferences, preferences],
+      ],
+    });
+    await userEvent.click(screen.getByRole('switch', { name: /^Quiet hours/ }));
+    expect(await screen.findByLabelText('Quiet from')).toHaveValue('22:00');
+    await userEvent.click(screen.getByRole('switch', { name: /^Quiet hours/ }));
+    await waitFor(() => expect(screen.queryByLabelText('Quiet from')).toBeNull());
+    expect(screen.getByRole('switch', { name: /^Quiet hours/ })).not.toBeChecked();
+    expect(screen.getByTestId('quiet-hours-summary')).toHaveTextContent('Off: push notifications come at any hour.');
+    expect(bodies).toEqual([]);
   });
 
   it('in the narrow frame goes back to the settings', async () => {

@@ -13,15 +13,21 @@ type Save = ReturnType<typeof useSavePreferences>;
 /** The quiet hours a player gets on turning them on, unless they had others before on this screen. */
 const DEFAULT_QUIET_HOURS: QuietHours = { from: '22:00', to: '08:00' };
 
-/** From and until: saved together with their button, checked with the shared schema. */
-function QuietHoursForm({ hours, save }: { hours: QuietHours; save: Save }) {
+/**
+ * From and until: saved together with their button, checked with the shared schema. `saved` is
+ * what the server holds (null: quiet hours are off and these are still to be saved).
+ */
+function QuietHoursForm({ hours, saved, save, onSaved }: { hours: QuietHours; saved: QuietHours | null; save: Save; onSaved: () => void }) {
   const form = useZodForm(quietHoursSchema, { from: hours.from, to: hours.to });
   const [saving, setSaving] = useState(false);
-  const unchanged = form.values.from === hours.from && form.values.to === hours.to;
+  const unchanged = saved !== null && form.values.from === saved.from && form.values.to === saved.to;
   const onSubmit = form.submit((body) => {
     setSaving(true);
-    save({ quietHours: body }, 'Quiet hours saved').then(
-      () => setSaving(false),
+    save({ quietHours: body }, saved === null ? 'Quiet hours on' : 'Quiet hours saved').then(
+      () => {
+        setSaving(false);
+        onSaved();
+      },
       () => setSaving(false),
     );
   });
@@ -40,26 +46,45 @@ function QuietHoursForm({ hours, save }: { hours: QuietHours; save: Save }) {
   );
 }
 
-/** Hours without push notifications, read on the player's clock (chosen in Settings, with every other time). */
+/**
+ * Hours without push notifications, read on the player's clock (chosen in Settings, with every
+ * other time). Turning the switch on opens the hours to choose; nothing is on until they are
+ * saved, and the line under the title says only what is saved.
+ */
 export function QuietHoursSettings({ prefs, save }: { prefs: Preferences; save: Save }) {
   // What the player had before turning them off, to get back on turning them on again.
   const [last, setLast] = useState<QuietHours>(prefs.quietHours ?? DEFAULT_QUIET_HOURS);
-  const hours = prefs.quietHours;
+  // Hours being chosen while quiet hours are off: shown in the form, not yet saved.
+  const [draft, setDraft] = useState<QuietHours | null>(null);
+  const saved = prefs.quietHours;
+  const shown = saved ?? draft;
   return (
     <Section title="Quiet hours">
       <Card className="space-y-1 px-4 py-3">
+        <p data-testid="quiet-hours-summary" className="pt-1 text-sm font-medium">
+          {saved ? `On: no push from ${saved.from} until ${saved.to}.` : 'Off: push notifications come at any hour.'}
+        </p>
         <SwitchRow
           id="quiet-hours"
           label="Quiet hours"
           description="No push notifications between these times. Your notifications still wait for you in Betbro."
-          checked={hours !== null}
-          onChange={(on) => {
-            if (!on && hours) setLast(hours);
-            return save({ quietHours: on ? last : null }, on ? 'Quiet hours on' : 'Quiet hours off');
+          checked={shown !== null}
+          onChange={async (on) => {
+            if (on) {
+              setDraft(last);
+              return;
+            }
+            setDraft(null);
+            if (!saved) return;
+            setLast(saved);
+            await save({ quietHours: null }, 'Quiet hours off');
           }}
         />
         {/* Drawn afresh from what is saved each time it changes. */}
-        {hours && <QuietHoursForm key={`${hours.from}-${hours.to}`} hours={hours} save={save} />}
+        {shown && (
+          <QuietHoursForm key={saved ? `${saved.from}-${saved.to}` : 'unsaved'} hours={shown} saved={saved} save={save} onSaved={() => setDraft(null)} />
+        )}
+        {draft && !saved && <p className="text-xs text-slate-600 dark:text-slate-300">Not on yet: save these hours to turn quiet hours on.</p>}
         <p className="pt-1 pb-1 text-xs text-slate-600 dark:text-slate-300">Read on your clock: the time zone in Settings.</p>
       </Card>
     </Section>
