@@ -280,11 +280,18 @@ function startBackgroundJobs(app: FastifyInstance): void {
   const sweep = setInterval(() => {
     void app.backgroundWork.track(
       voidOverdueBets(app)
-        .then((voided) => voided > 0 && app.log.info({ voided }, 'voided overdue bets'))
+        .then((voided) => {
+          if (voided === 0) return;
+          app.log.info({ voided }, 'voided overdue bets');
+          // Its notices may be mailed: work for the mail sender (pacedJob).
+          app.backgroundWork.touch();
+        })
         .catch((err: unknown) => app.log.error({ err }, 'overdue-bet sweep failed')),
     );
     void app.backgroundWork.track(
-      notifyExpiredBets(app).catch((err: unknown) => app.log.error({ err }, 'expiry notifications failed')),
+      notifyExpiredBets(app)
+        .then((notified) => notified > 0 && app.backgroundWork.touch())
+        .catch((err: unknown) => app.log.error({ err }, 'expiry notifications failed')),
     );
   }, 60_000);
   sweep.unref();
