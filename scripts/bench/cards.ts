@@ -12,10 +12,14 @@ import { progress, sleep } from './util.ts';
  * renderer is loaded (RENDERS cards of each kind, every one with words of its own, so nothing is
  * drawn twice, through the renderer's own process as the server asks), and the server's resident
  * size on the embedded database: idle before any card, shortly after one while the renderer's
- * process runs, and idle again once that process has ended for want of cards (render.ts).
+ * process runs, and idle again once that process has ended for want of cards (render.ts). Beside
+ * it, started at the same moment on a DATA_DIR of its own, a control server nobody touches, read
+ * at the same ages: what the server grows by itself is told apart from what a card leaves.
  */
 
 const RENDERS = 10;
+/** The idle server's target on the embedded database (docs/startup-and-memory.md). */
+const IDLE_RSS_TARGET_MB = 200;
 
 export interface CardsRun {
   renders: number;
@@ -28,6 +32,9 @@ export interface CardsRun {
   rssWithRendererMb: number;
   /** Idle again, once the renderer's process has ended. */
   idleRssAfterCardMb: number;
+  /** The untouched control server, read at the same moments as idleRssMb and idleRssAfterCardMb. */
+  untouchedIdleRssMb: number;
+  untouchedIdleRssLaterMb: number;
   /** The first card over HTTP from a fresh server: page, then image. */
   firstCardOverHttpMs: number;
 }
@@ -65,11 +72,13 @@ export async function benchCards(): Promise<CardsRun> {
 
   await ensureBuild();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'betbro-bench-cards-'));
+  const controlDir = mkdtempSync(path.join(tmpdir(), 'betbro-bench-cards-control-'));
   try {
-    const server = await start({ DATA_DIR: dataDir });
+    const [server, control] = await Promise.all([start({ DATA_DIR: dataDir }), start({ DATA_DIR: controlDir })]);
     try {
       await sleep(IDLE_MS);
       const idleRssMb = server.rssMb();
+      const untouchedIdleRssMb = control.rssMb();
       const began = performance.now();
       const html = await (await fetch(`${server.url}/`)).text();
       const image = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
@@ -82,14 +91,31 @@ export async function benchCards(): Promise<CardsRun> {
       const rssWithRendererMb = server.rssMb();
       await sleep(IDLE_EXIT_MS + IDLE_MS);
       const idleRssAfterCardMb = server.rssMb();
+      const untouchedIdleRssLaterMb = control.rssMb();
       progress(
         `cards: idle ${Math.round(idleRssMb)} MB, with the renderer running ${Math.round(rssWithRendererMb)} MB, idle again ${Math.round(idleRssAfterCardMb)} MB; first card over HTTP ${Math.round(firstCardOverHttpMs)} ms`,
       );
-      return { renders: times.length, firstRenderMs, renderMs, largestPngKb: largest / 1024, idleRssMb, rssWithRendererMb, idleRssAfterCardMb, firstCardOverHttpMs };
+      const line = (mb: number) => `${Math.round(mb)} MB (${mb <= IDLE_RSS_TARGET_MB ? 'within' : 'over'} ${IDLE_RSS_TARGET_MB} MB)`;
+      progress(
+        `cards: untouched idle ${line(untouchedIdleRssMb)} then ${line(untouchedIdleRssLaterMb)}; idle before a card ${line(idleRssMb)}, idle after a card ${line(idleRssAfterCardMb)}`,
+      );
+      return {
+        renders: times.length,
+        firstRenderMs,
+        renderMs,
+        largestPngKb: largest / 1024,
+        idleRssMb,
+        rssWithRendererMb,
+        idleRssAfterCardMb,
+        untouchedIdleRssMb,
+        untouchedIdleRssLaterMb,
+        firstCardOverHttpMs,
+      };
     } finally {
-      await server.stop();
+      await Promise.all([server.stop(), control.stop()]);
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(controlDir, { recursive: true, force: true });
   }
 }

@@ -161,6 +161,7 @@ export function targetsOf(results: BenchResults): Target[] {
       ['idle resident size, embedded PGlite, before any card', cards.idleRssMb],
       ['resident size, embedded PGlite, the renderer running', cards.rssWithRendererMb],
       ['idle resident size, embedded PGlite, after a card', cards.idleRssAfterCardMb],
+      ['idle resident size, embedded PGlite, untouched, as old as the one after a card', cards.untouchedIdleRssLaterMb],
     ] as const) {
       targets.push({ name, target: `<= ${TARGETS.idleRssEmbeddedMb} MB`, measured: `${Math.round(mb)} MB`, met: mb <= TARGETS.idleRssEmbeddedMb });
     }
@@ -342,6 +343,7 @@ export function rowsOf(results: BenchResults): Row[] {
       [`link cards drawn in process (${c.renders})`, `${spreadOf(c.renderMs, 'ms')}; the first, loading the renderer, ${ms(c.firstRenderMs)}; largest ${round(c.largestPngKb)} KB`],
       ['first card over HTTP from a fresh server', ms(c.firstCardOverHttpMs)],
       ['server resident size, embedded: idle / renderer running / idle again', `${Math.round(c.idleRssMb)} MB / ${Math.round(c.rssWithRendererMb)} MB / ${Math.round(c.idleRssAfterCardMb)} MB`],
+      ['untouched server of the same age: idle / idle again', `${Math.round(c.untouchedIdleRssMb)} MB / ${Math.round(c.untouchedIdleRssLaterMb)} MB`],
     ];
   });
   return rows;

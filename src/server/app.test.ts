@@ -25,6 +25,14 @@ describe(`app on ${testDbKind}`, () => {
     rmSync(clientDir, { recursive: true, force: true });
   });
 
+  it('counts an answered request that may write as activity for the periodic jobs, and no read', async () => {
+    const before = app.backgroundWork.activity;
+    await app.inject({ method: 'GET', url: '/readyz' });
+    expect(app.backgroundWork.activity).toBe(before);
+    await app.inject({ method: 'POST', url: '/api/bets', payload: {} });
+    expect(app.backgroundWork.activity).toBe(before + 1);
+  });
+
   it('answers /healthz and /readyz', async () => {
     const health = await app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(200);

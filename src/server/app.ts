@@ -27,7 +27,7 @@ import { pageHeads } from './features/cards/service.ts';
 import { activityRoutes } from './features/activities/routes.ts';
 import { chatRoutes } from './features/chat/routes.ts';
 import { crewRoutes } from './features/crews/routes.ts';
-import { finishCrewSeasons } from './features/crews/service.ts';
+import { finishCrewSeasons, nextSeasonEnd } from './features/crews/service.ts';
 import { friendRoutes } from './features/friends/routes.ts';
 import { inviteRoutes } from './features/invites/routes.ts';
 import { leaderboardRoutes } from './features/leaderboard/routes.ts';
@@ -38,7 +38,7 @@ import { pushRoutes } from './features/push/routes.ts';
 import { startPushDelivery } from './features/push/service.ts';
 import { mailRoutes, registerMail } from './features/mail/service.ts';
 import { statisticsRoutes } from './features/statistics/routes.ts';
-import { finishJuryWindows, notifyExpiredBets, registerBetMetrics, seasonBetsOf, voidOverdueBets } from './features/bets/service.ts';
+import { finishJuryWindows, nextJuryWindowEnd, notifyExpiredBets, registerBetMetrics, seasonBetsOf, voidOverdueBets } from './features/bets/service.ts';
 import { walletRoutes } from './features/wallet/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import {
@@ -50,7 +50,7 @@ import {
 } from './oidc/provider.ts';
 import { registerApiDocs } from './plugins/api-docs.ts';
 import { registerAuth, type SessionLoader } from './plugins/auth.ts';
-import { backgroundWork, type BackgroundWork } from './plugins/background-work.ts';
+import { backgroundWork, pacedJob, type BackgroundWork } from './plugins/background-work.ts';
 import { DomainEvents } from './plugins/domain-events.ts';
 import type { Presence } from './features/live/presence.ts';
 import { registerRealtime } from './features/live/realtime.ts';
@@ -152,6 +152,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   const work = backgroundWork();
   app.decorate('backgroundWork', work);
+  // What a request has written may give the periodic jobs work (pacedJob): a request that may
+  // write counts as activity once answered. Reads, such as a load balancer's /readyz, do not.
+  app.addHook('onResponse', async (request) => {
+    if (!READ_METHODS.has(request.method)) work.touch();
+  });
   // Registered first, so it runs last: after the server stopped and drained its requests and
   // every other plugin closed, and once the work started by those requests has finished.
   app.addHook('onClose', async () => {
@@ -275,40 +280,58 @@ function startBackgroundJobs(app: FastifyInstance): void {
   const sweep = setInterval(() => {
     void app.backgroundWork.track(
       voidOverdueBets(app)
-        .then((voided) => voided > 0 && app.log.info({ voided }, 'voided overdue bets'))
+        .then((voided) => {
+          if (voided === 0) return;
+          app.log.info({ voided }, 'voided overdue bets');
+          // Its notices may be mailed: work for the mail sender (pacedJob).
+          app.backgroundWork.touch();
+        })
         .catch((err: unknown) => app.log.error({ err }, 'overdue-bet sweep failed')),
     );
     void app.backgroundWork.track(
-      notifyExpiredBets(app).catch((err: unknown) => app.log.error({ err }, 'expiry notifications failed')),
+      notifyExpiredBets(app)
+        .then((notified) => notified > 0 && app.backgroundWork.touch())
+        .catch((err: unknown) => app.log.error({ err }, 'expiry notifications failed')),
     );
   }, 60_000);
   sweep.unref();
+  const { idleSweepMs } = app.config;
   // A jury bet's windows end to the second (docs/product.md §4.6): its sweep runs more often.
-  const jury = setInterval(() => {
-    void app.backgroundWork.track(
-      finishJuryWindows(app)
-        .then((finished) => finished > 0 && app.log.info({ finished }, 'finished jury bets'))
-        .catch((err: unknown) => app.log.error({ err }, 'jury sweep failed')),
-    );
-  }, JURY_SWEEP_MS);
-  jury.unref();
+  const jury = pacedJob(app.backgroundWork, {
+    everyMs: JURY_SWEEP_MS,
+    idleMs: idleSweepMs,
+    run: async () => {
+      const finished = await finishJuryWindows(app).catch((err: unknown) => {
+        app.log.error({ err }, 'jury sweep failed');
+        throw err;
+      });
+      if (finished > 0) app.log.info({ finished }, 'finished jury bets');
+      return { worked: finished > 0, nextDueAt: await nextJuryWindowEnd(app) };
+    },
+  });
   // A crew season ends at its end time (docs/product.md §6.7), within seconds.
-  const seasons = setInterval(() => {
-    void app.backgroundWork.track(
-      finishCrewSeasons(app)
-        .then((finished) => finished > 0 && app.log.info({ finished }, 'ended crew seasons'))
-        .catch((err: unknown) => app.log.error({ err }, 'crew season sweep failed')),
-    );
-  }, JURY_SWEEP_MS);
-  seasons.unref();
+  const seasons = pacedJob(app.backgroundWork, {
+    everyMs: JURY_SWEEP_MS,
+    idleMs: idleSweepMs,
+    run: async () => {
+      const finished = await finishCrewSeasons(app).catch((err: unknown) => {
+        app.log.error({ err }, 'crew season sweep failed');
+        throw err;
+      });
+      if (finished > 0) app.log.info({ finished }, 'ended crew seasons');
+      return { worked: finished > 0, nextDueAt: await nextSeasonEnd(app) };
+    },
+  });
   // Before any onClose hook: no sweep may start once closing has begun, while what is under way
   // is drained (app.backgroundWork) and the database closed.
   app.addHook('preClose', async () => {
     clearInterval(sweep);
-    clearInterval(jury);
-    clearInterval(seasons);
+    jury.stop();
+    seasons.stop();
   });
 }
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** How often every instance looks for jury bets whose window has ended, and crew seasons that have. */
 const JURY_SWEEP_MS = 2_000;

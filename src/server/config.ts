@@ -153,6 +153,11 @@ export interface Config {
   shutdownDelayMs: number;
   /** Periodic jobs such as the overdue-bet sweep; tests run them by hand instead. */
   backgroundJobs: boolean;
+  /**
+   * On the embedded database, how often a periodic job that nothing has given work runs anyway
+   * (plugins/background-work.ts, pacedJob); null, as on PostgreSQL: every job keeps its cadence.
+   */
+  idleSweepMs: number | null;
   /** Speed machinery switched off (PLAIN_PATHS): empty in any real deployment. */
   plainPaths: ReadonlySet<PlainPath>;
   push: PushConfig;
@@ -213,6 +218,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
 };
 
 /** A minute, 5 minutes, 30 minutes, 2 hours: a mail server down for an afternoon still gets it. */
+/** A minute: the overdue-bet and digest sweeps' own cadence. */
+const IDLE_SWEEP_MS = 60_000;
+
 export const DEFAULT_MAIL_RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
 
 export class ConfigError extends Error {}
@@ -267,6 +275,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     shutdownDelayMs: e.SHUTDOWN_DELAY_SECONDS * 1000,
     backgroundJobs: true,
+    // Only this process writes an embedded database, so between requests nothing but time brings
+    // work, and the jobs know when; another instance on PostgreSQL may write at any moment.
+    idleSweepMs: e.DATABASE_URL ? null : IDLE_SWEEP_MS,
     plainPaths: new Set(e.PLAIN_PATHS),
     push: {
       vapidKeys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : null,

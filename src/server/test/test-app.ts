@@ -44,6 +44,7 @@ export function baseTestConfig(overrides: Partial<Config> = {}): Config {
     rateLimits: DEFAULT_RATE_LIMITS,
     shutdownDelayMs: 0,
     backgroundJobs: false,
+    idleSweepMs: null,
     plainPaths: new Set(),
     mail: { smtpUrl: null, from: 'Betbro <no-reply@betbro.test>', retryDelaysMs: [20, 40, 80], pollIntervalMs: 50 },
     push: { vapidKeys: TEST_VAPID_KEYS, vapidSubject: 'mailto:push@betbro.test', endpointAllow: [], retryDelayMs: 20, perUserPerMinute: 10 },

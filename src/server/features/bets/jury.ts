@@ -229,6 +229,16 @@ export async function finishJuryWindows(app: FastifyInstance): Promise<number> {
   return finished;
 }
 
+/** When the next jury window ends (a proposal's challenge window or a jury's vote), or null. */
+export async function nextJuryWindowEnd(app: FastifyInstance): Promise<Date | null> {
+  const [row] = rowsOf<{ at: string | Date | null }>(
+    await app.db.execute(sql`select least(
+      (select challenge_ends_at from ${bets} where status = 'proposed' order by challenge_ends_at limit 1),
+      (select jury_ends_at from ${bets} where status = 'disputed' order by jury_ends_at limit 1)) as at`),
+  );
+  return row?.at ? new Date(row.at) : null;
+}
+
 /** Settles one jury bet whose window has ended, or null when it has moved on already. */
 function finishWindow(app: FastifyInstance, betId: number): Promise<Settled | null> {
   return inTransaction(app.db, async (tx) => {

@@ -28,7 +28,7 @@ export { placeStake } from './stakes.ts';
 export { announce, resolveBetAsAdmin, type Settled } from './settlement.ts';
 export { voidBet, voidOverdueBets } from './voiding.ts';
 export { seasonBetsOf } from './crew-seasons.ts';
-export { finishJuryWindows, resolveOrPropose } from './jury.ts';
+export { finishJuryWindows, nextJuryWindowEnd, resolveOrPropose } from './jury.ts';
 export { registerBetMetrics } from './metrics.ts';
 export { deadlinesOf, type BetDeadline } from './deadlines.ts';
 export { betOptions, bets, stakes, type BetRow, type OptionRow, type StakeRow } from './tables.ts';

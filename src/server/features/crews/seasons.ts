@@ -118,6 +118,17 @@ export async function startNextSeason(app: FastifyInstance, owner: UserRow, crew
   return presentSeason(ended.next);
 }
 
+/** When the next open crew season ends, or null. */
+export async function nextSeasonEnd(app: FastifyInstance): Promise<Date | null> {
+  const [next] = await app.db
+    .select({ endsAt: crewSeasons.endsAt })
+    .from(crewSeasons)
+    .where(isNull(crewSeasons.endedAt))
+    .orderBy(asc(crewSeasons.endsAt))
+    .limit(1);
+  return next?.endsAt ?? null;
+}
+
 /**
  * Ends every season whose end time has come, each in its own transaction, on every instance at
  * once safely: the crew row is locked and the season asked again, so a season ends once.

@@ -27,7 +27,7 @@ import { crewFor, openSeason, presentCrew, presentSeason, refuseTooManyCrews } f
 export { crews } from './tables.ts';
 export { crewBetExpiryRefusal, seasonForCrewBet, type SeasonBets } from './crew-bets.ts';
 export { createCrewInvite, crewInviteUrl, joinCrew, listCrewInvites, previewCrewInvite, revokeCrewInvite } from './invites.ts';
-export { crewStandings, finishCrewSeasons, pastSeasons, startNextSeason } from './seasons.ts';
+export { crewStandings, finishCrewSeasons, nextSeasonEnd, pastSeasons, startNextSeason } from './seasons.ts';
 export { crewMessageDelivery, crewMessagePage, sendCrewMessage } from './chat.ts';
 
 /**

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { pacedJob } from '../../plugins/background-work.ts';
 import type { ComposedMail } from './compose.ts';
 import { mailOutbox } from './tables.ts';
 
@@ -21,7 +22,8 @@ const BATCH = 20;
 type MailRow = typeof mailOutbox.$inferSelect;
 
 interface Sender {
-  transport: Transporter | null;
+  /** The SMTP transport, made at the first mail it sends; null without SMTP_URL. */
+  transport: (() => Promise<Transporter>) | null;
   /** Runs the sender now (again once the current run ends, if one is running). */
   wake: () => void;
 }
@@ -46,7 +48,9 @@ export type MailProducer = (app: FastifyInstance) => Promise<unknown>;
  */
 export function registerMailDelivery(app: FastifyInstance, producers: readonly MailProducer[] = []): void {
   const { smtpUrl, pollIntervalMs } = app.config.mail;
-  const transport = smtpUrl ? smtpTransport(smtpUrl) : null;
+  // nodemailer is loaded with the first mail sent: a server that sends none never holds it.
+  let made: Promise<Transporter> | null = null;
+  const transport = smtpUrl ? () => (made ??= smtpTransport(smtpUrl)) : null;
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -72,13 +76,24 @@ export function registerMailDelivery(app: FastifyInstance, producers: readonly M
       });
   };
   senders.set(app, { transport, wake: run });
-  const timer = app.config.backgroundJobs ? setInterval(run, pollIntervalMs) : null;
-  timer?.unref();
+  // The poll, paced as the other periodic jobs are (app.ts): on the embedded database it runs
+  // while there may be mail to write or send, when a retry is due, and otherwise every idleMs.
+  const poll = app.config.backgroundJobs
+    ? pacedJob(app.backgroundWork, {
+        everyMs: pollIntervalMs,
+        idleMs: app.config.idleSweepMs === null ? null : Math.max(app.config.idleSweepMs, pollIntervalMs),
+        run: async () => {
+          run();
+          await running;
+          return { worked: false, nextDueAt: await nextAttempt(app.db) };
+        },
+      })
+    : null;
   app.addHook('onClose', async () => {
     stopped = true;
-    if (timer) clearInterval(timer);
+    poll?.stop();
     await running;
-    transport?.close();
+    if (made) (await made.catch(() => null))?.close();
   });
 }
 
@@ -95,7 +110,8 @@ async function produceThenDeliver(app: FastifyInstance, producers: readonly Mail
   await deliverAllDue(app);
 }
 
-function smtpTransport(smtpUrl: string): Transporter {
+async function smtpTransport(smtpUrl: string): Promise<Transporter> {
+  const { default: nodemailer } = await import('nodemailer');
   const url = new URL(smtpUrl);
   const secure = url.protocol === 'smtps:';
   return nodemailer.createTransport({
@@ -120,6 +136,17 @@ export async function deliverAllDue(app: FastifyInstance): Promise<number> {
   }
 }
 
+/** When the next pending mail is due to be tried, or null. */
+async function nextAttempt(db: Db): Promise<Date | null> {
+  const [next] = await db
+    .select({ at: mailOutbox.nextAttemptAt })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'pending'))
+    .orderBy(mailOutbox.nextAttemptAt)
+    .limit(1);
+  return next?.at ?? null;
+}
+
 async function claimDue(db: Db): Promise<MailRow[]> {
   return db
     .update(mailOutbox)
@@ -139,7 +166,7 @@ async function deliverOne(app: FastifyInstance, row: MailRow): Promise<boolean> 
   const transport = senders.get(app)?.transport ?? null;
   try {
     if (transport) {
-      await transport.sendMail({
+      await (await transport()).sendMail({
         from: app.config.mail.from,
         to: row.recipient,
         subject: row.subject,
