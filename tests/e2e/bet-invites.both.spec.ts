@@ -47,7 +47,7 @@ test('a bet invite accepted by a newcomer ends on the bet with the creator as a 
   const qr = creator.getByRole('img', { name: 'QR code of invite link 1' });
   await expect(qr).toBeVisible();
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(100);
-  await creator.screenshot({ path: `test-results/screenshots/bet-invite-share-${testInfo.project.name}.png`, fullPage: true });
+  await creator.screenshot({ path: `test-results/screenshots/bet-invite-share-${testInfo.project.name}.png` });
 
   // The newcomer opens the link signed out: the bet, its options with odds, then sign-up.
   const newcomerName = `Nia_${id}`;
@@ -72,6 +72,6 @@ test('a bet invite accepted by a newcomer ends on the bet with the creator as a 
   if (!phone) await expect(page).toHaveURL(new RegExp(`/bets/${bet.id}$`));
   const friends = await api<{ id: number }[]>(page, 'GET', '/api/friends');
   expect(friends.map((f) => f.id)).toContain(await userId(creator));
-  await page.screenshot({ path: `test-results/screenshots/bet-invite-landed-${testInfo.project.name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screenshots/bet-invite-landed-${testInfo.project.name}.png` });
   await creator.context().close();
 });

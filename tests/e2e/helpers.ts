@@ -106,7 +106,13 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(serious, `accessibility of ${label}`).toEqual([]);
 }
 
-export const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: true });
+/**
+ * What the screen shows, kept beside the run's results. The viewport only: a full-page capture
+ * resizes the page for a moment, and once, at 1280 px, the app took the phone's shell during one
+ * (its layout follows the window, src/client/mobile/use-is-mobile.ts) and came back without the
+ * confirmation a referee had open, so the journey waited on a button that was gone.
+ */
+export const screenshot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png` });
 
 /** Makes two users friends through the Friends page, as they would. */
 export async function befriend(requester: Page, addressee: Page, addresseeName: string, requesterName: string) {

@@ -36,7 +36,7 @@ test('a bet link opened signed out reaches the bet after sign-in, path and query
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Place Bet' })).toBeVisible();
   if (!isPhone(testInfo)) await expect(page).toHaveURL(new RegExp(`/bets/${bet.id}\\?from=chat$`));
-  await page.screenshot({ path: `test-results/screenshots/back-from-sign-in-${testInfo.project.name}.png`, fullPage: true });
+  await page.screenshot({ path: `test-results/screenshots/back-from-sign-in-${testInfo.project.name}.png` });
 
   // Only the app's own pages: a foreign address is refused before the provider is asked.
   const refused = await page.request.get(`/api/login?returnTo=${encodeURIComponent('//evil.example/bets/1')}`, { maxRedirects: 0 });
