@@ -42,7 +42,6 @@ const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism
 function serverProjects(kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration[] {
   const shared = {
     env: { BETBRO_TEST_DB: kind },
-    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   };
