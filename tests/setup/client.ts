@@ -2,10 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
+import { stopFocusWhenShown } from '../../src/client/components/focus.ts';
 
 afterEach(() => {
   cleanup();
   // Toasts live outside React: none carries over to the next test.
   toast.dismiss();
   localStorage.clear();
+  // A focus still being looked for would land in a later test's document, or in none at all.
+  stopFocusWhenShown();
 });
