@@ -42,6 +42,8 @@ const maxWorkers = Number(process.env.VITEST_MAX_WORKERS ?? availableParallelism
 function serverProjects(kind: 'pglite' | 'postgres'): TestProjectInlineConfiguration[] {
   const shared = {
     env: { BETBRO_TEST_DB: kind },
+    // The files of a worker share its modules (docs/how-to.md, "Keep the tests fast").
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   };
