@@ -6,7 +6,7 @@ import { placeStake } from '../../src/server/features/bets/stakes.ts';
 import { findChromium } from '../lib/chromium.ts';
 import { ensureClientBuild } from '../lib/build.ts';
 import { bundleBreakdown, type BundlePart } from './bundle-breakdown.ts';
-import { createBets, createSyntheticUsers, makeFriends, openSetupApp, userRows } from './data.ts';
+import { createBets, createCrewWithMembers, createSyntheticUsers, makeFriends, openSetupApp, userRows } from './data.ts';
 import type { BenchPostgres } from './postgres.ts';
 import { startServer } from './server.ts';
 import { ROOT, progress } from './util.ts';
@@ -14,7 +14,7 @@ import { ROOT, progress } from './util.ts';
 /**
  * The client: what a first visit downloads before anything shows (the entry script, the
  * chunks it preloads, and the stylesheet, gzipped), and Lighthouse's mobile scores for the
- * landing page and the signed-in dashboard.
+ * landing page and, signed in, the dashboard, a bet page and a crew page.
  */
 
 const CLIENT_DIR = path.join(ROOT, 'dist/client');
@@ -107,6 +107,33 @@ type Report = NonNullable<Awaited<ReturnType<typeof lighthouseRun>>>['lhr'];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
+/**
+ * Puts the session cookie in the browser's own cookie jar, as signing in would. Not Lighthouse's
+ * `extraHeaders`: a Cookie header given that way gave way to the jar's cookies as soon as the
+ * page's answer set one (the signed-in hint), so every request after the page itself went out
+ * signed out and the "signed-in" pages measured the landing page. Lighthouse's storage reset
+ * leaves cookies alone.
+ */
+async function setCookie(port: number, url: string, cookie: string): Promise<void> {
+  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
+  const [name, ...rest] = cookie.split('=');
+  const socket = new WebSocket(webSocketDebuggerUrl);
+  try {
+    await new Promise((resolve, reject) => {
+      socket.addEventListener('open', resolve, { once: true });
+      socket.addEventListener('error', reject, { once: true });
+    });
+    const answer = new Promise<{ error?: { message: string } }>((resolve) =>
+      socket.addEventListener('message', (event) => resolve(JSON.parse(String(event.data)) as { error?: { message: string } }), { once: true }),
+    );
+    socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies: [{ name, value: rest.join('='), url, httpOnly: true, sameSite: 'Lax' }] } }));
+    const { error } = await answer;
+    if (error) throw new Error(`setting the session cookie: ${error.message}`);
+  } finally {
+    socket.close();
+  }
+}
+
 async function runLighthouse(
   pages: { page: string; url: string; cookie?: string }[],
   runs: number,
@@ -122,12 +149,12 @@ async function runLighthouse(
   const once = async (target: (typeof pages)[number]): Promise<Report> => {
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
     try {
+      if (target.cookie) await setCookie(chrome.port, target.url, target.cookie);
       const result = await lighthouse(target.url, {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
         onlyCategories: [...CATEGORIES],
-        ...(target.cookie ? { extraHeaders: { Cookie: target.cookie } } : {}),
       });
       if (!result) throw new Error('Lighthouse returned no result');
       if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
@@ -205,10 +232,14 @@ export async function benchClient(pgServer: BenchPostgres, lighthouseRuns: numbe
     const rows = await userRows(app, [viewer!.id, ...friends.map((f) => f.id)]);
     const betIds = await createBets(app, friends.map((f) => rows.get(f.id)!), 2, 'Synthetic Lighthouse bet');
     await createBets(app, [rows.get(viewer!.id)!], 1, 'Synthetic Lighthouse bet');
+    // A crew of the viewer and their friends, with a crew bet staked on, for the crew's standings.
+    const crewId = await createCrewWithMembers(app, rows.get(viewer!.id)!, 'Lighthouse crew', friends.map((f) => f.id));
+    const [crewBetId] = await createBets(app, [rows.get(friends[0]!.id)!], 1, 'Synthetic Lighthouse crew bet', { crewId });
     for (const [i, betId] of betIds.slice(0, 4).entries()) {
       const fresh = (await userRows(app, [viewer!.id])).get(viewer!.id)!;
       await placeStake(app, fresh, betId, { option: i % 2, amount: `${10 + i * 5}.00` });
     }
+    await placeStake(app, (await userRows(app, [viewer!.id])).get(viewer!.id)!, crewBetId!, { option: 0, amount: '25.00' });
     const server = await startServer({ name: 'client', databaseUrl: url });
     try {
       let lighthouse: ClientRun['lighthouse'];
@@ -218,6 +249,8 @@ export async function benchClient(pgServer: BenchPostgres, lighthouseRuns: numbe
             [
               { page: 'landing (signed out)', url: `${server.url}/` },
               { page: 'dashboard (signed in)', url: `${server.url}/`, cookie: viewer!.cookie },
+              { page: 'bet (signed in)', url: `${server.url}/bets/${betIds[0]}`, cookie: viewer!.cookie },
+              { page: 'crew (signed in)', url: `${server.url}/crews/${crewId}/standings`, cookie: viewer!.cookie },
             ],
             lighthouseRuns,
             lighthouseReports,
