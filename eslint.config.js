@@ -33,4 +33,16 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**', 'node:*'] }] },
   },
+  {
+    // Test files sharing one module graph per worker (the client's, the server's): a module
+    // vi.mock replaces stays replaced for the files after it, or is not replaced at all when an
+    // earlier file loaded it (docs/how-to.md, "Keep the tests fast").
+    files: ['src/client/**/*.test.{ts,tsx}', 'src/server/**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'vi', property: 'mock', message: 'Spy on the one function instead (vi.spyOn): this project shares modules across test files.' },
+      ],
+    },
+  },
 );

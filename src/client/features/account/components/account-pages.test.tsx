@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../../../shared/schemas/password.ts';
 import { AUTH_STORAGE_KEY } from '../../../lib/auth-storage.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -10,10 +10,15 @@ import { renderScreen } from '../../../test/render-screen.tsx';
 import { ForgotPasswordPage } from './forgot-password-page.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 import { VerifyEmailPage } from './verify-email-page.tsx';
-import { startSignIn } from '../../auth/sign-in.ts';
+import * as signIn from '../../auth/sign-in.ts';
 import { pendingInvite } from '../../invites/resume-invite.ts';
 
-vi.mock('../../auth/sign-in.ts', () => ({ startSignIn: vi.fn() }));
+// Signing in leaves the page: it is spied on, not run. A spy, not vi.mock: the client's test files
+// share one module graph per worker, and a mocked module would stay mocked for the files after.
+let startSignIn: ReturnType<typeof vi.spyOn<typeof signIn, 'startSignIn'>>;
+beforeEach(() => {
+  startSignIn = vi.spyOn(signIn, 'startSignIn').mockImplementation(() => {});
+});
 
 const TOKEN = 'A'.repeat(43);
 const invalidToken = () => Response.json({ error: 'This link is invalid or has expired', code: 'invalid_token' }, { status: 400 });
