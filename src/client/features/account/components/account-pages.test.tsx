@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { PASSWORD_MESSAGES } from '../../../../shared/schemas/password.ts';
 import { AUTH_STORAGE_KEY } from '../../../lib/auth-storage.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -15,7 +15,7 @@ import { pendingInvite } from '../../invites/resume-invite.ts';
 
 // Signing in leaves the page: it is spied on, not run. A spy, not vi.mock: the client's test files
 // share one module graph per worker, and a mocked module would stay mocked for the files after.
-let startSignIn: ReturnType<typeof vi.spyOn<typeof signIn, 'startSignIn'>>;
+let startSignIn: MockInstance<typeof signIn.startSignIn>;
 beforeEach(() => {
   startSignIn = vi.spyOn(signIn, 'startSignIn').mockImplementation(() => {});
 });
