@@ -82,6 +82,8 @@ test('an admin edits, resolves and deletes bets, adds and deletes a user, and se
   await expect(admin.getByRole('row').filter({ hasText: `Quinn_${id}` })).toContainText('Deactivated');
   await screenshot(admin, 'admin-users');
   await expectAccessible(admin, 'admin user management');
+  // The deletion's toast leaves by itself; the analytics are read once it has gone.
+  await expect(admin.locator('[data-sonner-toast]')).toHaveCount(0);
 
   await admin.getByRole('tab', { name: 'Analytics' }).click();
   await expect(admin.getByText('Platform Commission (1%)')).toBeVisible();
