@@ -63,10 +63,15 @@ test('a bet invite accepted by a newcomer ends on the bet with the creator as a 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Complete Your Profile' })).toBeVisible();
   await page.getByLabel('Username').fill(newcomerName);
+  // The app reloads itself 1.5 s after setup, once the invite is accepted: the journey reads the
+  // bet after that reload, or its last screenshot races it ("Unable to capture screenshot" in a
+  // rehearsal).
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
   await page.getByRole('button', { name: 'Complete Setup' }).click();
 
   // Back at the invite, accepted at once, and on to the bet, ready to stake.
   await expect(page.getByText(`You're now friends with ${creatorName}`)).toBeVisible({ timeout: 15_000 });
+  await reloaded;
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Place Bet' })).toBeVisible();
   if (!phone) await expect(page).toHaveURL(new RegExp(`/bets/${bet.id}$`));
