@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import noLiteralText from './scripts/eslint/no-literal-text.js';
 
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/'] },
@@ -19,6 +20,13 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Every word on screen from the catalogues (docs/decisions/023-languages.md).
+    files: ['src/client/**/*.{ts,tsx}'],
+    ignores: ['src/client/**/*.test.{ts,tsx}', 'src/client/test/**'],
+    plugins: { betbro: { rules: { 'no-literal-text': noLiteralText } } },
+    rules: { 'betbro/no-literal-text': 'error' },
   },
   {
     // Shared code runs in the browser and in Node: it may import neither.

@@ -38,6 +38,7 @@ try {
     app.db,
     { issuer: identityIssuerOfLocalAccounts(config), subject: String(account.id), email: adminEmail, emailVerified: true, name: null },
     [adminEmail],
+    'en',
   );
   await app.db.update(users).set({ username: 'Admin' }).where(eq(users.id, admin.id));
   admin = await reload(admin.id);

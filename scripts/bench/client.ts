@@ -34,6 +34,11 @@ export interface BundleSizes {
   initialCssGzipBytes: number;
   /** Every script in the build, lazy chunks included, for scale. */
   allJsGzipBytes: number;
+  /**
+   * Each language's catalogue chunk (docs/decisions/035-languages.md), by locale: the one the
+   * reader's language needs is fetched before the first screen draws, after the entry script.
+   */
+  catalogueGzipBytes: Record<string, number>;
 }
 
 export interface LighthousePage {
@@ -94,12 +99,22 @@ export function measureBundle(): BundleSizes {
     .filter((f) => f.endsWith('.js'))
     .map((f) => size(`assets/${f}`));
   const sum = (list: AssetSize[]) => list.reduce((total, a) => total + a.gzipBytes, 0);
+  const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const catalogueGzipBytes = Object.fromEntries(
+    Object.entries(manifest)
+      .flatMap(([source, chunk]) => {
+        const locale = /i18n\/catalogues\/([^/]+)\.json$/.exec(source)?.[1];
+        return locale ? [[locale, size(chunk.file).gzipBytes] as const] : [];
+      })
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
   return {
     initialJs,
     initialCss,
     initialJsGzipBytes: sum(initialJs),
     initialCssGzipBytes: sum(initialCss),
     allJsGzipBytes: sum(allJs),
+    catalogueGzipBytes,
   };
 }
 
@@ -214,6 +229,11 @@ export async function benchClient(pgServer: BenchPostgres, lighthouseRuns: numbe
   progress('client: sizes of the initial JS and CSS (building the client if it is missing or stale)');
   const bundle = measureBundle();
   progress(`client: initial JS ${(bundle.initialJsGzipBytes / 1024).toFixed(1)} KB gzipped, CSS ${(bundle.initialCssGzipBytes / 1024).toFixed(1)} KB gzipped`);
+  progress(
+    `client: catalogues ${Object.entries(bundle.catalogueGzipBytes)
+      .map(([locale, bytes]) => `${locale} ${(bytes / 1024).toFixed(1)} KB`)
+      .join(', ')} gzipped (one fetched at start)`,
+  );
   progress('client: attributing the initial JS to packages (a second build, with source maps)');
   let initialJsByPart: ClientRun['initialJsByPart'];
   try {

@@ -24,6 +24,7 @@ export async function createPlayers(config: Config, count: number): Promise<{ pl
       app.db,
       { issuer: 'urn:betbro:chaos', subject: email, email, emailVerified: true, name: null },
       ['chaos-admin@betbro.test'],
+      'en',
     );
     const session = await createSession(app.db, { userId: user.id });
     const player = { id: user.id, cookie: `betbro_session=${session.token}` };

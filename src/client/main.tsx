@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { AppErrorBoundary } from './app/app-error-boundary.tsx';
+import { initialLocale, loadLocale } from './lib/i18n.ts';
 import { ScreenLoadError } from './lib/lazy-screen.ts';
 import { applyTheme, storedTheme } from './lib/theme.ts';
 import './styles.css';
@@ -31,6 +32,8 @@ if (!rootElement) {
       console.error(error, info.componentStack);
     },
   });
+  // The first screen is drawn in its reader's language: their catalogue first (a small chunk).
+  await loadLocale(initialLocale());
   startTransition(() => {
     root.render(
       <StrictMode>

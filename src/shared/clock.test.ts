@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import en from './i18n/catalogues/en.json' with { type: 'json' };
+import { translator } from './i18n/messages.ts';
 import { dayAndTime, friendlyMoment, hourOn, relativeTime, sentenceHour, sentenceTime, timeOfDay, zoneNote } from './clock.ts';
 
 const EN = 'en-US';
+const t = translator('en', en);
 
 describe('the one clock', () => {
   it('says how long ago, as docs/product.md §13 words it', () => {
     const now = Date.parse('2026-11-22T12:00:00Z');
-    expect(relativeTime('2026-11-22T11:59:30Z', now)).toBe('just now');
-    expect(relativeTime('2026-11-22T11:55:00Z', now)).toBe('5m ago');
-    expect(relativeTime('2026-11-22T09:00:00Z', now)).toBe('3h ago');
-    expect(relativeTime('2026-11-19T12:00:00Z', now)).toBe('3d ago');
+    expect(relativeTime(t, '2026-11-22T11:59:30Z', now)).toBe('just now');
+    expect(relativeTime(t, '2026-11-22T11:55:00Z', now)).toBe('5m ago');
+    expect(relativeTime(t, '2026-11-22T09:00:00Z', now)).toBe('3h ago');
+    expect(relativeTime(t, '2026-11-19T12:00:00Z', now)).toBe('3d ago');
   });
 
   it('reads a moment on the clock of a zone', () => {
@@ -24,9 +27,9 @@ describe('the one clock', () => {
   it('gives the recent past as an age, and the rest, the future included, as a day and a time', () => {
     const now = Date.parse('2026-11-28T23:07:00.000Z');
     const clock = { timeZone: 'Asia/Tokyo', locale: EN };
-    expect(friendlyMoment('2026-11-28T22:07:00.000Z', clock, now)).toBe('1h ago');
-    expect(friendlyMoment('2026-11-26T23:07:00.000Z', clock, now)).toBe('Nov 27, 08:07 AM');
-    expect(friendlyMoment('2026-11-29T01:00:00.000Z', clock, now)).toBe('Nov 29, 10:00 AM');
+    expect(friendlyMoment(t, '2026-11-28T22:07:00.000Z', clock, now)).toBe('1h ago');
+    expect(friendlyMoment(t, '2026-11-26T23:07:00.000Z', clock, now)).toBe('Nov 27, 08:07 AM');
+    expect(friendlyMoment(t, '2026-11-29T01:00:00.000Z', clock, now)).toBe('Nov 29, 10:00 AM');
   });
 
   it("words a server's sentence on its reader's clock, and names UTC while the reader has chosen none", () => {
@@ -41,6 +44,6 @@ describe('the one clock', () => {
     expect(hourOn(at, { timeZone: 'UTC' })).toBe(23);
     expect(hourOn(at, { timeZone: 'Asia/Tokyo' })).toBe(8);
     expect(hourOn(Date.parse('2026-11-28T15:00:00.000Z'), { timeZone: 'Asia/Tokyo' })).toBe(0);
-    expect([0, 3, 12, 21, 24].map(sentenceHour)).toEqual(['12:00 AM', '03:00 AM', '12:00 PM', '09:00 PM', '12:00 AM']);
+    expect([0, 3, 12, 21, 24].map((hour) => sentenceHour(hour))).toEqual(['12:00 AM', '03:00 AM', '12:00 PM', '09:00 PM', '12:00 AM']);
   });
 });

@@ -5,6 +5,7 @@
  * them (notifications, mail, push, insights) in the reader's zone, so a deadline reads the same
  * on the bet's page, in the bell and in the mailbox.
  */
+import type { Translate } from './i18n/messages.ts';
 
 /** A clock: an IANA time zone (undefined: the runtime's own) and a language (undefined: the runtime's). */
 export interface Clock {
@@ -15,15 +16,15 @@ export interface Clock {
 const on = (clock: Clock, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions =>
   clock.timeZone ? { ...options, timeZone: clock.timeZone } : options;
 
-/** Relative times as docs/product.md §13 words them: just now, m ago, h ago, d ago. */
-export function relativeTime(iso: string, now = Date.now()): string {
+/** Relative times as docs/product.md §13 words them, in the reader's language (`t`): just now, m ago, h ago, d ago. */
+export function relativeTime(t: Translate, iso: string, now = Date.now()): string {
   const seconds = Math.max(0, Math.floor((now - Date.parse(iso)) / 1000));
-  if (seconds < 60) return 'just now';
+  if (seconds < 60) return t('time.justNow');
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ago`;
+  if (minutes < 60) return t('time.minutesAgo', { count: minutes });
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ago`;
-  return `${Math.floor(hours / 24)}d ago`;
+  if (hours < 24) return t('time.hoursAgo', { count: hours });
+  return t('time.daysAgo', { count: Math.floor(hours / 24) });
 }
 
 /** A day and a time on the clock: "Nov 28, 09:05 PM". */
@@ -38,9 +39,9 @@ export const timeOfDay = (iso: string | number, clock: Clock = {}, { seconds = f
  * A moment in friendly form: the recent past as an age ("just now", "5m ago", "3h ago"), anything
  * else, the future included, as a day and a time ("Nov 28, 09:05 PM").
  */
-export function friendlyMoment(iso: string, clock: Clock = {}, now = Date.now()): string {
+export function friendlyMoment(t: Translate, iso: string, clock: Clock = {}, now = Date.now()): string {
   const age = now - Date.parse(iso);
-  if (age >= 0 && age < 24 * 3600_000) return relativeTime(iso, now);
+  if (age >= 0 && age < 24 * 3600_000) return relativeTime(t, iso, now);
   return dayAndTime(iso, clock);
 }
 
@@ -50,21 +51,18 @@ export function hourOn(at: Date | number, clock: Clock = {}): number {
   return hour % 24;
 }
 
-/** The language the server words its sentences in: the product's English. */
-export const SENTENCE_LOCALE = 'en-US';
-
 /**
- * The clock of a sentence the server writes for a reader: their time zone preference, in the
- * sentences' language; UTC while they have chosen none (the app tells the server the device's
- * zone at the first sign-in, so that is rare), and then the sentence names it.
+ * The clock of a sentence the server writes for a reader: their time zone preference, in their
+ * language; UTC while they have chosen none (the app tells the server the device's zone at the
+ * first sign-in, so that is rare), and then the sentence names it.
  */
-const readerClock = (timeZone: string | null): Clock => ({ timeZone: timeZone ?? 'UTC', locale: SENTENCE_LOCALE });
+const readerClock = (timeZone: string | null, locale: string): Clock => ({ timeZone: timeZone ?? 'UTC', locale });
 
 /** What a sentence adds after a time: nothing on the reader's own clock, " UTC" while they have chosen none. */
 export const zoneNote = (timeZone: string | null) => (timeZone ? '' : ' UTC');
 
 /** A deadline inside a sentence, on its reader's clock: "Nov 28, 11:07 PM" (no zone chosen: "Nov 28, 11:07 PM UTC"). */
-export const sentenceTime = (iso: string, timeZone: string | null) => `${dayAndTime(iso, readerClock(timeZone))}${zoneNote(timeZone)}`;
+export const sentenceTime = (iso: string, timeZone: string | null, locale = 'en') => `${dayAndTime(iso, readerClock(timeZone, locale))}${zoneNote(timeZone)}`;
 
-/** An hour of the day as a sentence says it, whatever the zone: 21 -> "09:00 PM", 24 -> "12:00 AM". */
-export const sentenceHour = (hour: number) => timeOfDay(Date.UTC(2000, 0, 1, hour % 24), { timeZone: 'UTC', locale: SENTENCE_LOCALE });
+/** An hour of the day as a sentence says it, whatever the zone: 21 -> "09:00 PM", 24 -> "12:00 AM" (in English). */
+export const sentenceHour = (hour: number, locale = 'en') => timeOfDay(Date.UTC(2000, 0, 1, hour % 24), { timeZone: 'UTC', locale });

@@ -46,9 +46,19 @@ export function parseAmountToCents(input: string | number): Cents | null {
   return cents <= MAX_CENTS ? cents : null;
 }
 
-/** "$1,234.56" for the screen. */
-export function formatDollars(cents: Cents): string {
-  const [whole, frac] = formatCents(Math.abs(cents)).split('.');
-  const grouped = (whole ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${cents < 0 ? '-' : ''}$${grouped}.${frac}`;
+const dollarFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * An amount as `locale` writes dollars: "$1,234.56" in English, "1.234,56 $" in German. The
+ * currency is always the dollar; only its writing follows the reader's language.
+ */
+export function formatDollars(cents: Cents, locale = 'en'): string {
+  assertCents(cents);
+  let format = dollarFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
+    dollarFormats.set(locale, format);
+  }
+  // Cents over a hundred is exact to the cent for any amount MAX_CENTS allows.
+  return format.format(cents / 100);
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../components/ui/button.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../components/ui/skip-link.tsx';
+import { t } from '../lib/i18n.ts';
 import { useAuth, useCurrentUser } from '../lib/use-auth.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { VerifyEmailBanner } from '../features/account/components/verify-email-banner.tsx';
@@ -26,7 +27,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <NotificationBell onOpen={() => void navigate('/notifications')} />
           <Button variant="ghost" size="sm" onClick={() => void signOut()}>
             <LogOut aria-hidden className="h-4 w-4" />
-            Logout
+            {t('app.layout.logout')}
           </Button>
         </header>
         <ConnectionNotice className="sticky top-0 z-20" />

@@ -1,5 +1,6 @@
 import { RefreshCw, WifiOff } from 'lucide-react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { t } from '../lib/i18n.ts';
 import { liveState, type LiveSnapshot } from '../lib/live-sockets.ts';
 
 /** How long the live connection may be down before the notice says so: a blip says nothing. */
@@ -34,9 +35,9 @@ export function ConnectionNotice({ className = '' }: { className?: string }) {
   }, [live]);
 
   const notice = !online
-    ? { Icon: WifiOff, text: "You're offline" }
+    ? { Icon: WifiOff, text: t('app.connection.offline') }
     : live.state === 'down' && overdue === live
-      ? { Icon: RefreshCw, text: 'Reconnecting…' }
+      ? { Icon: RefreshCw, text: t('app.connection.reconnecting') }
       : null;
   return (
     <div role="status" className={className}>

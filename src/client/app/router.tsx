@@ -7,6 +7,7 @@ import { Loading } from '../components/ui/blocks.tsx';
 import { readStoredAuth } from '../lib/auth-storage.ts';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
 import { useResumeInvite } from '../features/invites/resume-invite.ts';
+import { t } from '../lib/i18n.ts';
 import { askWhoAmIAtStart, useAuth } from '../lib/use-auth.tsx';
 import { viewHere } from '../mobile/mobile-location.ts';
 import { isMobileNow, useIsMobile } from '../mobile/use-is-mobile.ts';
@@ -79,7 +80,11 @@ void askWhoAmIAtStart().then((user) => {
   startDashboardReadsFor(user);
 }, () => undefined);
 
-const appLoader = <FullScreenLoader message="Loading Betbro..." />;
+/** The whole-screen loader while the app starts: in English, the words of index.html's own loader. */
+function AppLoader() {
+  return <FullScreenLoader message={t('app.router.loadingApp')} />;
+}
+const appLoader = <AppLoader />;
 
 /**
  * Whether the code of these screens has arrived (or failed to: rendering them then shows the
@@ -161,7 +166,7 @@ function SignedIn({ name, screen }: { name: ViewName; screen: LazyScreen }) {
         <DesktopScreenNav name={name}>
           <ScreenLoadBoundary screen={screen}>
             {/* While a screen's chunk loads inside the desktop frame: the sidebar stays, the content waits. */}
-            <Suspense fallback={<Loading message="Loading..." />}>
+            <Suspense fallback={<Loading message={t('ui.common.loading')} />}>
               <Screen />
             </Suspense>
           </ScreenLoadBoundary>

@@ -1,5 +1,6 @@
 import { Component, Fragment, type ReactNode } from 'react';
 import { Button } from '../components/ui/button.tsx';
+import { t } from '../lib/i18n.ts';
 import { ScreenLoadError, type LazyScreen } from '../lib/lazy-screen.ts';
 
 interface Props {
@@ -46,10 +47,10 @@ export class ScreenLoadBoundary extends Component<Props, State> {
     if (!(error instanceof ScreenLoadError)) throw error;
     return (
       <div role="alert" className="mx-auto max-w-md rounded-2xl bg-white p-8 text-center shadow-sm dark:bg-slate-900">
-        <h2 className="text-xl font-bold">This page could not be loaded</h2>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">Check your connection and try again.</p>
+        <h2 className="text-xl font-bold">{t('app.screenLoad.title')}</h2>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">{t('app.screenLoad.message')}</p>
         <Button className="mt-6" onClick={this.retry} disabled={retrying}>
-          {retrying ? 'Trying again...' : 'Try again'}
+          {retrying ? t('app.screenLoad.retrying') : t('app.screenLoad.retry')}
         </Button>
       </div>
     );

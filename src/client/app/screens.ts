@@ -23,21 +23,28 @@ import {
   UsersRound,
   type LucideIcon,
 } from 'lucide-react';
+import { t } from '../lib/i18n.ts';
 import { lazyScreen, type LazyScreen } from '../lib/lazy-screen.ts';
 import type { ViewName } from '../lib/view-names.ts';
 
-/** The desktop sidebar's sections (docs/product.md §13.2), in their order. */
+/**
+ * The desktop sidebar's sections (docs/product.md §13.2), in their order. Each title is worded in
+ * the reader's language when it is read (a getter): never read one at a module's top level.
+ */
 export const SECTIONS = [
-  { id: 'main', title: 'Main' },
-  { id: 'betting', title: 'Betting' },
-  { id: 'social', title: 'Social' },
-  { id: 'analytics', title: 'Analytics' },
-  { id: 'admin', title: 'Administration', adminOnly: true },
+  { id: 'main', get title() { return t('app.sections.main'); } },
+  { id: 'betting', get title() { return t('app.sections.betting'); } },
+  { id: 'social', get title() { return t('app.sections.social'); } },
+  { id: 'analytics', get title() { return t('app.sections.analytics'); } },
+  { id: 'admin', get title() { return t('app.sections.admin'); }, adminOnly: true },
 ] as const;
 export type SectionId = (typeof SECTIONS)[number]['id'];
 
 export interface ScreenEntry {
-  /** The heading of the screen, and its name in the sidebar and the slide-in menu. */
+  /**
+   * The heading of the screen, and its name in the sidebar and the slide-in menu: a getter that
+   * words it in the reader's language when read, so never read at a module's top level.
+   */
   title: string;
   icon: LucideIcon;
   /** The desktop address (`:id` for the thing shown); none for views only the narrow frame has. */
@@ -49,6 +56,7 @@ export interface ScreenEntry {
   /**
    * Its label in the narrow frame's bottom bar; a soft hyphen (U+00AD) marks where a label too wide
    * for a fifth of a small phone may go on to a second line (without a hyphen shown or read out).
+   * A getter too, in the reader's language; `'tab' in entry` says whether there is one.
    */
   tab?: string;
   /** The screen, in both frames. */
@@ -66,100 +74,129 @@ const adminPages = () => import('../features/admin/components/admin-pages.tsx');
  */
 export const SCREENS: Record<ViewName, ScreenEntry> = {
   dashboard: {
-    title: 'Dashboard', icon: Home, path: '/', section: 'main', menu: true, tab: 'Dashboard',
+    get title() { return t('app.screens.dashboard.title'); },
+    icon: Home, path: '/', section: 'main', menu: true,
+    get tab() { return t('app.screens.dashboard.tab'); },
     screen: lazyScreen(() => import('../features/dashboard/components/dashboard-page.tsx'), (m) => m.DashboardPage),
     narrow: lazyScreen(() => import('../features/dashboard/components/dashboard-narrow.tsx'), (m) => m.DashboardView),
   },
   bets: {
-    title: 'Active Bets', icon: Target, menu: true, tab: 'Bets',
+    get title() { return t('app.screens.bets.title'); },
+    icon: Target, menu: true,
+    get tab() { return t('app.screens.bets.tab'); },
     screen: lazyScreen(() => import('../features/bets/components/active-bets-screen.tsx'), (m) => m.ActiveBetsView),
   },
   friends: {
-    title: 'Friends', icon: Users, path: '/friends', section: 'social', menu: true, tab: 'Friends',
+    get title() { return t('app.screens.friends.title'); },
+    icon: Users, path: '/friends', section: 'social', menu: true,
+    get tab() { return t('app.screens.friends.tab'); },
     screen: lazyScreen(() => import('../features/friends/components/friends-page.tsx'), (m) => m.FriendsPage),
   },
   leaderboard: {
-    title: 'Leaderboard', icon: Trophy, path: '/leaderboard', section: 'betting', menu: true, tab: 'Leader\u00ADboard',
+    get title() { return t('app.screens.leaderboard.title'); },
+    icon: Trophy, path: '/leaderboard', section: 'betting', menu: true,
+    get tab() { return t('app.screens.leaderboard.tab'); },
     screen: lazyScreen(() => import('../features/leaderboard/components/leaderboard-page.tsx'), (m) => m.LeaderboardPage),
   },
   profile: {
-    title: 'Profile', icon: User, path: '/profile', section: 'main', menu: true, tab: 'Profile',
+    get title() { return t('app.screens.profile.title'); },
+    icon: User, path: '/profile', section: 'main', menu: true,
+    get tab() { return t('app.screens.profile.tab'); },
     screen: lazyScreen(() => import('../features/profiles/components/profile-page.tsx'), (m) => m.ProfilePage),
   },
   'my-bets': {
-    title: 'My Bets', icon: ListChecks, path: '/my-bets', section: 'betting', menu: true,
+    get title() { return t('app.screens.myBets.title'); },
+    icon: ListChecks, path: '/my-bets', section: 'betting', menu: true,
     screen: lazyScreen(() => import('../features/bets/components/my-bets-page.tsx'), (m) => m.MyBetsPage),
   },
   activity: {
-    title: 'Activity', icon: Activity, path: '/activities', section: 'social', menu: true,
+    get title() { return t('app.screens.activity.title'); },
+    icon: Activity, path: '/activities', section: 'social', menu: true,
     screen: lazyScreen(() => import('../features/activities/components/activity-page.tsx'), (m) => m.ActivityPage),
   },
   messages: {
-    title: 'Messages', icon: MessageCircle, path: '/messages', section: 'social', menu: true,
+    get title() { return t('app.screens.messages.title'); },
+    icon: MessageCircle, path: '/messages', section: 'social', menu: true,
     screen: lazyScreen(() => import('../features/chat/components/messages-page.tsx'), (m) => m.MessagesPage),
   },
   crews: {
-    title: 'Crews', icon: Handshake, path: '/crews', section: 'social', menu: true,
+    get title() { return t('app.screens.crews.title'); },
+    icon: Handshake, path: '/crews', section: 'social', menu: true,
     screen: lazyScreen(() => import('../features/crews/components/crews-page.tsx'), (m) => m.CrewsPage),
   },
   events: {
-    title: 'Events', icon: CalendarClock, path: '/events', section: 'betting', menu: true,
+    get title() { return t('app.screens.events.title'); },
+    icon: CalendarClock, path: '/events', section: 'betting', menu: true,
     screen: lazyScreen(() => import('../features/statistics/components/events-page.tsx'), (m) => m.EventsPage),
   },
   statistics: {
-    title: 'Statistics', icon: BarChart3, path: '/statistics', section: 'analytics', menu: true,
+    get title() { return t('app.screens.statistics.title'); },
+    icon: BarChart3, path: '/statistics', section: 'analytics', menu: true,
     screen: lazyScreen(() => import('../features/statistics/components/statistics-page.tsx'), (m) => m.StatisticsPage),
   },
   insights: {
-    title: 'Insights', icon: Lightbulb, path: '/insights', section: 'analytics', menu: true,
+    get title() { return t('app.screens.insights.title'); },
+    icon: Lightbulb, path: '/insights', section: 'analytics', menu: true,
     screen: lazyScreen(() => import('../features/statistics/components/insights-page.tsx'), (m) => m.InsightsPage),
   },
   settings: {
-    title: 'Settings', icon: Settings, path: '/settings', section: 'main', menu: true,
+    get title() { return t('app.screens.settings.title'); },
+    icon: Settings, path: '/settings', section: 'main', menu: true,
     screen: lazyScreen(() => import('../features/settings/components/settings-page.tsx'), (m) => m.SettingsPage),
   },
   admin: {
-    title: 'Admin Panel', icon: Shield, path: '/admin', section: 'admin', menu: true,
+    get title() { return t('app.screens.admin.title'); },
+    icon: Shield, path: '/admin', section: 'admin', menu: true,
     screen: lazyScreen(adminPages, (m) => m.AdminPage),
   },
   'user-management': {
-    title: 'User Management', icon: UsersRound, path: '/user-management', section: 'admin', menu: true,
+    get title() { return t('app.screens.userManagement.title'); },
+    icon: UsersRound, path: '/user-management', section: 'admin', menu: true,
     screen: lazyScreen(adminPages, (m) => m.UserManagementPage),
   },
   reports: {
-    title: 'Reports', icon: FileBarChart, path: '/reports', section: 'admin', menu: true,
+    get title() { return t('app.screens.reports.title'); },
+    icon: FileBarChart, path: '/reports', section: 'admin', menu: true,
     screen: lazyScreen(adminPages, (m) => m.ReportsPage),
   },
   bet: {
-    title: 'Bet', icon: Target, path: '/bets/:id',
+    get title() { return t('app.screens.bet.title'); },
+    icon: Target, path: '/bets/:id',
     screen: lazyScreen(() => import('../features/bets/components/bet-detail-page.tsx'), (m) => m.BetDetailPage),
   },
   crew: {
-    title: 'Crew', icon: Handshake, path: '/crews/:id/:tab?',
+    get title() { return t('app.screens.crew.title'); },
+    icon: Handshake, path: '/crews/:id/:tab?',
     screen: lazyScreen(() => import('../features/crews/components/crew-page.tsx'), (m) => m.CrewPage),
   },
   'profile-view': {
-    title: 'Friend Profile', icon: UserRound,
+    get title() { return t('app.screens.profileView.title'); },
+    icon: UserRound,
     screen: lazyScreen(() => import('../features/friends/components/friend-profile.tsx'), (m) => m.FriendProfileView),
   },
   conversation: {
-    title: 'Conversation', icon: MessagesSquare,
+    get title() { return t('app.screens.conversation.title'); },
+    icon: MessagesSquare,
     screen: lazyScreen(() => import('../features/chat/components/messages-page.tsx'), (m) => m.ConversationScreen),
   },
   notifications: {
-    title: 'Notifications', icon: Bell, path: '/notifications',
+    get title() { return t('app.screens.notifications.title'); },
+    icon: Bell, path: '/notifications',
     screen: lazyScreen(() => import('../features/notifications/components/notifications-page.tsx'), (m) => m.NotificationsPage),
   },
   'profile-edit': {
-    title: 'Edit Profile', icon: Pencil,
+    get title() { return t('app.screens.profileEdit.title'); },
+    icon: Pencil,
     screen: lazyScreen(() => import('../features/profiles/components/profile-edit-screen.tsx'), (m) => m.ProfileEditView),
   },
   'password-change': {
-    title: 'Change Password', icon: KeyRound,
+    get title() { return t('app.screens.passwordChange.title'); },
+    icon: KeyRound,
     screen: lazyScreen(() => import('../features/settings/components/password-change-screen.tsx'), (m) => m.PasswordChangeView),
   },
   privacy: {
-    title: 'Privacy', icon: ShieldCheck,
+    get title() { return t('app.screens.privacy.title'); },
+    icon: ShieldCheck,
     screen: lazyScreen(() => import('../features/settings/components/privacy-screen.tsx'), (m) => m.PrivacyView),
   },
 };

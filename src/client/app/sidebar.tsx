@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useCurrentUser } from '../lib/use-auth.tsx';
 import { useFriendRequests } from '../features/friends/api.ts';
-import { countOf } from '../lib/format.ts';
+import { t } from '../lib/i18n.ts';
 import { SCREENS, SCREEN_NAMES, SECTIONS } from './screens.ts';
 import { crewIdOfPath, UserCard } from './user-card.tsx';
 
-/** The sidebar sections of docs/product.md §13.2, each with its screens from the catalogue. */
-export const NAV_SECTIONS = SECTIONS.map((section) => ({
+/** The sidebar sections of docs/product.md §13.2, each with its screens from the catalogue, in the reader's language. */
+export const navSections = () => SECTIONS.map((section) => ({
   ...section,
   items: SCREEN_NAMES.filter((name) => SCREENS[name].section === section.id).map((name) => ({
     to: SCREENS[name].path ?? '/',
@@ -24,7 +24,7 @@ function PendingBadge({ count }: { count: number }) {
       <span aria-hidden className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-bold text-white">
         {count}
       </span>
-      <span className="sr-only">, {countOf(count, 'pending friend request')}</span>
+      <span className="sr-only">{t('app.sidebar.pendingRequests', { count })}</span>
     </>
   );
 }
@@ -38,7 +38,8 @@ export function Sidebar() {
   const { pathname } = useLocation();
   const requests = useFriendRequests();
   const pending = requests.data?.length ?? 0;
-  const [open, setOpen] = useState<Set<string>>(() => new Set(NAV_SECTIONS.map((section) => section.id)));
+  const sections = navSections();
+  const [open, setOpen] = useState<Set<string>>(() => new Set(sections.map((section) => section.id)));
   const toggle = (id: string, isOpen: boolean) =>
     setOpen((current) => {
       const next = new Set(current);
@@ -48,21 +49,21 @@ export function Sidebar() {
     });
 
   return (
-    <aside className="flex w-64 shrink-0 flex-col border-r border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
+    <aside className="flex w-64 shrink-0 flex-col border-e border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-center gap-2 px-5 py-4 text-xl font-extrabold text-brand-600 dark:text-white">
-        <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white">
-          B
-        </span>
-        Betbro
+        {/* eslint-disable-next-line betbro/no-literal-text -- the brand's initial */}
+        <span aria-hidden className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white">B</span>
+        {/* eslint-disable-next-line betbro/no-literal-text -- the brand */}
+        <span>Betbro</span>
       </div>
       <div className="mx-4 mb-3">
         <UserCard user={user} marked crewId={crewIdOfPath(pathname)} />
       </div>
-      <nav aria-label="Main navigation" className="flex-1 overflow-y-auto px-3 pb-4">
-        {NAV_SECTIONS.filter((s) => !('adminOnly' in s) || user.role === 'admin').map((section) => (
+      <nav aria-label={t('app.sidebar.navLabel')} className="flex-1 overflow-y-auto px-3 pb-4">
+        {sections.filter((s) => !('adminOnly' in s) || user.role === 'admin').map((section) => (
           <Collapsible.Root key={section.id} open={open.has(section.id)} onOpenChange={(isOpen) => toggle(section.id, isOpen)}>
             <Collapsible.Trigger className="group mt-2 flex w-full items-center gap-2 rounded-lg px-2 py-1.5 text-xs font-bold tracking-wide text-slate-600 uppercase hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
-              <span className="flex-1 text-left">{section.title}</span>
+              <span className="flex-1 text-start">{section.title}</span>
               {/* A closed section still shows that friend requests wait inside it. */}
               {!open.has(section.id) && pending > 0 && section.items.some((item) => item.to === '/friends') && <PendingBadge count={pending} />}
               <ChevronDown aria-hidden className="h-4 w-4 transition-transform group-data-[state=closed]:-rotate-90" />

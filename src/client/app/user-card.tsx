@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../shared/schemas/auth.ts';
 import { browserTimeZone, useAdoptBrowserTimeZone, usePreferences } from '../features/profiles/api.ts';
 import { useMyCrew } from '../lib/crews-list.ts';
 import { displayTimeZone, setDisplayTimeZone, showAmount } from '../lib/format.ts';
+import { activeLocale, loadLocale, t, tNodes } from '../lib/i18n.ts';
 import { applyTheme } from '../lib/theme.ts';
 import { useLiveUpdates } from './use-live-updates.ts';
 
@@ -22,6 +23,11 @@ export function useFrame(user: CurrentUser): string {
   useEffect(() => {
     if (theme) applyTheme(theme);
   }, [theme]);
+  // The player's language, chosen in Settings or taken from the browser at their first sign-in.
+  const locale = preferences?.locale;
+  useEffect(() => {
+    if (locale && locale !== activeLocale()) void loadLocale(locale);
+  }, [locale]);
   // The zone the screens read, the device's until one is set: the device's zone named outright
   // reads the same, so taking it does not draw the screens again (nor cut short what they do).
   return displayTimeZone() ?? browserTimeZone();
@@ -36,7 +42,7 @@ export function FrameBalance({ user, crewId = null, marked = false }: { user: Cu
   if (crew) {
     return (
       <span data-testid={marked ? 'crew-header-balance' : undefined}>
-        <span className="wrap-anywhere">{crew.name}</span>: {showAmount(crew.balance)}
+        {tNodes('app.frameBalance.crew', { crew: <span className="wrap-anywhere">{crew.name}</span>, balance: showAmount(crew.balance) })}
       </span>
     );
   }
@@ -63,7 +69,7 @@ export function UserCard({ user, marked = false, crewId = null }: { user: Curren
         <p className="text-sm text-slate-700 dark:text-slate-300">
           <FrameBalance user={user} crewId={crewId} marked={marked} />
         </p>
-        {user.role === 'admin' && <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900">Admin</span>}
+        {user.role === 'admin' && <span className="mt-0.5 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-bold text-amber-900">{t('app.userCard.admin')}</span>}
       </div>
     </div>
   );

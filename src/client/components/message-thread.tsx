@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { messageTextSchema } from '../../shared/schemas/chat.ts';
 import { errorMessage } from '../lib/api.ts';
 import { showDateTime } from '../lib/format.ts';
+import { t } from '../lib/i18n.ts';
 import { toast } from '../lib/toast.ts';
 import { useCurrentUser } from '../lib/use-auth.tsx';
 import { Loading } from './ui/blocks.tsx';
@@ -70,7 +71,7 @@ export function MessageThread({
     const parsed = messageTextSchema.safeParse(text);
     if (!parsed.success) {
       // Send is enabled only once something is typed: what is left to say is the text's own problem.
-      toast.error('Message not sent', { description: parsed.error.issues[0]?.message });
+      toast.error(t('ui.messageThread.notSent'), { description: parsed.error.issues[0]?.message });
       return;
     }
     send(parsed.data, {
@@ -79,7 +80,7 @@ export function MessageThread({
         setText('');
         box.current?.focus();
       },
-      onError: (error) => toast.error('Message not sent', { description: errorMessage(error, 'Something went wrong. Please try again.') }),
+      onError: (error) => toast.error(t('ui.messageThread.notSent'), { description: errorMessage(error, t('ui.messageThread.sendFailed')) }),
     });
   }
 
@@ -89,13 +90,13 @@ export function MessageThread({
       <div ref={list} className="flex-1 space-y-2 overflow-y-auto py-3" aria-live="polite" data-testid="message-list">
         {hasOlder && (
           <Button variant="ghost" size="sm" onClick={onLoadOlder} disabled={loadingOlder}>
-            {loadingOlder ? 'Loading...' : 'Load older messages'}
+            {loadingOlder ? t('ui.common.loading') : t('ui.messageThread.loadOlder')}
           </Button>
         )}
         {isPending ? (
-          <Loading message="Loading messages..." />
+          <Loading message={t('ui.messageThread.loading')} />
         ) : messages.length === 0 ? (
-          <p className="text-sm text-slate-500">No messages yet. Say hello!</p>
+          <p className="text-sm text-slate-500">{t('ui.messageThread.empty')}</p>
         ) : (
           messages.map((m) => {
             const mine = m.senderId === me.id;
@@ -114,9 +115,9 @@ export function MessageThread({
         )}
       </div>
       <form onSubmit={submit} className="flex gap-2 border-t border-slate-200 pt-3 dark:border-slate-800">
-        <Input ref={box} autoFocus={autoFocus} aria-label="Message" placeholder={placeholder} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
+        <Input ref={box} autoFocus={autoFocus} aria-label={t('ui.messageThread.boxLabel')} placeholder={placeholder} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
         <Button type="submit" disabled={!text.trim() || sending}>
-          Send
+          {t('ui.messageThread.send')}
         </Button>
       </form>
     </section>

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { errorBodySchema } from '../../shared/schemas/common.ts';
 import { dropFirstReads, keepFirstRead, takeFirstRead } from './first-reads.ts';
+import { said, t } from './i18n.ts';
 
 /**
  * The one way the client talks to the API: cookies always sent, JSON in and out, responses
@@ -30,7 +31,7 @@ export class UnreachableError extends Error {
   }
 }
 
-/** What a write that got no answer from Betbro says (errorMessage), whatever the write. */
+/** What a write that got no answer says in English (the catalogue's `net.cannotReach`). */
 export const CANNOT_REACH_SERVER = "Can't reach Betbro. Check your connection and try again — nothing was charged.";
 
 /**
@@ -100,7 +101,7 @@ function isUnreachable(error: unknown): boolean {
  * sent one, else the given fallback (the product's own text for that action).
  */
 export function errorMessage(error: unknown, fallback: string): string {
-  if (isUnreachable(error)) return CANNOT_REACH_SERVER;
-  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  if (isUnreachable(error)) return t('net.cannotReach');
+  if (error instanceof ApiError) return error.serverMessage === null ? fallback : said(error.serverMessage);
   return fallback;
 }

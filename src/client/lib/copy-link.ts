@@ -1,12 +1,13 @@
+import { t } from './i18n.ts';
 import { toast } from './toast.ts';
 
 /** Copies an invite link to the clipboard, and says whether it could. */
 export async function copyInviteLink(url: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(url);
-    toast.success('Invite link copied');
+    toast.success(t('app.copyLink.copied'));
   } catch {
-    toast.error('Could not copy: select the link and copy it yourself');
+    toast.error(t('app.copyLink.failed'));
   }
 }
 

@@ -1,15 +1,28 @@
-import { dayAndTime, friendlyMoment, relativeTime, timeOfDay, type Clock } from '../../shared/clock.ts';
-import { formatDollars, parseAmountToCents } from '../../shared/money.ts';
+import { dayAndTime, friendlyMoment, relativeTime as sharedRelativeTime, timeOfDay, type Clock } from '../../shared/clock.ts';
+import { formatDollars, parseAmountToCents, type Cents } from '../../shared/money.ts';
+import { activeLocale, t } from './i18n.ts';
 
-export { relativeTime };
+/**
+ * How amounts, counts and times read on screen: in the reader's language (lib/i18n.ts) and, for
+ * times, on their clock.
+ */
 
-/** "1000.00" from the API -> "$1,000.00" on screen ("-5.00" -> "-$5.00"). */
+/** "1000.00" from the API -> "$1,000.00" on screen ("-5.00" -> "-$5.00"; "1.000,00 $" in German). */
 export function showAmount(amount: string): string {
   const text = amount.trim();
   const negative = text.startsWith('-');
   const cents = parseAmountToCents(negative ? text.slice(1) : text) ?? 0;
-  return formatDollars(negative ? -cents : cents);
+  return formatDollars(negative ? -cents : cents, activeLocale());
 }
+
+/** Cents on screen: 100000 -> "$1,000.00", in the reader's language. */
+export const showCents = (cents: Cents) => formatDollars(cents, activeLocale());
+
+/** A number on screen with the reader's grouping: 1234 -> "1,234" ("1.234" in German). */
+export const showNumber = (value: number, options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(activeLocale(), options).format(value);
+
+/** How long ago `iso` was: "just now", "5m ago", "3h ago", "2d ago". */
+export const relativeTime = (iso: string, now = Date.now()) => sharedRelativeTime(t, iso, now);
 
 /**
  * What is left until `iso`, as a countdown says it: "2d 4h left", "23h 59m left", "4m 10s left",
@@ -17,14 +30,14 @@ export function showAmount(amount: string): string {
  */
 export function timeLeft(iso: string, now = Date.now()): string {
   const seconds = Math.floor((Date.parse(iso) - now) / 1000);
-  if (!(seconds > 0)) return 'Time is up';
+  if (!(seconds > 0)) return t('time.up');
   const days = Math.floor(seconds / 86_400);
   const hours = Math.floor((seconds % 86_400) / 3600);
   const minutes = Math.floor((seconds % 3600) / 60);
-  if (days > 0) return `${days}d ${hours}h left`;
-  if (hours > 0) return `${hours}h ${minutes}m left`;
-  if (minutes > 0) return `${minutes}m ${seconds % 60}s left`;
-  return `${seconds}s left`;
+  if (days > 0) return t('time.leftDays', { days, hours });
+  if (hours > 0) return t('time.leftHours', { hours, minutes });
+  if (minutes > 0) return t('time.leftMinutes', { minutes, seconds: seconds % 60 });
+  return t('time.leftSeconds', { seconds });
 }
 
 /**
@@ -60,18 +73,18 @@ export function setDisplayTimeZone(zone: string | null): boolean {
 
 const inZone = (options: Intl.DateTimeFormatOptions): Intl.DateTimeFormatOptions => (displayZone ? { ...options, timeZone: displayZone } : options);
 
-/** The player's clock, in this device's language (src/shared/clock.ts words the times on it). */
-const playerClock = (): Clock => ({ timeZone: displayZone });
+/** The player's clock, in their language (src/shared/clock.ts words the times on it). */
+const playerClock = (): Clock => ({ timeZone: displayZone, locale: activeLocale() });
 
 /** A day, in the player's clock: "Nov 28, 2026" (without the year: "Nov 28"). */
 export const showDate = (iso: string, { year = true } = {}) =>
-  new Date(iso).toLocaleDateString(undefined, inZone({ ...(year ? { year: 'numeric' } : {}), month: 'short', day: 'numeric' }));
+  new Date(iso).toLocaleDateString(activeLocale(), inZone({ ...(year ? { year: 'numeric' } : {}), month: 'short', day: 'numeric' }));
 
 /** A time of day, in the player's clock: "09:05 PM" (with seconds: "09:05:07 PM"). */
 export const showTime = (iso: string | number, { seconds = false } = {}) => timeOfDay(iso, playerClock(), { seconds });
 
 /** A day with its weekday, in the player's clock: "Saturday, November 28". */
-export const showDay = (iso: string) => new Date(iso).toLocaleDateString(undefined, inZone({ weekday: 'long', month: 'long', day: 'numeric' }));
+export const showDay = (iso: string) => new Date(iso).toLocaleDateString(activeLocale(), inZone({ weekday: 'long', month: 'long', day: 'numeric' }));
 
 /** A day and a time, in the player's clock: "Nov 28, 09:05 PM", as the server words its deadlines. */
 export const showDayAndTime = (iso: string) => dayAndTime(iso, playerClock());
@@ -80,9 +93,7 @@ export const showDayAndTime = (iso: string) => dayAndTime(iso, playerClock());
  * A moment in friendly form, in the player's clock: the recent past as an age ("just now",
  * "5m ago", "3h ago"), anything else as a day and a time ("Nov 28, 09:05 PM").
  */
-export const showDateTime = (iso: string, now = Date.now()): string => friendlyMoment(iso, playerClock(), now);
+export const showDateTime = (iso: string, now = Date.now()): string => friendlyMoment(t, iso, playerClock(), now);
 
-/** "1 participant", "2 participants": a count with its noun, singular for one. */
-export const countOf = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-
-export const participantCount = (count: number) => countOf(count, 'participant');
+/** "1 participant", "2 participants". */
+export const participantCount = (count: number) => t('format.participants', { count });

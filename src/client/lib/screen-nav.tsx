@@ -39,7 +39,7 @@ export function ScreenLink({ to, className, children }: { to: MobileView; classN
   const path = nav.href(to);
   if (path === null) {
     return (
-      <button type="button" onClick={() => nav.navigate(to)} className={`text-left ${className ?? ''}`}>
+      <button type="button" onClick={() => nav.navigate(to)} className={`text-start ${className ?? ''}`}>
         {children}
       </button>
     );

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { t } from './i18n.ts';
 import { toast } from './toast.ts';
 import { SIGNED_IN_HINT_COOKIE, currentUserSchema, logoutResponseSchema, type CurrentUser, type ExchangeResponse } from '../../shared/schemas/auth.ts';
 import { ApiError, apiRequest } from './api.ts';
@@ -114,7 +115,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       sessionStorage.setItem(LOGGED_OUT_KEY, '1');
       window.location.assign(logoutUrl);
     } catch {
-      toast.error('Logout failed');
+      toast.error(t('app.auth.logoutFailed'));
     }
   }, [queryClient]);
 
@@ -130,7 +131,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (sessionStorage.getItem(LOGGED_OUT_KEY) === null) return;
     sessionStorage.removeItem(LOGGED_OUT_KEY);
-    toast.success('Logged out successfully');
+    toast.success(t('app.auth.loggedOut'));
   }, []);
 
   const status: AuthStatus = user ? 'signed-in' : query.isPending && !forgotten ? 'loading' : 'signed-out';

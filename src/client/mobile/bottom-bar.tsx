@@ -1,10 +1,11 @@
 import { Fragment } from 'react';
 import { useFriendRequests } from '../features/friends/api.ts';
-import { countOf } from '../lib/format.ts';
+import { t } from '../lib/i18n.ts';
 import { SCREENS, SCREEN_NAMES } from '../app/screens.ts';
 import type { ViewName } from './mobile-location.ts';
 
-const TABS = SCREEN_NAMES.filter((view) => SCREENS[view].tab);
+// `'tab' in`, not the label itself: a label is worded only when drawn (in the reader's language).
+const TABS = SCREEN_NAMES.filter((view) => 'tab' in SCREENS[view]);
 
 /**
  * Five tabs along the bottom edge (docs/product.md §13.3), above the phone's home indicator; out
@@ -15,7 +16,7 @@ export function BottomBar({ current, onSelect, hidden = false }: { current: View
   const pending = useFriendRequests().data?.length ?? 0;
   return (
     <nav
-      aria-label="Tabs"
+      aria-label={t('mobile.bottomBar.label')}
       hidden={hidden}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-slate-800 dark:bg-slate-900"
     >
@@ -42,9 +43,9 @@ export function BottomBar({ current, onSelect, hidden = false }: { current: View
                   ))}
                 </span>
                 {view === 'friends' && pending > 0 && (
-                  <span className="absolute top-1 left-1/2 ml-1.5 min-w-4 rounded-full bg-red-700 px-1 text-[10px] leading-4 text-white">
+                  <span className="absolute top-1 start-1/2 ms-1.5 min-w-4 rounded-full bg-red-700 px-1 text-[10px] leading-4 text-white">
                     <span aria-hidden>{pending}</span>
-                    <span className="sr-only">, {countOf(pending, 'pending friend request')}</span>
+                    <span className="sr-only">{t('mobile.bottomBar.pendingRequests', { count: pending })}</span>
                   </span>
                 )}
                 {active && <span aria-hidden className="absolute inset-x-4 top-0 h-0.5 rounded-full bg-brand-600" />}

@@ -1,5 +1,6 @@
 import { Menu } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { t } from '../lib/i18n.ts';
 import { useCurrentUser } from '../lib/use-auth.tsx';
 import { NotificationBell } from '../features/notifications/components/notification-bell.tsx';
 import { VerifyEmailBanner } from '../features/account/components/verify-email-banner.tsx';
@@ -21,7 +22,7 @@ function CurrentView({ view }: { view: MobileView }) {
   const screen = narrowScreen(view.name);
   return (
     <ScreenLoadBoundary screen={screen}>
-      <Suspense fallback={<Loading message="Loading..." />}>
+      <Suspense fallback={<Loading message={t('ui.common.loading')} />}>
         <screen.Component />
       </Suspense>
     </ScreenLoadBoundary>
@@ -64,7 +65,7 @@ export function MobileShell() {
         <button
           type="button"
           onClick={() => setMenuOpen(true)}
-          aria-label="Open menu"
+          aria-label={t('mobile.shell.openMenu')}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           className="flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"

@@ -1,5 +1,6 @@
 import { LogOut, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
+import { t } from '../lib/i18n.ts';
 import { useAuth, useCurrentUser } from '../lib/use-auth.tsx';
 import { SCREENS, SCREEN_NAMES } from '../app/screens.ts';
 import { UserCard } from '../app/user-card.tsx';
@@ -22,7 +23,7 @@ function MenuList({ label, items, current, onSelect }: { label: string; items: V
               type="button"
               onClick={() => onSelect(view)}
               aria-current={current === view ? 'page' : undefined}
-              className={`flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-left font-medium ${current === view ? 'bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-100' : 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'}`}
+              className={`flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-start font-medium ${current === view ? 'bg-brand-50 text-brand-700 dark:bg-brand-900 dark:text-brand-100' : 'text-slate-800 hover:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800'}`}
             >
               <Icon aria-hidden className="h-5 w-5" />
               {text}
@@ -62,13 +63,15 @@ export function SlideInMenu({
         <Dialog.Content
           {...returnFocus}
           aria-describedby={undefined}
-          className="mobile-menu-panel fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-xs flex-col overflow-y-auto bg-white pb-[env(safe-area-inset-bottom)] shadow-2xl dark:bg-slate-900"
+          className="mobile-menu-panel fixed inset-y-0 start-0 z-50 flex w-[85vw] max-w-xs flex-col overflow-y-auto bg-white pb-[env(safe-area-inset-bottom)] shadow-2xl dark:bg-slate-900"
         >
           <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2 dark:border-slate-800">
-            <Dialog.Title className="text-lg font-extrabold text-brand-700 dark:text-white">
-              Betbro<span className="sr-only"> menu</span>
+            {/* Named in full ("Betbro menu") for screen readers; the brand alone shows. */}
+            <Dialog.Title aria-label={t('mobile.menu.title')} className="text-lg font-extrabold text-brand-700 dark:text-white">
+              {/* eslint-disable-next-line betbro/no-literal-text -- the brand */}
+              <span>Betbro</span>
             </Dialog.Title>
-            <Dialog.Close aria-label="Close menu" className="flex items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+            <Dialog.Close aria-label={t('mobile.menu.close')} className="flex items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
               <X aria-hidden className="h-6 w-6" />
             </Dialog.Close>
           </div>
@@ -76,11 +79,11 @@ export function SlideInMenu({
             <UserCard user={user} />
           </div>
           <div className="flex-1 space-y-4 px-3 pb-3">
-            <MenuList label="Menu" items={MENU} current={current} onSelect={onSelect} />
+            <MenuList label={t('mobile.menu.navLabel')} items={MENU} current={current} onSelect={onSelect} />
             {isAdmin && (
               <div>
-                <h2 className="px-3 pb-1 text-xs font-bold tracking-wide text-slate-600 uppercase dark:text-slate-300">Administration</h2>
-                <MenuList label="Administration" items={ADMIN_MENU} current={current} onSelect={onSelect} />
+                <h2 className="px-3 pb-1 text-xs font-bold tracking-wide text-slate-600 uppercase dark:text-slate-300">{t('app.sections.admin')}</h2>
+                <MenuList label={t('app.sections.admin')} items={ADMIN_MENU} current={current} onSelect={onSelect} />
               </div>
             )}
           </div>
@@ -91,7 +94,7 @@ export function SlideInMenu({
               className="flex min-h-11 w-full items-center gap-3 rounded-lg px-3 font-semibold text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
             >
               <LogOut aria-hidden className="h-5 w-5" />
-              Sign Out
+              {t('mobile.menu.signOut')}
             </button>
           </div>
         </Dialog.Content>

@@ -61,6 +61,7 @@ export const somePreferences = (overrides: Partial<Preferences> = {}): Preferenc
   email: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, 'off'])) as Preferences['email'],
   quietHours: null,
   timeZone: null,
+  locale: 'en',
   ...overrides,
 });
 

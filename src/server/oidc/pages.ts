@@ -1,7 +1,17 @@
+import { textDirection } from '../../shared/i18n/locale.ts';
+import type { Translate } from '../../shared/i18n/messages.ts';
+
 /**
  * The embedded provider's own pages. Plain server-rendered HTML with inline styles (the CSP
- * allows inline styles, not inline scripts), so they work before the client app loads.
+ * allows inline styles, not inline scripts), so they work before the client app loads. Each is
+ * in its visitor's language (`PageWords`: src/server/i18n.ts requestWords).
  */
+
+/** The language a page is written in, and its words. */
+export interface PageWords {
+  locale: string;
+  t: Translate;
+}
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -23,14 +33,14 @@ font-size:16px;font-weight:700;cursor:pointer}button:hover{background:#4338ca}
 .error{margin:0 0 8px;padding:10px 12px;border-radius:10px;background:#fef2f2;color:#b91c1c;font-size:14px;border:1px solid #fecaca}
 .note{margin-top:16px;font-size:13px;color:#64748b;text-align:center}a{color:#4338ca}`;
 
-function page(title: string, body: string): string {
+function page({ locale }: PageWords, title: string, body: string): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${escapeHtml(locale)}" dir="${textDirection(locale)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><style>${STYLE}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 
-export function loginPage(input: {
+export function loginPage(words: PageWords, input: {
   action: string;
   abortUrl: string;
   /** The app's page that mails a link to choose a new password. */
@@ -39,43 +49,50 @@ export function loginPage(input: {
   error?: string;
   openSignup: boolean;
 }): string {
+  const { t } = words;
   const error = input.error ? `<p class="error" role="alert">${escapeHtml(input.error)}</p>` : '';
-  const note = input.openSignup
-    ? 'New to Betbro? Enter your email and choose a password of at least 8 characters: your account is created on the spot.'
-    : 'Accounts are created by an administrator.';
+  const note = input.openSignup ? t('provider.login.openSignupNote') : t('provider.login.closedNote');
   return page(
-    'Sign in to Betbro',
+    words,
+    t('provider.login.title'),
     `<div class="logo" aria-hidden="true">B</div>
-<h1>Sign in to Betbro</h1>
-<p class="sub">Use your email and password${input.openSignup ? ', or create an account' : ''}.</p>
+<h1>${escapeHtml(t('provider.login.title'))}</h1>
+<p class="sub">${escapeHtml(input.openSignup ? t('provider.login.subOpen') : t('provider.login.sub'))}</p>
 ${error}
 <form method="post" action="${escapeHtml(input.action)}" novalidate>
-<label for="email">Email</label>
+<label for="email">${escapeHtml(t('provider.login.email'))}</label>
 <input id="email" name="email" type="email" autocomplete="email" required autofocus value="${escapeHtml(input.email ?? '')}">
-<label for="password">Password</label>
+<label for="password">${escapeHtml(t('provider.login.password'))}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
-<button type="submit">Continue</button>
+<button type="submit">${escapeHtml(t('provider.login.continue'))}</button>
 </form>
-<p class="note"><a href="${escapeHtml(input.forgotPasswordUrl)}">Forgot password?</a></p>
-<p class="note">${note}</p>
-<p class="note"><a href="${escapeHtml(input.abortUrl)}">Cancel and return to Betbro</a></p>`,
+<p class="note"><a href="${escapeHtml(input.forgotPasswordUrl)}">${escapeHtml(t('provider.login.forgot'))}</a></p>
+<p class="note">${escapeHtml(note)}</p>
+<p class="note"><a href="${escapeHtml(input.abortUrl)}">${escapeHtml(t('provider.login.cancel'))}</a></p>`,
   );
 }
 
-export function messagePage(title: string, message: string, link?: { href: string; text: string }): string {
+export function messagePage(words: PageWords, title: string, message: string, link?: { href: string; text: string }): string {
   const action = link ? `<p class="note"><a href="${escapeHtml(link.href)}">${escapeHtml(link.text)}</a></p>` : '';
   return page(
+    words,
     title,
     `<div class="logo" aria-hidden="true">B</div><h1>${escapeHtml(title)}</h1><p class="sub">${escapeHtml(message)}</p>${action}`,
   );
 }
 
 /** A page that asks before it acts: one button posting `fields` to `action` (a mail's unsubscribe link, followed in a browser). */
-export function confirmPage(title: string, message: string, form: { action: string; button: string; fields: Record<string, string> }): string {
+export function confirmPage(
+  words: PageWords,
+  title: string,
+  message: string,
+  form: { action: string; button: string; fields: Record<string, string> },
+): string {
   const fields = Object.entries(form.fields)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
   return page(
+    words,
     title,
     `<div class="logo" aria-hidden="true">B</div><h1>${escapeHtml(title)}</h1><p class="sub">${escapeHtml(message)}</p>
 <form method="post" action="${escapeHtml(form.action)}">${fields}<button type="submit">${escapeHtml(form.button)}</button></form>`,
@@ -85,14 +102,16 @@ export function confirmPage(title: string, message: string, form: { action: stri
 /** The script that submits the provider's sign-out form without asking (one Sign Out is enough). */
 export const AUTO_SUBMIT_LOGOUT_SCRIPT = "document.getElementById('op.logoutForm').submit();";
 
-export function logoutPage(form: string): string {
+export function logoutPage(words: PageWords, form: string): string {
+  const { t } = words;
   // Sign-out from Betbro also ends the provider's session: the form carries logout=yes.
   const confirmedForm = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/></form>');
   return page(
-    'Signing out',
-    `<div class="logo" aria-hidden="true">B</div><h1>Signing you out...</h1>
+    words,
+    t('provider.logout.title'),
+    `<div class="logo" aria-hidden="true">B</div><h1>${escapeHtml(t('provider.logout.heading'))}</h1>
 ${confirmedForm}
-<noscript><button type="submit" form="op.logoutForm">Sign out</button></noscript>
+<noscript><button type="submit" form="op.logoutForm">${escapeHtml(t('provider.logout.button'))}</button></noscript>
 <script>${AUTO_SUBMIT_LOGOUT_SCRIPT}</script>`,
   );
 }

@@ -16,7 +16,8 @@ import {
   loginFormSchema,
   type LocalAccount,
 } from './local-accounts.ts';
-import { AUTO_SUBMIT_LOGOUT_SCRIPT, loginPage, logoutPage, messagePage } from './pages.ts';
+import { AUTO_SUBMIT_LOGOUT_SCRIPT, loginPage, logoutPage, messagePage, type PageWords } from './pages.ts';
+import { LOCALE_COOKIE, passwordReason, requestWords } from '../i18n.ts';
 
 /**
  * The embedded OpenID Connect provider (docs/decisions/002-auth.md): oidc-provider mounted at
@@ -45,14 +46,15 @@ export {
 } from './local-accounts.ts';
 export { accountOfToken, issueAccountToken, spendToken, spendTokensOf } from './account-tokens.ts';
 export { accountTokens, localAccounts, oidcPayloads } from './tables.ts';
-export { confirmPage, messagePage } from './pages.ts';
+export { confirmPage, messagePage, type PageWords } from './pages.ts';
 
 /**
  * The mail a new account's owner gets: `queue` in the transaction that creates the account (it
  * verifies their email), `wake` once it has committed.
  */
 export interface NewAccountMail {
-  queue: (tx: Tx, account: LocalAccount) => Promise<void>;
+  /** `locale`: the language of the page the account was made on. */
+  queue: (tx: Tx, account: LocalAccount, locale: string) => Promise<void>;
   wake: () => void;
 }
 
@@ -85,6 +87,10 @@ function newSigningKey() {
 }
 
 /** Lets one inline script run on a provider page by adding its hash to the page's CSP. */
+/** The language and words of a provider page the protocol library draws (its Koa context). */
+const wordsOfContext = (ctx: KoaContextWithOIDC): PageWords =>
+  requestWords({ headers: ctx.headers, cookies: { [LOCALE_COOKIE]: ctx.cookies.get(LOCALE_COOKIE) ?? undefined } });
+
 function allowInlineScript(ctx: KoaContextWithOIDC, script: string) {
   const csp = ctx.response.get('content-security-policy');
   if (!csp) return;
@@ -128,11 +134,15 @@ export async function registerEmbeddedProvider(
         logoutSource: async (ctx, form) => {
           allowInlineScript(ctx, AUTO_SUBMIT_LOGOUT_SCRIPT);
           ctx.type = 'html';
-          ctx.body = logoutPage(form);
+          ctx.body = logoutPage(wordsOfContext(ctx), form);
         },
         postLogoutSuccessSource: async (ctx) => {
+          const words = wordsOfContext(ctx);
           ctx.type = 'html';
-          ctx.body = messagePage('Signed out', 'You have been signed out.', { href: config.publicUrl, text: 'Back to Betbro' });
+          ctx.body = messagePage(words, words.t('provider.signedOut.title'), words.t('provider.signedOut.body'), {
+            href: config.publicUrl,
+            text: words.t('provider.back'),
+          });
         },
       },
     },
@@ -167,10 +177,12 @@ export async function registerEmbeddedProvider(
       return grant;
     },
     renderError: async (ctx, out) => {
+      const words = wordsOfContext(ctx);
       ctx.type = 'html';
-      ctx.body = messagePage('Sign-in problem', out.error_description ?? out.error ?? 'Something went wrong.', {
+      // The protocol's own description stays as the provider library says it (English).
+      ctx.body = messagePage(words, words.t('provider.error.title'), out.error_description ?? out.error ?? words.t('provider.error.body'), {
         href: config.publicUrl,
-        text: 'Return to Betbro',
+        text: words.t('provider.return'),
       });
     },
     ttl: {
@@ -233,15 +245,17 @@ function registerInteractionRoutes(
   const sendHtml = (reply: FastifyReply, status: number, html: string) =>
     reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
 
-  const expired = (reply: FastifyReply) =>
-    sendHtml(
+  const expired = (request: UidRequest, reply: FastifyReply) => {
+    const words = requestWords(request);
+    return sendHtml(
       reply,
       400,
-      messagePage('Sign-in expired', 'This sign-in page has expired. Please start again from Betbro.', {
+      messagePage(words, words.t('provider.expired.title'), words.t('provider.expired.body'), {
         href: config.publicUrl,
-        text: 'Return to Betbro',
+        text: words.t('provider.return'),
       }),
     );
+  };
 
   async function details(request: UidRequest, reply: FastifyReply) {
     try {
@@ -253,11 +267,11 @@ function registerInteractionRoutes(
     }
   }
 
-  const renderLogin = (reply: FastifyReply, uid: string, status: number, extra: { email?: string; error?: string } = {}) =>
+  const renderLogin = (words: PageWords, reply: FastifyReply, uid: string, status: number, extra: { email?: string; error?: string } = {}) =>
     sendHtml(
       reply,
       status,
-      loginPage({
+      loginPage(words, {
         action: `${config.publicUrl}/interaction/${uid}/login`,
         abortUrl: `${config.publicUrl}/interaction/${uid}/abort`,
         forgotPasswordUrl: `${config.publicUrl}/forgot-password`,
@@ -271,17 +285,17 @@ function registerInteractionRoutes(
    * has an account, so it does not tell who has one. With open sign-up, a password that could not
    * make a new account says why, for whoever meant to create one.
    */
-  const signInFailure = (password: string, email: string) => {
+  const signInFailure = ({ t }: PageWords, password: string, email: string) => {
     const weak = config.openSignup ? newPasswordProblem(password, email) : null;
     return weak
-      ? { status: 400, error: `Wrong email or password. To create an account, choose another password: ${weak}.` }
-      : { status: 401, error: 'Wrong email or password.' };
+      ? { status: 400, error: t('provider.login.wrongWeak', { reason: passwordReason(t, weak) }) }
+      : { status: 401, error: t('provider.login.wrong') };
   };
 
   app.get('/interaction/:uid', { schema: { hide: true } }, async (request: UidRequest, reply) => {
     const interaction = await details(request, reply);
-    if (!interaction) return expired(reply);
-    if (interaction.prompt.name === 'login') return renderLogin(reply, interaction.uid, 200);
+    if (!interaction) return expired(request, reply);
+    if (interaction.prompt.name === 'login') return renderLogin(requestWords(request), reply, interaction.uid, 200);
     // Any other prompt (consent) is granted at once for our first-party client.
     const grant = new provider.Grant({ clientId, accountId: interaction.session?.accountId });
     grant.addOIDCScope(OIDC_SCOPES);
@@ -292,8 +306,10 @@ function registerInteractionRoutes(
 
   app.post('/interaction/:uid/login', { schema: { hide: true } }, async (request: UidRequest, reply) => {
     const interaction = await details(request, reply);
-    if (!interaction) return expired(reply);
+    if (!interaction) return expired(request, reply);
     const { uid } = interaction;
+    const words = requestWords(request);
+    const { t } = words;
 
     // Every limit is counted before the password is checked (one atomic increment each), so
     // attempts sent at once cannot all be evaluated. They are keyed so that an attacker cannot
@@ -305,21 +321,20 @@ function registerInteractionRoutes(
       return !allowed;
     };
     if (await refuse(`login-ip:${request.ip}`, limits.loginPerIp)) {
-      return renderLogin(reply, uid, 429, { error: 'Too many sign-in attempts. Please wait a few minutes and try again.' });
+      return renderLogin(words, reply, uid, 429, { error: t('provider.login.tooManyAttempts') });
     }
 
     const form = loginFormSchema.safeParse(request.body ?? {});
     const rawEmail = typeof (request.body as { email?: unknown })?.email === 'string' ? (request.body as { email: string }).email : '';
     if (!form.success) {
-      return renderLogin(reply, uid, 400, { email: rawEmail, error: form.error.issues[0]?.message ?? 'Invalid input' });
+      const problem = form.error.issues[0];
+      const error = problem?.path[0] === 'password' ? t('provider.login.enterPassword') : t('provider.login.invalidEmail');
+      return renderLogin(words, reply, uid, 400, { email: rawEmail, error });
     }
     const { email, password } = form.data;
     const emailAndIpKey = `login-email-ip:${email}|${request.ip}`;
     if ((await refuse(emailAndIpKey, limits.loginPerEmailAndIp)) || (await refuse(`login-email:${email}`, limits.loginPerEmail))) {
-      return renderLogin(reply, uid, 429, {
-        email,
-        error: 'Too many failed attempts for this email. Please wait a few minutes and try again.',
-      });
+      return renderLogin(words, reply, uid, 429, { email, error: t('provider.login.tooManyForEmail') });
     }
 
     let account = await findLocalAccountByEmail(app.db, email);
@@ -328,7 +343,7 @@ function registerInteractionRoutes(
     } else if (config.openSignup && !newPasswordProblem(password, email)) {
       // An unknown email signs up when open sign-up is on and the password makes a good one; the
       // new account's owner is mailed a link that verifies the email, queued with the account.
-      const created = await createLocalAccount(app.db, email, password, newAccountMail.queue);
+      const created = await createLocalAccount(app.db, email, password, (tx, made) => newAccountMail.queue(tx, made, words.locale));
       if (created) newAccountMail.wake();
       account = created ?? (await findLocalAccountByEmail(app.db, email));
       if (account && !(await checkPassword(account, password))) account = null;
@@ -336,8 +351,8 @@ function registerInteractionRoutes(
       await checkPasswordOfNobody(password);
     }
     if (!account) {
-      const { status, error } = signInFailure(password, email);
-      return renderLogin(reply, uid, status, { email, error });
+      const { status, error } = signInFailure(words, password, email);
+      return renderLogin(words, reply, uid, status, { email, error });
     }
 
     await limiter.reset(emailAndIpKey);
@@ -352,7 +367,7 @@ function registerInteractionRoutes(
 
   app.get('/interaction/:uid/abort', { schema: { hide: true } }, async (request: UidRequest, reply) => {
     const interaction = await details(request, reply);
-    if (!interaction) return expired(reply);
+    if (!interaction) return expired(request, reply);
     reply.hijack();
     await provider.interactionFinished(
       request.raw,

@@ -285,6 +285,7 @@ describe(`free text in every field on ${testDbKind}`, () => {
       'PUT /api/users/preferences quietHours.from', // a time of day, HH:MM
       'PUT /api/users/preferences quietHours.to',
       'PUT /api/users/preferences timeZone', // an IANA name the runtime and the database both know
+      'PUT /api/users/preferences locale', // a language tag, one of the catalogues (src/server/i18n.ts)
       'DELETE /api/account confirm', // compared with the username, never stored
     ];
     expect(new Set(writtenStrings(app))).toEqual(new Set([...fields.map((f) => f.at), ...links.map((l) => l.at), ...notFreeText]));

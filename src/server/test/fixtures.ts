@@ -17,12 +17,13 @@ export interface TestUser {
   agent: HttpAgent;
 }
 
-export async function createUser(app: FastifyInstance, username: string, options: { admin?: boolean } = {}): Promise<TestUser> {
+export async function createUser(app: FastifyInstance, username: string, options: { admin?: boolean; locale?: string } = {}): Promise<TestUser> {
   const email = `${username.toLowerCase()}@betbro.test`;
   const user = await signInWithIdentity(
     app.db,
     { issuer: 'https://fixtures.betbro.test', subject: username, email, emailVerified: true, name: null },
     options.admin ? [email] : [],
+    options.locale ?? 'en',
   );
   await app.db.update(users).set({ username }).where(eq(users.id, user.id));
   const session = await createSession(app.db, { userId: user.id });

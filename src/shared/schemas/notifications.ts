@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeTagSchema } from '../i18n/locale.ts';
 
 export const NOTIFICATION_TYPES = [
   'friend_request',
@@ -15,22 +16,6 @@ export const NOTIFICATION_TYPES = [
   'crew_season_ended',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
-
-/** What each type means to a person, for the settings screen. */
-export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
-  friend_request: 'Friend requests',
-  friend_accepted: 'Accepted friend requests',
-  bet_staked: 'Someone stakes on your bet',
-  bet_expired: 'Your bet expired and awaits your resolution',
-  bet_settled: 'A bet you staked on was resolved',
-  bet_proposed: 'A result is proposed on a bet you staked on',
-  bet_disputed: 'You are called to a jury',
-  message: 'New messages',
-  invite_accepted: 'Someone accepted your invite',
-  crew_joined: 'Someone joined your crew by your invite',
-  crew_bet: 'A new bet in one of your crews',
-  crew_season_ended: 'A season of one of your crews ended',
-};
 
 export const notificationSchema = z.object({
   id: z.number().int(),
@@ -60,7 +45,6 @@ export const THEMES = ['light', 'dark', 'system'] as const;
 /** How a notification type reaches a player's mailbox: never, a mail each, or in the daily digest. */
 export const EMAIL_MODES = ['off', 'instant', 'daily'] as const;
 export type EmailMode = (typeof EMAIL_MODES)[number];
-export const EMAIL_MODE_LABELS: Record<EmailMode, string> = { off: 'Off', instant: 'Instant', daily: 'Daily digest' };
 
 /** A time of day on the player's clock, "HH:MM" (24 hours). */
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 22:00');
@@ -88,6 +72,8 @@ export const preferencesSchema = z.object({
   quietHours: quietHoursSchema.nullable(),
   /** IANA name; null until chosen, when the browser's own applies (and UTC for the server's mail). */
   timeZone: z.string().nullable(),
+  /** The player's language: a catalogue's tag ("en", "pt-BR"), set from the browser at the first sign-in. */
+  locale: z.string(),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -98,5 +84,7 @@ export const updatePreferencesBodySchema = z.object({
   email: z.partialRecord(z.enum(NOTIFICATION_TYPES), z.enum(EMAIL_MODES, { error: 'Mail must be off, instant or daily' })).optional(),
   quietHours: quietHoursSchema.nullable().optional(),
   timeZone: timeZoneSchema.optional(),
+  /** One of the server's catalogues (src/server/i18n.ts); another well-formed tag is refused there. */
+  locale: localeTagSchema.optional(),
 });
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBodySchema>;

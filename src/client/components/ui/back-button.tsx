@@ -6,9 +6,9 @@ export function BackButton({ label, onClick }: { label: string; onClick: () => v
     <button
       type="button"
       onClick={onClick}
-      className="-ml-2 inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800"
+      className="-ms-2 inline-flex min-h-11 items-center gap-1.5 rounded-lg px-2 font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800"
     >
-      <ArrowLeft aria-hidden className="h-5 w-5" />
+      <ArrowLeft aria-hidden className="h-5 w-5 rtl:-scale-x-100" />
       {label}
     </button>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { t } from '../../lib/i18n.ts';
 
 const TONES = {
   neutral: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
@@ -16,7 +17,7 @@ export function OnlineBadge({ online }: { online: boolean }) {
   return (
     <span className="inline-flex items-center gap-1.5 text-xs font-medium text-slate-600 dark:text-slate-300">
       <span aria-hidden className={`h-2 w-2 rounded-full ${online ? 'bg-emerald-500' : 'bg-slate-400'}`} />
-      {online ? 'Online' : 'Offline'}
+      {online ? t('ui.onlineBadge.online') : t('ui.onlineBadge.offline')}
     </span>
   );
 }

@@ -107,7 +107,7 @@ export function RowButton({ icon, label, hint, onClick }: { icon?: ReactNode; la
     <button
       type="button"
       onClick={onClick}
-      className="flex min-h-12 w-full items-center gap-3 rounded-xl px-3 py-2 text-left hover:bg-slate-50 dark:hover:bg-slate-800"
+      className="flex min-h-12 w-full items-center gap-3 rounded-xl px-3 py-2 text-start hover:bg-slate-50 dark:hover:bg-slate-800"
     >
       {icon && (
         <span aria-hidden className="text-brand-700 dark:text-brand-100">

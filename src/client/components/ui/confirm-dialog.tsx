@@ -1,5 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { t } from '../../lib/i18n.ts';
 import { Button } from './button.tsx';
 import { useReturnFocus } from './dialog.tsx';
 
@@ -40,7 +41,7 @@ export function ConfirmDialog({
           {children}
           <div className="mt-6 flex justify-end gap-3">
             <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Cancel</Button>
+              <Button variant="secondary">{t('ui.confirmDialog.cancel')}</Button>
             </AlertDialog.Cancel>
             <Button variant={tone} disabled={pending || confirmDisabled} onClick={onConfirm}>
               {confirmLabel}

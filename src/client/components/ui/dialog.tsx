@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import { useRef, type ReactNode } from 'react';
+import { t } from '../../lib/i18n.ts';
 import { focusMainContent } from './skip-link.tsx';
 
 /**
@@ -61,7 +62,7 @@ export function Dialog({
             </div>
             <RadixDialog.Close
               className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
-              aria-label="Close"
+              aria-label={t('ui.dialog.close')}
             >
               <X aria-hidden className="h-5 w-5" />
             </RadixDialog.Close>

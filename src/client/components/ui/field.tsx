@@ -1,3 +1,4 @@
+import { said } from '../../lib/i18n.ts';
 import { createContext, useContext, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 /**
@@ -27,11 +28,14 @@ export function useFieldControl<P extends ControlProps>(props: P): P {
   };
 }
 
-/** A field's message: beside the field, announced when it appears, there until the field is right. */
+/**
+ * A field's message: beside the field, announced when it appears, there until the field is right.
+ * A rule's sentence (the shared schemas', the server's) is shown in the reader's language.
+ */
 export function FieldError({ id, children }: { id: string; children: ReactNode }) {
   return (
     <p id={id} role="alert" className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
-      {children}
+      {typeof children === 'string' ? said(children) : children}
     </p>
   );
 }

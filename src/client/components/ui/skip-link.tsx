@@ -1,3 +1,5 @@
+import { t } from '../../lib/i18n.ts';
+
 /** The id of each frame's <main>: where the skip link leads, and where focus goes when nothing better is left. */
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -18,9 +20,9 @@ export function SkipLink() {
         event.preventDefault();
         focusMainContent();
       }}
-      className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2 dark:bg-slate-900 dark:text-brand-100"
+      className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:start-2 dark:bg-slate-900 dark:text-brand-100"
     >
-      Skip to content
+      {t('ui.skipLink.text')}
     </a>
   );
 }

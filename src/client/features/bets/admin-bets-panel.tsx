@@ -10,7 +10,8 @@ import { Dialog } from '../../components/ui/dialog.tsx';
 import { FieldGroup, Radio } from '../../components/ui/field.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
-import { participantCount, showAmount } from '../../lib/format.ts';
+import { showAmount } from '../../lib/format.ts';
+import { t } from '../../lib/i18n.ts';
 import { useAdminDeleteBet, useAdminResolveBet } from './api.ts';
 import { EditBetDialog } from './components/edit-bet-dialog.tsx';
 import { PayoutConfirmation } from './components/payout-confirmation.tsx';
@@ -30,20 +31,20 @@ export function ResolveBetDialog({ bet, onClose }: { bet: Bet; onClose: () => vo
       { id: bet.id, body: { winningOption } },
       {
         onSuccess: () => {
-          toast.success('Bet resolved successfully', { description: `${bet.options[winningOption]} declared winner` });
+          toast.success(t('bets.admin.resolved'), { description: t('bets.resolve.declaredWinner', { option: bet.options[winningOption] ?? '' }) });
           setConfirming(null);
           onClose();
         },
         onError: (e) => {
-          toast.error('Failed to resolve bet', { description: errorMessage(e, 'Failed to resolve bet') });
+          toast.error(t('bets.resolve.failed'), { description: errorMessage(e, t('bets.resolve.failed')) });
           setConfirming(null);
         },
       },
     );
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Resolve bet" description={bet.title}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('bets.resolveDialog.title')} description={bet.title}>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <FieldGroup id={`resolve-${bet.id}-winner`} legend="Winning option" error={form.errors.winningOption}>
+        <FieldGroup id={`resolve-${bet.id}-winner`} legend={t('bets.resolve.winningOption')} error={form.errors.winningOption}>
           <div className="grid auto-rows-fr gap-2 sm:grid-cols-2">
             {bet.options.map((label, i) => (
               <label
@@ -61,13 +62,13 @@ export function ResolveBetDialog({ bet, onClose }: { bet: Bet; onClose: () => vo
             ))}
           </div>
         </FieldGroup>
-        <p className="text-sm text-slate-700 dark:text-slate-300">Winners are paid at once; this cannot be undone.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t('bets.admin.paidAtOnce')}</p>
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('bets.common.cancel')}
           </Button>
           <Button type="submit" disabled={resolve.isPending}>
-            {resolve.isPending ? 'Resolving...' : 'Resolve'}
+            {resolve.isPending ? t('bets.common.resolving') : t('bets.admin.resolve')}
           </Button>
         </div>
       </form>
@@ -89,11 +90,11 @@ export function AdminBetsPanel({ bets }: { bets: Bet[] }) {
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-4">
-        <StatCard label="Total bets" value={bets.length} />
-        <StatCard label="Active bets" value={active} testId="admin-active-bets" />
+        <StatCard label={t('bets.admin.totalBets')} value={bets.length} />
+        <StatCard label={t('bets.admin.activeBets')} value={active} testId="admin-active-bets" />
       </div>
       {bets.length === 0 ? (
-        <EmptyState title="No bets found in this category." />
+        <EmptyState title={t('bets.admin.empty')} />
       ) : (
         <ul className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
           {bets.map((bet) => (
@@ -101,23 +102,23 @@ export function AdminBetsPanel({ bets }: { bets: Bet[] }) {
               <div className="min-w-0 flex-1 basis-48">
                 <p className="font-semibold wrap-anywhere">{bet.title}</p>
                 <p className="text-sm text-slate-600 dark:text-slate-300">
-                  by {bet.creator.username} · Pot {showAmount(bet.totalPot)} · {participantCount(bet.participants)}
+                  {t('bets.admin.byline', { name: bet.creator.username, pot: showAmount(bet.totalPot), count: bet.participants })}
                 </p>
               </div>
               <BetStatusBadge bet={bet} />
               <div className="flex gap-2">
                 <Button variant="secondary" size="sm" onClick={() => setEditing(bet)}>
-                  Edit
+                  {t('bets.admin.edit')}
                   {about(bet)}
                 </Button>
                 <Button variant="danger" size="sm" onClick={() => setDeleting(bet)}>
-                  Delete
+                  {t('bets.admin.delete')}
                   {about(bet)}
                 </Button>
                 {/* An admin settles any unsettled bet at once, a jury bet's proposed or disputed result among them. */}
                 {isUnsettled(bet.status) && (
                   <Button size="sm" onClick={() => setResolving(bet)}>
-                    Resolve
+                    {t('bets.admin.resolve')}
                     {about(bet)}
                   </Button>
                 )}
@@ -131,18 +132,18 @@ export function AdminBetsPanel({ bets }: { bets: Bet[] }) {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete bet"
-        message="Are you sure you want to delete this bet?"
-        confirmLabel="Delete"
+        title={t('bets.admin.deleteTitle')}
+        message={t('bets.admin.deleteMessage')}
+        confirmLabel={t('bets.admin.delete')}
         pending={remove.isPending}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              toast.success('Bet deleted successfully');
+              toast.success(t('bets.admin.deleted'));
               setDeleting(null);
             },
-            onError: (e) => toast.error('Failed to delete bet', { description: errorMessage(e, 'Failed to delete bet') }),
+            onError: (e) => toast.error(t('bets.admin.deleteFailed'), { description: errorMessage(e, t('bets.admin.deleteFailed')) }),
           })
         }
       />

@@ -18,10 +18,12 @@ import { ApiError, errorMessage } from '../../lib/api.ts';
 import { useCrew, useMyCrews } from '../../lib/crews-list.ts';
 import { showDateTime } from '../../lib/format.ts';
 import { useFriends } from '../../lib/friends-list.ts';
+import { t } from '../../lib/i18n.ts';
 import { useCurrentUser } from '../../lib/use-auth.tsx';
 import { useScreenNav } from '../../lib/screen-nav.tsx';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { useCreateBet, useJuryPool } from './api.ts';
+import { categoryLabel } from '../../lib/category-label.ts';
 
 type FormValues = {
   title: string;
@@ -64,15 +66,13 @@ const toBody = ({ hours, date, decider, refereeId, crewId, ...values }: FormValu
   ...(decider === 'jury' ? { resolution: { mode: 'jury' as const } } : {}),
 });
 
-const CHOOSE_REFEREE = 'Choose a referee';
-
 /**
  * Blank options are dropped before sending: fewer than two left is said beside the options. A
  * referee must be picked when a referee decides (the schema says so too, under `resolution`).
  */
 const check = ({ options, decider, refereeId }: FormValues) => ({
-  ...(options.filter((option) => option.trim()).length < MIN_OPTIONS ? { options: 'You need at least 2 options for a bet' } : {}),
-  ...(decider === 'referee' && refereeId === '' ? { resolution: CHOOSE_REFEREE } : {}),
+  ...(options.filter((option) => option.trim()).length < MIN_OPTIONS ? { options: t('bets.create.tooFewOptions', { count: MIN_OPTIONS }) } : {}),
+  ...(decider === 'referee' && refereeId === '' ? { resolution: t('bets.create.chooseReferee') } : {}),
 });
 
 /** When a bet with this expiry would end, where the values say it (the schema judges the values themselves). */
@@ -92,7 +92,7 @@ function endOf({ expirationType, hours, date }: FormValues, now = Date.now()): n
 function seasonCheck(values: FormValues, crew: CrewSummary | undefined) {
   const end = crew ? endOf(values) : null;
   return crew && end !== null && end > Date.parse(crew.season.endsAt)
-    ? { expirationValue: `A crew bet must end by the end of the season, ${showDateTime(crew.season.endsAt)}` }
+    ? { expirationValue: t('bets.create.afterSeason', { date: showDateTime(crew.season.endsAt) }) }
     : {};
 }
 
@@ -100,30 +100,30 @@ const optionId = (i: number) => `bet-option-${i}`;
 const NO_REFEREES_ID = 'bet-referee-none';
 const REFEREES_FAILED_ID = 'bet-referee-failed';
 /** What the dialog says about who decides, for a bet among friends and for a crew bet, whose referee and jury are its members. */
-const DECIDING = {
-  friends: {
-    refereeHint: 'A friend who alone decides the result. They cannot bet on it.',
-    juryHint: 'You propose the result; any staker can dispute it before its deadline, then your friends from before the bet, without a stake, vote.',
-    jury: 'A jury of friends',
-    choose: 'Choose a friend',
-    loading: 'Loading your friends...',
-    failed: 'Your friends could not be loaded. Close the dialog and try again.',
-    none: 'Add a friend to pick a referee',
-  },
-  crew: {
-    refereeHint: 'A crew member who alone decides the result. They cannot bet on it.',
-    juryHint: "You propose the result; any staker can dispute it before its deadline, then the crew's members from before the bet, without a stake, vote.",
-    jury: 'A jury of the crew',
-    choose: 'Choose a member',
-    loading: "Loading the crew's members...",
-    failed: "The crew's members could not be loaded. Close the dialog and try again.",
-    none: 'Invite someone to the crew to pick a referee',
-  },
-} as const;
+const deciding = (forCrew: boolean) =>
+  forCrew
+    ? {
+        refereeHint: t('bets.create.crew.refereeHint'),
+        juryHint: t('bets.create.crew.juryHint'),
+        jury: t('bets.create.crew.jury'),
+        choose: t('bets.create.crew.choose'),
+        loading: t('bets.create.crew.loading'),
+        failed: t('bets.create.crew.failed'),
+        none: t('bets.create.crew.none'),
+      }
+    : {
+        refereeHint: t('bets.create.friends.refereeHint'),
+        juryHint: t('bets.create.friends.juryHint'),
+        jury: t('bets.create.friends.jury'),
+        choose: t('bets.create.friends.choose'),
+        loading: t('bets.create.friends.loading'),
+        failed: t('bets.create.friends.failed'),
+        none: t('bets.create.friends.none'),
+      };
 const deciders = (jury: string) =>
   [
-    { value: 'creator', label: 'I decide (creator)' },
-    { value: 'referee', label: 'A referee' },
+    { value: 'creator', label: t('bets.create.deciderCreator') },
+    { value: 'referee', label: t('bets.create.deciderReferee') },
     { value: 'jury', label: jury },
   ] as const;
 const LIMIT_ID = 'bet-options-limit';
@@ -135,8 +135,8 @@ const LIMIT_ID = 'bet-options-limit';
 function juryTooSmall(pool: { possibleJurors: number; quorum: number } | undefined, forCrew: boolean): string | null {
   if (!pool || pool.possibleJurors >= pool.quorum) return null;
   return forCrew
-    ? `A jury needs at least ${pool.quorum} other members of the crew who could vote on it; it has ${pool.possibleJurors}. Invite more, or choose another way to decide.`
-    : `A jury needs at least ${pool.quorum} of your friends who could vote on it; you have ${pool.possibleJurors}. Add friends, or choose another way to decide.`;
+    ? t('bets.create.juryTooSmallCrew', { quorum: pool.quorum, possible: pool.possibleJurors })
+    : t('bets.create.juryTooSmallFriends', { quorum: pool.quorum, possible: pool.possibleJurors });
 }
 
 /**
@@ -152,16 +152,16 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
   });
   const chosenCrew = crewOf(form.values);
   const audienceHint = chosenCrew
-    ? `Only ${chosenCrew.name} sees it, and its members stake from their crew balance. It must end by the end of season ${chosenCrew.season.number}, ${showDateTime(chosenCrew.season.endsAt)}.`
+    ? t('bets.create.audienceCrew', { crew: chosenCrew.name, season: chosenCrew.season.number, date: showDateTime(chosenCrew.season.endsAt) })
     : form.values.crewId === ''
-      ? 'Your friends see it and stake from their own balance.'
+      ? t('bets.create.audienceFriends')
       : undefined;
   const createBet = useCreateBet();
   const me = useCurrentUser();
   const nav = useScreenNav();
   const { options, expirationType, decider } = form.values;
   const forCrew = form.values.crewId !== '';
-  const words = DECIDING[forCrew ? 'crew' : 'friends'];
+  const words = deciding(forCrew);
   // Read only once a referee is wanted: the friends are who may be picked, or for a crew bet the crew's other members.
   const friends = useFriends({ enabled: decider === 'referee' && !forCrew });
   const crewMembers = useCrew(Number(form.values.crewId), { enabled: decider === 'referee' && forCrew });
@@ -182,20 +182,20 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
   const submit = form.submit((body) =>
     juryShort ? undefined : createBet.mutate(body, {
       onSuccess: (bet) => {
-        toast.success('Bet created!', { description: 'Your bet has been created and is now live.' });
+        toast.success(t('bets.create.created'), { description: t('bets.create.createdDescription') });
         close(false);
         // On to the new bet, where Share is at hand to bring friends in.
         nav.navigate({ name: 'bet', id: bet.id });
       },
       onError: (error) => {
-        const message = errorMessage(error, 'Something went wrong. Please try again.');
+        const message = errorMessage(error, t('bets.common.genericError'));
         // The server's word on the referee, or on a crew bet ending after its season, goes beside
         // that field, as well as in the toast.
         if (error instanceof ApiError && error.code === 'invalid_referee') form.setErrors({ refereeId: message });
         if (error instanceof ApiError && error.code === 'expires_after_season') form.setErrors({ expirationValue: message });
         // Friends or members gone meanwhile: the dialog reads who could sit on a jury again.
         if (error instanceof ApiError && error.code === 'not_enough_jurors') void juryPool.refetch();
-        toast.error('Failed to create bet', { description: message });
+        toast.error(t('bets.create.failed'), { description: message });
       },
     }),
   );
@@ -211,22 +211,24 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
   };
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Create New Bet" description="Ask your friends a question with 2 to 10 answers." wide>
+    <Dialog open={open} onOpenChange={close} title={t('bets.create.title')} description={t('bets.create.description', { min: MIN_OPTIONS, max: MAX_OPTIONS })} wide>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field id="bet-title" label="Title" error={form.errors.title}>
-          <Input placeholder="Who wins the derby?" {...form.field('title')} />
+        <Field id="bet-title" label={t('bets.form.title')} error={form.errors.title}>
+          <Input placeholder={t('bets.create.titlePlaceholder')} {...form.field('title')} />
         </Field>
-        <Field id="bet-description" label="Description" error={form.errors.description}>
-          <Textarea rows={3} placeholder="Saturday's match, final score after extra time." {...form.field('description')} />
+        <Field id="bet-description" label={t('bets.form.description')} error={form.errors.description}>
+          <Textarea rows={3} placeholder={t('bets.create.descriptionPlaceholder')} {...form.field('description')} />
         </Field>
-        <Field id="bet-category" label="Category">
+        <Field id="bet-category" label={t('bets.common.category')}>
           <Select {...form.field('category')}>
             {BET_CATEGORIES.map((c) => (
-              <option key={c}>{c}</option>
+              <option key={c} value={c}>
+                {categoryLabel(c)}
+              </option>
             ))}
           </Select>
         </Field>
-        <Field id="bet-audience" label="Who can see it" error={form.errors.crewId} hint={audienceHint}>
+        <Field id="bet-audience" label={t('bets.create.audience')} error={form.errors.crewId} hint={audienceHint}>
           <Select
             {...form.field('crewId')}
             // A referee is picked among the audience: another audience, another pick.
@@ -235,28 +237,28 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
               form.set('refereeId', '');
             }}
           >
-            <option value="">My friends</option>
+            <option value="">{t('bets.create.myFriends')}</option>
             {crews.data?.map((crew) => (
               <option key={crew.id} value={String(crew.id)}>
                 {crew.name}
               </option>
             ))}
             {/* The crew the dialog was opened for, until the list of crews has come. */}
-            {form.values.crewId !== '' && !chosenCrew && <option value={form.values.crewId}>{crews.isPending ? 'Loading your crews...' : 'This crew'}</option>}
+            {form.values.crewId !== '' && !chosenCrew && <option value={form.values.crewId}>{crews.isPending ? t('bets.create.loadingCrews') : t('bets.create.thisCrew')}</option>}
           </Select>
         </Field>
-        <FieldGroup id="bet-options" legend="Options" error={form.errors.options}>
+        <FieldGroup id="bet-options" legend={t('bets.create.options')} error={form.errors.options}>
           <ul className="space-y-2">
             {options.map((option, i) => (
               <li key={i} className="flex gap-2">
                 <Input
                   id={optionId(i)}
-                  aria-label={`Option ${i + 1}`}
+                  aria-label={t('bets.create.optionLabel', { number: i + 1 })}
                   value={option}
                   onChange={(e) => form.set('options', options.map((o, j) => (j === i ? e.target.value : o)))}
-                  placeholder={`Option ${i + 1}`}
+                  placeholder={t('bets.create.optionLabel', { number: i + 1 })}
                 />
-                <Button variant="secondary" aria-label={`Remove option ${i + 1}`} disabled={options.length <= MIN_OPTIONS} onClick={() => removeOption(i)}>
+                <Button variant="secondary" aria-label={t('bets.create.removeOption', { number: i + 1 })} disabled={options.length <= MIN_OPTIONS} onClick={() => removeOption(i)}>
                   <Minus aria-hidden className="h-4 w-4" />
                 </Button>
               </li>
@@ -264,33 +266,33 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
           </ul>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
             <Button variant="secondary" size="sm" disabled={full} aria-describedby={full ? LIMIT_ID : undefined} onClick={addOption}>
-              <Plus aria-hidden className="h-4 w-4" /> Add option
+              <Plus aria-hidden className="h-4 w-4" /> {t('bets.create.addOption')}
             </Button>
             {full && (
               <p id={LIMIT_ID} tabIndex={-1} className="text-sm text-slate-700 dark:text-slate-300">
-                At most 10 options: remove one to add another.
+                {t('bets.create.optionsLimit', { max: MAX_OPTIONS })}
               </p>
             )}
           </div>
         </FieldGroup>
-        <Field id="bet-expiration" label="Expiration" error={form.errors.expirationType}>
+        <Field id="bet-expiration" label={t('bets.create.expiration')} error={form.errors.expirationType}>
           <Select {...form.field('expirationType')}>
-            <option value="indefinite">No end: I resolve it when the answer is known</option>
-            <option value="time">Ends after a number of hours</option>
-            <option value="date">Ends at a date and time</option>
+            <option value="indefinite">{t('bets.create.expiresNever')}</option>
+            <option value="time">{t('bets.create.expiresAfterHours')}</option>
+            <option value="date">{t('bets.create.expiresAtDate')}</option>
           </Select>
         </Field>
         {expirationType === 'time' && (
-          <Field id="bet-hours" label="Hours" error={form.errors.expirationValue} hint="From 1 to 8760 (one year).">
+          <Field id="bet-hours" label={t('bets.create.hours')} error={form.errors.expirationValue} hint={t('bets.create.hoursHint', { max: MAX_HOURS })}>
             <Input type="number" min={1} max={MAX_HOURS} step={1} {...form.field('hours')} />
           </Field>
         )}
         {expirationType === 'date' && (
-          <Field id="bet-date" label="Ends at" error={form.errors.expirationValue}>
+          <Field id="bet-date" label={t('bets.create.endsAt')} error={form.errors.expirationValue}>
             <Input type="datetime-local" {...form.field('date')} />
           </Field>
         )}
-        <FieldGroup id="bet-decider" legend="Who decides" error={juryShort ?? undefined} hint={decider === 'jury' ? words.juryHint : undefined}>
+        <FieldGroup id="bet-decider" legend={t('bets.create.whoDecides')} error={juryShort ?? undefined} hint={decider === 'jury' ? words.juryHint : undefined}>
           <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
             {deciders(words.jury).map(({ value, label }) => (
               <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 text-sm">
@@ -301,7 +303,7 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
           </div>
         </FieldGroup>
         {decider === 'referee' && (
-          <Field id="bet-referee" label="Referee" error={refereeError} hint={words.refereeHint}>
+          <Field id="bet-referee" label={t('bets.create.referee')} error={refereeError} hint={words.refereeHint}>
             <Select {...form.field('refereeId')} aria-describedby={referees.isError ? REFEREES_FAILED_ID : referees.data?.length === 0 ? NO_REFEREES_ID : undefined}>
               <option value="">{referees.isPending ? words.loading : words.choose}</option>
               {referees.data?.map((referee) => (
@@ -324,10 +326,10 @@ export function CreateBetDialog({ open, onOpenChange, crewId }: { open: boolean;
         )}
         <div className="flex justify-end gap-3 pt-2">
           <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
+            {t('bets.common.cancel')}
           </Button>
           <Button type="submit" disabled={createBet.isPending || juryShort !== null} aria-describedby={juryShort ? 'bet-decider-error' : undefined}>
-            {createBet.isPending ? 'Creating...' : 'Create Bet'}
+            {createBet.isPending ? t('bets.create.creating') : t('bets.create.submit')}
           </Button>
         </div>
       </form>

@@ -4,7 +4,8 @@ import type { Bet } from '../../../shared/schemas/bets.ts';
 import { ErrorText, Loading } from '../../components/ui/blocks.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { EmptyState } from '../../components/ui/card.tsx';
-import { countOf, relativeTime, showDateTime } from '../../lib/format.ts';
+import { relativeTime, showDateTime } from '../../lib/format.ts';
+import { t, tNodes } from '../../lib/i18n.ts';
 import { ScreenLink } from '../../lib/screen-nav.tsx';
 import { ResolveBetDialog } from './admin-bets-panel.tsx';
 import { useOpenDisputes } from './api.ts';
@@ -25,14 +26,14 @@ export function OpenDisputesSection() {
   return (
     <section aria-labelledby="open-disputes-heading" className="space-y-3">
       <h2 id="open-disputes-heading" className="text-lg font-bold">
-        Open disputes
+        {t('bets.disputes.heading')}
       </h2>
       {isPending ? (
-        <Loading message="Loading disputes..." />
+        <Loading message={t('bets.disputes.loading')} />
       ) : isError ? (
-        <ErrorText>Failed to fetch disputes</ErrorText>
+        <ErrorText>{t('bets.disputes.loadFailed')}</ErrorText>
       ) : data.disputes.length === 0 ? (
-        <EmptyState icon={<Scale className="h-8 w-8" />} title="No open disputes" />
+        <EmptyState icon={<Scale className="h-8 w-8" />} title={t('bets.disputes.empty')} />
       ) : (
         <ul className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
           {data.disputes.map(({ bet, decidedBy, disputedBy, reason, url, disputedAt }) => (
@@ -43,45 +44,51 @@ export function OpenDisputesSection() {
                 </ScreenLink>
               </h3>
               <p className="text-sm text-slate-600 dark:text-slate-300">
-                <span className="wrap-anywhere">Disputed by {disputedBy.username}</span>{' '}
+                <span className="wrap-anywhere">{t('bets.disputes.disputedBy', { name: disputedBy.username })}</span>{' '}
                 <time dateTime={disputedAt} title={showDateTime(disputedAt)}>
                   {relativeTime(disputedAt)}
                 </time>
               </p>
-              <p className="text-sm whitespace-pre-wrap wrap-anywhere text-slate-700 dark:text-slate-300">Reason: {reason}</p>
+              <p className="text-sm whitespace-pre-wrap wrap-anywhere text-slate-700 dark:text-slate-300">{t('bets.common.reason', { reason })}</p>
               {url && (
                 <div className="text-sm">
-                  <PlayerLink url={url} label="Dispute link" noun="Link" />
+                  <PlayerLink url={url} kind="dispute" />
                 </div>
               )}
               {decidedBy === 'jury' ? (
                 <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-700 dark:text-slate-300">
-                  <span>{countOf(bet.resolution.jurorsSeated, 'juror')} seated</span>
-                  <span>
-                    Votes: {bet.resolution.votesCast} of {bet.resolution.votesNeeded}
-                  </span>
+                  <span>{t('bets.jury.seated', { count: bet.resolution.jurorsSeated })}</span>
+                  <span>{t('bets.jury.votes', { cast: bet.resolution.votesCast, needed: bet.resolution.votesNeeded })}</span>
                   {bet.resolution.juryEndsAt && (
                     <span>
-                      Jury ends {showDateTime(bet.resolution.juryEndsAt)} (<Countdown until={bet.resolution.juryEndsAt} />)
+                      {tNodes('bets.disputes.juryEnds', {
+                        date: showDateTime(bet.resolution.juryEndsAt),
+                        countdown: <Countdown until={bet.resolution.juryEndsAt} />,
+                      })}
                     </span>
                   )}
                 </p>
               ) : (
                 <div className="text-sm text-slate-700 dark:text-slate-300">
-                  <p className="font-semibold text-amber-800 dark:text-amber-200">
-                    {bet.resolution.jurorsSeated === 0 ? 'No juror could be seated' : `Only ${countOf(bet.resolution.jurorsSeated, 'juror')} could be seated`}: an
-                    admin decides.
-                  </p>
+                  <p className="font-semibold text-amber-800 dark:text-amber-200">{t('bets.disputes.tooFew', { count: bet.resolution.jurorsSeated })}</p>
                   {bet.resolution.juryEndsAt && (
                     <p className="wrap-anywhere">
-                      Otherwise {bet.resolution.proposedOption === null ? 'the proposed result' : optionName(bet.options, bet.resolution.proposedOption)} stands on{' '}
-                      {showDateTime(bet.resolution.juryEndsAt)} (<Countdown until={bet.resolution.juryEndsAt} />)
+                      {bet.resolution.proposedOption === null
+                        ? tNodes('bets.disputes.proposalStands', {
+                            date: showDateTime(bet.resolution.juryEndsAt),
+                            countdown: <Countdown until={bet.resolution.juryEndsAt} />,
+                          })
+                        : tNodes('bets.disputes.optionStands', {
+                            option: optionName(bet.options, bet.resolution.proposedOption),
+                            date: showDateTime(bet.resolution.juryEndsAt),
+                            countdown: <Countdown until={bet.resolution.juryEndsAt} />,
+                          })}
                     </p>
                   )}
                 </div>
               )}
-              <Button variant="secondary" size="sm" aria-label={`Decide ${bet.title}`} onClick={() => setDeciding(bet)}>
-                Decide
+              <Button variant="secondary" size="sm" aria-label={t('bets.disputes.decideLabel', { title: bet.title })} onClick={() => setDeciding(bet)}>
+                {t('bets.disputes.decide')}
               </Button>
             </li>
           ))}

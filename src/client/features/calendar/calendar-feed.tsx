@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/card.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { showDateTime } from '../../lib/format.ts';
+import { t, tNodes } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { useCalendarStatus, useCreateCalendarFeed, useDeleteCalendarFeed } from './api.ts';
 
@@ -32,69 +33,70 @@ export function CalendarFeed() {
         setUrl(feed.url);
         focusWhenShown(LINK_ID);
       },
-      onError: (error) => toast.error('Could not make a calendar link', { description: errorMessage(error, 'Please try again.') }),
+      onError: (error) => toast.error(t('calendar.feed.makeFailed'), { description: errorMessage(error, t('calendar.feed.tryAgain')) }),
     });
   const stopFeed = () =>
     stop.mutate(undefined, {
       onSuccess: () => {
         setUrl(null);
-        toast.success('Calendar feed stopped');
+        toast.success(t('calendar.feed.stoppedToast'));
       },
-      onError: (error) => toast.error('Could not stop the calendar feed', { description: errorMessage(error, 'Please try again.') }),
+      onError: (error) => toast.error(t('calendar.feed.stopFailed'), { description: errorMessage(error, t('calendar.feed.tryAgain')) }),
     });
   const copy = async (link: string) => {
     try {
       await navigator.clipboard.writeText(link);
-      toast.success('Calendar link copied');
+      toast.success(t('calendar.feed.copiedToast'));
     } catch {
-      toast.error('Could not copy: select the link and copy it yourself');
+      toast.error(t('calendar.feed.copyFailed'));
     }
   };
   const since = status.data?.createdAt ?? null;
 
   return (
-    <Section title="Calendar">
+    <Section title={t('calendar.feed.title')}>
       <Card className="space-y-3 p-4">
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          See when your bets close and when your jury votes are due in your own calendar app. The link is private: anyone who has it sees these
-          deadlines.
+          {t('calendar.feed.about')}
         </p>
         {status.isPending ? (
-          <Loading message="Loading your calendar feed..." />
+          <Loading message={t('calendar.feed.loading')} />
         ) : status.isError ? (
-          <ErrorText>Failed to load your calendar feed</ErrorText>
+          <ErrorText>{t('calendar.feed.loadFailed')}</ErrorText>
         ) : (
           <>
             {url ? (
               <div className="space-y-2">
                 <div className="flex gap-2">
-                  <Input id={LINK_ID} readOnly aria-label="Calendar link" value={url} onFocus={(e) => e.currentTarget.select()} />
-                  <Button variant="secondary" onClick={() => void copy(url)}>
-                    <Copy aria-hidden className="h-4 w-4" /> Copy <span className="sr-only">calendar link</span>
+                  <Input id={LINK_ID} readOnly aria-label={t('calendar.feed.linkLabel')} value={url} onFocus={(e) => e.currentTarget.select()} />
+                  <Button variant="secondary" onClick={() => void copy(url)} aria-label={t('calendar.feed.copyLabel')}>
+                    <Copy aria-hidden className="h-4 w-4" /> {t('calendar.feed.copy')}
                   </Button>
                 </div>
                 <p className="text-xs text-slate-600 dark:text-slate-300">
-                  Shown this once: add it to your calendar app now (subscribe by URL), or{' '}
-                  <a href={subscribeAddress(url)} className="font-semibold text-brand-700 underline dark:text-brand-100">
-                    open it in your calendar app
-                  </a>
-                  .
+                  {tNodes('calendar.feed.shownOnce', {
+                    link: (
+                      <a href={subscribeAddress(url)} className="font-semibold text-brand-700 underline dark:text-brand-100">
+                        {t('calendar.feed.openInApp')}
+                      </a>
+                    ),
+                  })}
                 </p>
               </div>
             ) : (
-              since && <p className="text-sm">You have a calendar link, made {showDateTime(since)}.</p>
+              since && <p className="text-sm">{t('calendar.feed.haveLink', { made: showDateTime(since) })}</p>
             )}
             <div className="flex flex-wrap gap-2">
               <Button size="sm" onClick={makeLink} disabled={create.isPending}>
-                <CalendarPlus aria-hidden className="h-4 w-4" /> {since ? 'Make a new calendar link' : 'Make a calendar link'}
+                <CalendarPlus aria-hidden className="h-4 w-4" /> {since ? t('calendar.feed.makeNew') : t('calendar.feed.make')}
               </Button>
               {since && (
                 <Button size="sm" variant="ghost" onClick={stopFeed} disabled={stop.isPending}>
-                  <Trash2 aria-hidden className="h-4 w-4" /> Stop the calendar feed
+                  <Trash2 aria-hidden className="h-4 w-4" /> {t('calendar.feed.stop')}
                 </Button>
               )}
             </div>
-            {since && <p className="text-xs text-slate-600 dark:text-slate-300">A new link stops the old one: calendars that use it get nothing more.</p>}
+            {since && <p className="text-xs text-slate-600 dark:text-slate-300">{t('calendar.feed.newStopsOld')}</p>}
           </>
         )}
       </Card>

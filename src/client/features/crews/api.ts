@@ -18,6 +18,7 @@ import {
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { refreshCrews } from '../../lib/crews-list.ts';
 import { showAmount } from '../../lib/format.ts';
+import { t } from '../../lib/i18n.ts';
 import { queryKeys } from '../../lib/query-keys.ts';
 import { toast } from '../../lib/toast.ts';
 
@@ -48,9 +49,9 @@ export function useCreateCrew() {
     onSuccess: (crew) => {
       queryClient.setQueryData(queryKeys.crews.detail(crew.id), crew);
       void queryClient.invalidateQueries({ queryKey: queryKeys.crews.list });
-      toast.success(`${crew.name} is ready`, { description: 'Invite your friends with a link from its Members tab.' });
+      toast.success(t('crews.toast.created', { name: crew.name }), { description: t('crews.toast.createdDescription') });
     },
-    onError: (error) => toast.error('Could not create the crew', { description: errorMessage(error, 'Please try again.') }),
+    onError: (error) => toast.error(t('crews.toast.createError'), { description: errorMessage(error, t('crews.toast.tryAgain')) }),
   });
 }
 
@@ -61,9 +62,9 @@ export function useCreateCrewInvite(crewId: number) {
     mutationFn: () => apiRequest('POST', path(crewId, '/invites'), createdCrewInviteSchema),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.crews.invites(crewId) });
-      toast.success('Invite link created', { description: 'Copy it and send it to your friends.' });
+      toast.success(t('crews.toast.inviteCreated'), { description: t('crews.toast.inviteCreatedDescription') });
     },
-    onError: (error) => toast.error('Could not create an invite link', { description: errorMessage(error, 'Please try again.') }),
+    onError: (error) => toast.error(t('crews.toast.inviteCreateError'), { description: errorMessage(error, t('crews.toast.tryAgain')) }),
   });
 }
 
@@ -79,9 +80,9 @@ export function useRevokeCrewInvite(crewId: number) {
     mutationFn: (invite: CrewInvite) => apiRequest('DELETE', path(crewId, `/invites/${invite.id}`), z.undefined()),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.crews.invites(crewId) });
-      toast.success('Invite link revoked', { description: 'Nobody can join by it any more.' });
+      toast.success(t('crews.toast.inviteRevoked'), { description: t('crews.toast.inviteRevokedDescription') });
     },
-    onError: (error) => toast.error('Could not revoke the link', { description: errorMessage(error, 'Please try again.') }),
+    onError: (error) => toast.error(t('crews.toast.inviteRevokeError'), { description: errorMessage(error, t('crews.toast.tryAgain')) }),
   });
 }
 
@@ -103,9 +104,9 @@ export function useJoinCrew() {
       void queryClient.invalidateQueries({ queryKey: queryKeys.crews.list });
       // The crew's bets are now the player's to see.
       void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
-      toast.success(`You joined ${crew.name}`, { description: 'Its bets, standings and chat are yours to see.' });
+      toast.success(t('crews.toast.joined', { name: crew.name }), { description: t('crews.toast.joinedDescription') });
     },
-    onError: (error) => toast.error('Could not join the crew', { description: errorMessage(error, 'Please try again.') }),
+    onError: (error) => toast.error(t('crews.toast.joinError'), { description: errorMessage(error, t('crews.toast.tryAgain')) }),
   });
 }
 
@@ -120,15 +121,15 @@ export function useRemoveCrewMember(crew: Pick<Crew, 'id' | 'name'>, myId: numbe
         queryClient.removeQueries({ predicate: ({ queryKey }) => queryKey[0] === queryKeys.crews.all[0] && queryKey[2] === crew.id });
         void queryClient.invalidateQueries({ queryKey: queryKeys.crews.list });
         void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
-        toast.success(`You left ${crew.name}`);
+        toast.success(t('crews.toast.left', { name: crew.name }));
       } else {
         refreshCrews(queryClient);
-        toast.success(`${member.username} was removed from ${crew.name}`);
+        toast.success(t('crews.toast.removed', { name: member.username, crew: crew.name }));
       }
     },
     onError: (error, member) =>
-      toast.error(member.id === myId ? 'Could not leave the crew' : `Could not remove ${member.username}`, {
-        description: errorMessage(error, 'Please try again.'),
+      toast.error(member.id === myId ? t('crews.toast.leaveError') : t('crews.toast.removeError', { name: member.username }), {
+        description: errorMessage(error, t('crews.toast.tryAgain')),
       }),
   });
 }
@@ -145,9 +146,11 @@ export function useEndSeason(crew: Pick<Crew, 'id' | 'startingBalance'>) {
       refreshCrews(queryClient);
       // Refunds: the crew's bets are void, and stakes back in the crew balances.
       void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
-      toast.success(`Season ${season.number - 1} ended`, { description: `Season ${season.number} has begun: every balance is back to ${showAmount(crew.startingBalance)}.` });
+      toast.success(t('crews.toast.seasonEnded', { number: season.number - 1 }), {
+        description: t('crews.toast.seasonEndedDescription', { number: season.number, amount: showAmount(crew.startingBalance) }),
+      });
     },
-    onError: (error) => toast.error('Could not end the season', { description: errorMessage(error, 'Please try again.') }),
+    onError: (error) => toast.error(t('crews.toast.endSeasonError'), { description: errorMessage(error, t('crews.toast.tryAgain')) }),
   });
 }
 

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '../../../shared/schemas/auth.ts';
+import { t } from '../../lib/i18n.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -9,5 +10,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function greeting(user: Pick<CurrentUser, 'username' | 'totalBets' | 'createdAt'>, now = Date.now()): string {
   const newcomer = user.totalBets === 0 && now - Date.parse(user.createdAt) < DAY_MS;
-  return `${newcomer ? 'Welcome' : 'Welcome back'}, ${user.username}!`;
+  const values = { username: user.username };
+  return newcomer ? t('dashboard.greeting.welcome', values) : t('dashboard.greeting.welcomeBack', values);
 }

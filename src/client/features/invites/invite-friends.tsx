@@ -9,7 +9,8 @@ import { Card } from '../../components/ui/card.tsx';
 import { QrCode, tokenOfLink } from '../../components/qr-code.tsx';
 import { Input } from '../../components/ui/input.tsx';
 import { errorMessage } from '../../lib/api.ts';
-import { countOf, showDateTime } from '../../lib/format.ts';
+import { showDateTime } from '../../lib/format.ts';
+import { t } from '../../lib/i18n.ts';
 import { useCurrentUser } from '../../lib/use-auth.tsx';
 import { useCreateInvite, useInvites, useRevokeInvite } from './api.ts';
 import { keptLinks } from './kept-links.ts';
@@ -19,7 +20,7 @@ const CREATE_ID = 'create-invite-link';
 const rowOf = (expiresAt: string) => document.querySelector<HTMLElement>(`[data-invite-expires="${expiresAt}"]`);
 const firstControlOf = (row: HTMLElement | null) => row?.querySelector<HTMLElement>('input, button') ?? null;
 
-const share = (url: string) => shareLink(url, { title: 'Join me on Betbro', text: 'Bet with me on Betbro' });
+const share = (url: string) => shareLink(url, { title: t('invites.friends.shareTitle'), text: t('invites.friends.shareText') });
 
 /** One active link: the link itself when this browser made it, what it has done, Copy, Share and Revoke. */
 function InviteRow({ invite, number, onRevoke, revoking }: { invite: Invite; number: number; onRevoke: () => void; revoking: boolean }) {
@@ -28,29 +29,29 @@ function InviteRow({ invite, number, onRevoke, revoking }: { invite: Invite; num
   return (
     <li data-invite-expires={invite.expiresAt} className="space-y-2 rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800">
       {url ? (
-        <Input readOnly aria-label={`Invite link ${number}`} value={url} onFocus={(e) => e.currentTarget.select()} />
+        <Input readOnly aria-label={t('invites.friends.linkLabel', { number: String(number) })} value={url} onFocus={(e) => e.currentTarget.select()} />
       ) : (
         <p className="text-sm font-semibold">
-          Link {number}: made in another browser. Copy it there, or revoke it and make a new one here.
+          {t('invites.friends.otherBrowser', { number: String(number) })}
         </p>
       )}
       <p className="text-xs text-slate-600 dark:text-slate-300">
-        Used by {invite.uses} of {countOf(invite.maxUses, 'person', 'people')} · expires {showDateTime(invite.expiresAt)}
+        {t('invites.friends.usage', { uses: invite.uses, maxUses: invite.maxUses, expires: showDateTime(invite.expiresAt) })}
       </p>
-      {url && <QrCode src={`/api/invites/${encodeURIComponent(tokenOfLink(url))}/qr.png`} label={`QR code of invite link ${number}`} />}
+      {url && <QrCode src={`/api/invites/${encodeURIComponent(tokenOfLink(url))}/qr.png`} label={t('invites.friends.qrLabel', { number: String(number) })} />}
       <div className="flex flex-wrap gap-2">
         {url && (
-          <Button size="sm" onClick={() => void copyInviteLink(url)}>
-            <Copy aria-hidden className="h-4 w-4" /> Copy <span className="sr-only">invite link {number}</span>
+          <Button size="sm" onClick={() => void copyInviteLink(url)} aria-label={t('invites.friends.copyLabel', { number: String(number) })}>
+            <Copy aria-hidden className="h-4 w-4" /> {t('invites.friends.copy')}
           </Button>
         )}
         {url && canShare() && (
-          <Button size="sm" variant="secondary" onClick={() => void share(url)}>
-            <Share2 aria-hidden className="h-4 w-4" /> Share <span className="sr-only">invite link {number}</span>
+          <Button size="sm" variant="secondary" onClick={() => void share(url)} aria-label={t('invites.friends.shareLabel', { number: String(number) })}>
+            <Share2 aria-hidden className="h-4 w-4" /> {t('invites.friends.share')}
           </Button>
         )}
-        <Button size="sm" variant="ghost" disabled={revoking} onClick={onRevoke}>
-          <Trash2 aria-hidden className="h-4 w-4" /> Revoke <span className="sr-only">invite link {number}</span>
+        <Button size="sm" variant="ghost" disabled={revoking} onClick={onRevoke} aria-label={t('invites.friends.revokeLabel', { number: String(number) })}>
+          <Trash2 aria-hidden className="h-4 w-4" /> {t('invites.friends.revoke')}
         </Button>
       </div>
     </li>
@@ -76,7 +77,7 @@ export function InviteFriends({ betId }: { betId?: number }) {
         // The new link arrives with the list's refetch: the focus waits for it there.
         focusWhenShown(() => firstControlOf(rowOf(created.expiresAt)));
       },
-      onError: (error) => toast.error('Could not create an invite', { description: errorMessage(error, 'Please try again.') }),
+      onError: (error) => toast.error(t('invites.common.createFailed'), { description: errorMessage(error, t('invites.common.tryAgain')) }),
     });
   const revokeAt = (i: number) => {
     const invite = active[i]!;
@@ -84,33 +85,31 @@ export function InviteFriends({ betId }: { betId?: number }) {
     revoke.mutate(invite.id, {
       onSuccess: () => {
         keptLinks.forget(me.id, invite);
-        toast.success('Invite revoked');
+        toast.success(t('invites.friends.revokedToast'));
         focusWhenShown(() => (next ? firstControlOf(rowOf(next.expiresAt)) : document.getElementById(CREATE_ID)));
       },
-      onError: (error) => toast.error('Could not revoke the invite', { description: errorMessage(error, 'Please try again.') }),
+      onError: (error) => toast.error(t('invites.friends.revokeFailed'), { description: errorMessage(error, t('invites.common.tryAgain')) }),
     });
   };
 
   return (
     <Card>
-      <h2 className="mb-1 text-lg font-bold">Invite friends</h2>
+      <h2 className="mb-1 text-lg font-bold">{t('invites.friends.title')}</h2>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">
-        {betId === undefined
-          ? 'Anyone who opens your link and signs in becomes your friend. Links last 7 days, for up to 50 people.'
-          : 'Friends who open this link become your friends and land on this bet. Links last 7 days, for up to 50 people.'}
+        {betId === undefined ? t('invites.friends.aboutFriends') : t('invites.friends.aboutBet')}
       </p>
       <Button id={CREATE_ID} size="sm" onClick={makeLink} disabled={create.isPending}>
-        <Link2 aria-hidden className="h-4 w-4" /> Create invite link
+        <Link2 aria-hidden className="h-4 w-4" /> {t('invites.friends.create')}
       </Button>
       {invites.isPending ? (
-        <Loading message="Loading your invite links..." />
+        <Loading message={t('invites.friends.loading')} />
       ) : invites.isError ? (
-        <ErrorText>Failed to load your invite links</ErrorText>
+        <ErrorText>{t('invites.friends.loadFailed')}</ErrorText>
       ) : (
         active.length > 0 && (
           <section aria-labelledby={`invite-links-${betId ?? 'all'}`} className="mt-4">
             <h3 id={`invite-links-${betId ?? 'all'}`} className="mb-2 text-sm font-semibold">
-              {countOf(active.length, 'active link')}
+              {t('invites.friends.activeCount', { count: active.length })}
             </h3>
             <ul className="space-y-2">
               {active.map((invite, i) => (

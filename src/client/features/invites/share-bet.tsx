@@ -2,6 +2,7 @@ import { Share2 } from 'lucide-react';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { shareLink } from '../../lib/copy-link.ts';
+import { t } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { useCurrentUser } from '../../lib/use-auth.tsx';
 import { useCreateInvite, useInvites } from './api.ts';
@@ -27,16 +28,16 @@ export function ShareBet({ betId, title }: { betId: number; title: string }) {
         keptLinks.keep(me.id, created);
         url = created.url;
       } catch (error) {
-        toast.error('Could not create an invite', { description: errorMessage(error, 'Please try again.') });
+        toast.error(t('invites.common.createFailed'), { description: errorMessage(error, t('invites.common.tryAgain')) });
         return;
       }
     }
-    await shareLink(url, { title, text: `Bet with me on Betbro: ${title}` });
+    await shareLink(url, { title, text: t('invites.shareBet.shareText', { title }) });
   };
 
   return (
-    <Button onClick={() => void share()} disabled={create.isPending || invites.isPending}>
-      <Share2 aria-hidden className="h-4 w-4" /> Share <span className="sr-only">this bet</span>
+    <Button onClick={() => void share()} disabled={create.isPending || invites.isPending} aria-label={t('invites.shareBet.label')}>
+      <Share2 aria-hidden className="h-4 w-4" /> {t('invites.shareBet.button')}
     </Button>
   );
 }

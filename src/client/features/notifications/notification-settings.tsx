@@ -1,10 +1,12 @@
-import { NOTIFICATION_TYPES, NOTIFICATION_TYPE_LABELS } from '../../../shared/schemas/notifications.ts';
+import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications.ts';
 import { Section, SwitchRow } from '../../components/ui/blocks.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { usePreferences, useSavePreferences } from '../profiles/api.ts';
 import { PushSwitch } from '../push/push-switch.tsx';
 import { MailSettings } from './components/mail-settings.tsx';
 import { QuietHoursSettings } from './components/quiet-hours-settings.tsx';
+import { t } from '../../lib/i18n.ts';
+import { notificationTypeLabel } from './labels.ts';
 
 /**
  * What the player hears about and how: which kinds of notification to receive, which come by
@@ -17,14 +19,14 @@ export function NotificationSettings() {
   if (!prefs) return null;
   return (
     <>
-      <Section title="Notify me about">
+      <Section title={t('notifications.settings.notifyMeAbout')}>
         <Card className="divide-y divide-slate-100 px-4 py-1 dark:divide-slate-800">
           <PushSwitch id="push-this-device" />
           {NOTIFICATION_TYPES.map((type) => (
             <SwitchRow
               key={type}
               id={`notify-${type}`}
-              label={NOTIFICATION_TYPE_LABELS[type]}
+              label={notificationTypeLabel(type)}
               checked={prefs.notifications[type]}
               onChange={(on) => save({ notifications: { [type]: on } })}
             />

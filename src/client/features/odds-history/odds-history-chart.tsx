@@ -5,6 +5,7 @@ import type { OddsHistory } from '../../../shared/schemas/odds-history.ts';
 import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { showDate, showTime } from '../../lib/format.ts';
+import { activeLocale, t } from '../../lib/i18n.ts';
 import { useOddsHistory } from './api.ts';
 
 // Ten hues far apart (a categorical palette), so that ten options never share a near-identical line.
@@ -37,8 +38,8 @@ export function OddsHistoryChart({ betId, options }: { betId: number; options: s
   if (isPending || isError) {
     return (
       <Card>
-        <h2 className="mb-3 text-lg font-bold">Odds over time</h2>
-        {isPending ? <Spinner /> : <p className="text-sm text-slate-500">The history could not be loaded.</p>}
+        <h2 className="mb-3 text-lg font-bold">{t('bets.oddsChart.heading')}</h2>
+        {isPending ? <Spinner /> : <p className="text-sm text-slate-500">{t('bets.oddsChart.loadFailed')}</p>}
       </Card>
     );
   }
@@ -48,32 +49,36 @@ export function OddsHistoryChart({ betId, options }: { betId: number; options: s
   if (totalPool(latestPools) === 0) {
     return (
       <Card>
-        <h2 className="mb-3 text-lg font-bold">Odds over time</h2>
+        <h2 className="mb-3 text-lg font-bold">{t('bets.oddsChart.heading')}</h2>
         <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="odds-history-empty">
-          No stakes yet: the chart starts with the first one.
+          {t('bets.oddsChart.empty')}
         </p>
       </Card>
     );
   }
   const rows = series.map((s) => ({ at: s.at, ...Object.fromEntries(options.map((_, i) => [`o${i}`, s.shares[i]])) }));
+  // Percents as the reader's language writes them ("33%", "33 %").
+  const percent = new Intl.NumberFormat(activeLocale(), { style: 'percent', maximumFractionDigits: 1 });
   const tick = tickLabel((series.at(-1)?.at ?? 0) - (series[0]?.at ?? 0));
   // The same whole percents as the options list beside it (poolShares), not the chart's finer ones.
   const latest = poolShares(latestPools);
-  const summary = options.map((label, i) => `${label} ${latest[i] ?? 0}%`).join(', ');
+  const summary = new Intl.ListFormat(activeLocale(), { type: 'unit', style: 'short' }).format(
+    options.map((label, i) => t('bets.oddsChart.optionShare', { option: label, share: (latest[i] ?? 0) / 100 })),
+  );
   // Named without the options' labels, and with a legend of plain text, so that a label names
   // only its own option's controls on the page. A picture, not a control: no tab stop inside
   // (Recharts' keyboard layer would make the unnamed drawing one).
   return (
     <Card>
-      <h2 className="mb-3 text-lg font-bold">Odds over time</h2>
+      <h2 className="mb-3 text-lg font-bold">{t('bets.oddsChart.heading')}</h2>
       <figure>
-        <div role="img" aria-label="Share of the pot over time" aria-describedby={`odds-history-${betId}`} data-points={data.points.length} className="h-56 w-full">
+        <div role="img" aria-label={t('bets.oddsChart.label')} aria-describedby={`odds-history-${betId}`} data-points={data.points.length} className="h-56 w-full">
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
               <CartesianGrid strokeDasharray="3 3" stroke="#cbd5e1" />
               <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={tick} fontSize={11} minTickGap={40} interval="preserveStartEnd" />
-              <YAxis domain={[0, 100]} tickFormatter={(v: number) => `${v}%`} fontSize={11} width={44} />
-              <Tooltip labelFormatter={(v) => time(Number(v))} formatter={(v) => (v === null || v === undefined ? '-' : `${String(v)}%`)} />
+              <YAxis domain={[0, 100]} tickFormatter={(v: number) => percent.format(v / 100)} fontSize={11} width={44} />
+              <Tooltip labelFormatter={(v) => time(Number(v))} formatter={(v) => (v === null || v === undefined ? '-' : percent.format(Number(v) / 100))} />
               {options.map((label, i) => (
                 <Line
                   key={label}
@@ -99,7 +104,7 @@ export function OddsHistoryChart({ betId, options }: { betId: number; options: s
           ))}
         </ul>
         <figcaption id={`odds-history-${betId}`} data-testid="odds-history-summary" className="sr-only">
-          Now: {summary}
+          {t('bets.oddsChart.now', { summary })}
         </figcaption>
       </figure>
     </Card>

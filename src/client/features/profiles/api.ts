@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { isTimeZone, preferencesSchema, type UpdatePreferencesBody } from '../../../shared/schemas/notifications.ts';
 import { ownProfileSchema } from '../../../shared/schemas/profiles.ts';
+import { t } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { READ_PATHS } from '../../../shared/first-screen.ts';
@@ -44,11 +45,11 @@ export function useUpdatePreferences() {
  */
 export function useSavePreferences(): (change: PreferencesChange, saved?: string) => Promise<unknown> {
   const update = useUpdatePreferences();
-  return (change, saved = 'Settings saved') =>
+  return (change, saved = t('profiles.preferences.savedToast')) =>
     update.mutateAsync(change).then(
       () => toast.success(saved),
       (error: unknown) => {
-        toast.error('Update Failed', { description: 'Your change was not saved.' });
+        toast.error(t('profiles.updateFailedToast'), { description: t('profiles.preferences.failedToastDescription') });
         throw error;
       },
     );

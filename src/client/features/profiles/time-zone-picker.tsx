@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { activeLocale, t, tNodes } from '../../lib/i18n.ts';
 import { browserTimeZone, usePreferences, useSavePreferences } from './api.ts';
 
 /** Every IANA time zone this browser knows, with `current` among them even when the list leaves it out (UTC, in some). */
@@ -22,7 +23,7 @@ export function zonesMatching(query: string, zones: readonly string[], limit = 8
 }
 
 /** What the clock of `zone` reads now: "09:05 PM". */
-const nowIn = (zone: string) => new Date().toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', timeZone: zone });
+const nowIn = (zone: string) => new Date().toLocaleTimeString(activeLocale(), { hour: '2-digit', minute: '2-digit', timeZone: zone });
 
 /**
  * The player's clock (docs/product.md §8.3): every time Betbro shows, quiet hours and the daily
@@ -41,7 +42,7 @@ export function TimeZonePicker() {
   const choose = (zone: string) => {
     setSaving(zone);
     setQuery('');
-    save({ timeZone: zone }, 'Time zone saved').then(
+    save({ timeZone: zone }, t('profiles.timeZone.savedToast')).then(
       () => setSaving(null),
       () => setSaving(null),
     );
@@ -49,46 +50,44 @@ export function TimeZonePicker() {
   return (
     <div className="space-y-3" data-testid="time-zone-picker">
       <p className="text-sm">
-        <Globe aria-hidden className="mr-1 inline h-4 w-4" />
-        Your clock: <span className="font-semibold">{zoneLabel(current)}</span> (now {nowIn(current)})
+        <Globe aria-hidden className="me-1 inline h-4 w-4" />
+        {tNodes('profiles.timeZone.yourClock', { zone: <span className="font-semibold">{zoneLabel(current)}</span>, time: nowIn(current) })}
       </p>
       {device === current ? (
-        <p className="text-xs text-slate-600 dark:text-slate-300">This device is on the same clock.</p>
+        <p className="text-xs text-slate-600 dark:text-slate-300">{t('profiles.timeZone.deviceSame')}</p>
       ) : (
         <div role="status" className="space-y-2 rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          <p>
-            This device is on {zoneLabel(device)} (now {nowIn(device)}), not on your Betbro clock.
-          </p>
+          <p>{t('profiles.timeZone.deviceOther', { zone: zoneLabel(device), time: nowIn(device) })}</p>
           <Button size="sm" variant="secondary" disabled={saving !== null} onClick={() => choose(device)}>
-            Use this device&apos;s time zone
+            {t('profiles.timeZone.useDevice')}
           </Button>
         </div>
       )}
-      <Field id="time-zone-search" label="Find a time zone" hint="Type a city or a region: Berlin, New York, Asia.">
+      <Field id="time-zone-search" label={t('profiles.timeZone.searchLabel')} hint={t('profiles.timeZone.searchHint')}>
         <Input
           type="search"
           autoComplete="off"
           aria-controls={listId}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
-          placeholder="Search time zones..."
+          placeholder={t('profiles.timeZone.searchPlaceholder')}
         />
       </Field>
-      <ul id={listId} aria-label="Matching time zones" className="space-y-1">
+      <ul id={listId} aria-label={t('profiles.timeZone.matchesLabel')} className="space-y-1">
         {matches.map((zone) => (
           <li key={zone}>
             <button
               type="button"
               onClick={() => choose(zone)}
               aria-current={zone === current ? 'true' : undefined}
-              className="w-full rounded-lg px-3 py-2 text-left text-sm ring-1 ring-slate-200 hover:bg-slate-50 dark:ring-slate-700 dark:hover:bg-slate-800"
+              className="w-full rounded-lg px-3 py-2 text-start text-sm ring-1 ring-slate-200 hover:bg-slate-50 dark:ring-slate-700 dark:hover:bg-slate-800"
             >
-              {zoneLabel(zone)} <span className="text-slate-600 dark:text-slate-300">· now {nowIn(zone)}</span>
+              {zoneLabel(zone)} <span className="text-slate-600 dark:text-slate-300">{t('profiles.timeZone.matchNow', { time: nowIn(zone) })}</span>
             </button>
           </li>
         ))}
       </ul>
-      {query.trim() !== '' && matches.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-300">No time zone matches &quot;{query.trim()}&quot;.</p>}
+      {query.trim() !== '' && matches.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-300">{t('profiles.timeZone.noMatch', { query: query.trim() })}</p>}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Globe } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button.tsx';
+import { t } from '../../lib/i18n.ts';
 import { browserTimeZone, usePreferences, useSavePreferences } from './api.ts';
 import { zoneLabel } from './time-zone-picker.tsx';
 
@@ -37,19 +38,19 @@ export function TimeZonePrompt() {
   };
   return (
     <section
-      aria-label="Time zone notice"
+      aria-label={t('profiles.timeZonePrompt.label')}
       className="mb-4 flex flex-col gap-3 rounded-2xl bg-sky-50 p-4 text-sky-950 ring-1 ring-sky-200 sm:flex-row sm:items-center dark:bg-sky-950 dark:text-sky-50 dark:ring-sky-800"
     >
       <Globe aria-hidden className="hidden h-6 w-6 shrink-0 sm:block" />
       <p className="min-w-0 flex-1 text-sm font-medium">
-        Times show on your Betbro clock, {zoneLabel(chosen)}; this device is on {zoneLabel(device)}.
+        {t('profiles.timeZonePrompt.text', { chosen: zoneLabel(chosen), device: zoneLabel(device) })}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" onClick={() => void save({ timeZone: device }, 'Time zone saved').catch(() => undefined)}>
-          Use {zoneLabel(device)}
+        <Button size="sm" onClick={() => void save({ timeZone: device }, t('profiles.timeZone.savedToast')).catch(() => undefined)}>
+          {t('profiles.timeZonePrompt.useDevice', { zone: zoneLabel(device) })}
         </Button>
         <Button size="sm" variant="secondary" onClick={keep}>
-          Keep {zoneLabel(chosen)}
+          {t('profiles.timeZonePrompt.keepChosen', { zone: zoneLabel(chosen) })}
         </Button>
       </div>
     </section>

@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { t } from '../../lib/i18n.ts';
 import { PushUnavailableError, isPushOn, pushBlocked, pushSupported, turnPushOff, turnPushOn } from './push-subscription.ts';
 
 type Trouble = 'blocked' | 'unavailable' | null;
 
 /** What the switch says under its label: what it does, or why it cannot. */
 function descriptionOf(supported: boolean, trouble: Trouble): string {
-  if (!supported) return 'This browser cannot receive push notifications.';
-  if (trouble === 'blocked') return "Notifications are blocked for Betbro in this browser: allow them in the site's settings, then turn this on.";
-  if (trouble === 'unavailable') return 'This browser could not subscribe to push notifications. Try again later, or use another browser.';
-  return 'Hear about your bets even with Betbro closed.';
+  if (!supported) return t('push.switch.unsupported');
+  if (trouble === 'blocked') return t('push.switch.blocked');
+  if (trouble === 'unavailable') return t('push.switch.unavailable');
+  return t('push.switch.about');
 }
 
 /**
@@ -42,16 +43,16 @@ export function PushSwitch({ id }: { id: string }) {
         } else {
           setTrouble(null);
           setOn(true);
-          toast.success('Push notifications on');
+          toast.success(t('push.switch.onToast'));
         }
       } else {
         await turnPushOff();
         setOn(false);
-        toast.success('Push notifications off');
+        toast.success(t('push.switch.offToast'));
       }
     } catch (error) {
       if (error instanceof PushUnavailableError) setTrouble('unavailable');
-      else toast.error('Push notifications could not be changed', { description: errorMessage(error, 'Please try again.') });
+      else toast.error(t('push.switch.changeFailed'), { description: errorMessage(error, t('push.switch.tryAgain')) });
     } finally {
       setBusy(false);
     }
@@ -61,7 +62,7 @@ export function PushSwitch({ id }: { id: string }) {
     <div className="flex items-center justify-between gap-4 py-2">
       <div className="text-sm">
         <label htmlFor={id} className="font-medium">
-          Push notifications on this device
+          {t('push.switch.label')}
         </label>
         <p id={`${id}-about`} role={trouble ? 'status' : undefined} className={`text-xs ${trouble ? 'font-medium text-amber-800 dark:text-amber-200' : 'text-slate-600 dark:text-slate-300'}`}>
           {descriptionOf(supported, trouble)}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { composeMail, greetingName, queueMail, wakeMailDelivery } from '../mail/service.ts';
+import { wordsIn } from '../../i18n.ts';
 import { issueAccountToken, type NewAccountMail } from '../../oidc/provider.ts';
 
 /**
@@ -15,23 +16,24 @@ interface Recipient {
   email: string;
   /** How the mail greets them: their player name, or null before they chose one (compose.ts). */
   name: string | null;
+  /** Their language: their player's, or before there is one, the browser's that asked. */
+  locale: string;
 }
 
 /** Queues the mail that verifies an account's email, in the caller's transaction. */
 export async function mailEmailVerification(tx: Db | Tx, publicUrl: string, to: Recipient): Promise<void> {
   const token = await issueAccountToken(tx, to.localAccountId, 'verify_email');
+  const t = wordsIn(to.locale);
   await queueMail(
     tx,
     composeMail({
       to: to.email,
+      locale: to.locale,
       name: to.name,
-      subject: 'Confirm your email address for Betbro',
-      lines: [`Please confirm that ${to.email} is your email address. Then Betbro can help you back into your account if you ever forget your password.`],
-      action: { label: 'Confirm my email', url: `${publicUrl}/verify-email?token=${token}` },
-      after: [
-        'The link works once, within 24 hours, signed in to the account it was mailed for.',
-        `If you did not create a Betbro account, someone else used your address. Ignore this mail, or take the account over by choosing a new password: ${publicUrl}/forgot-password`,
-      ],
+      subject: t('mail.verify.subject'),
+      lines: [t('mail.verify.body', { email: to.email })],
+      action: { label: t('mail.verify.action'), url: `${publicUrl}/verify-email?token=${token}` },
+      after: [t('mail.verify.once'), t('mail.verify.notYou', { url: `${publicUrl}/forgot-password` })],
     }),
   );
 }
@@ -39,18 +41,17 @@ export async function mailEmailVerification(tx: Db | Tx, publicUrl: string, to: 
 /** Queues the mail with a link to choose a new password, in the caller's transaction. */
 export async function mailPasswordReset(tx: Db | Tx, publicUrl: string, to: Recipient): Promise<void> {
   const token = await issueAccountToken(tx, to.localAccountId, 'reset_password');
+  const t = wordsIn(to.locale);
   await queueMail(
     tx,
     composeMail({
       to: to.email,
+      locale: to.locale,
       name: to.name,
-      subject: 'Reset your Betbro password',
-      lines: ['Someone, hopefully you, asked to reset the password of your Betbro account.'],
-      action: { label: 'Choose a new password', url: `${publicUrl}/reset-password?token=${token}` },
-      after: [
-        'The link works once, within 60 minutes. A new password signs you out everywhere.',
-        'If you did not ask for this, ignore this mail: your password stays as it is.',
-      ],
+      subject: t('mail.reset.subject'),
+      lines: [t('mail.reset.body')],
+      action: { label: t('mail.reset.action'), url: `${publicUrl}/reset-password?token=${token}` },
+      after: [t('mail.reset.once'), t('mail.reset.notYou')],
     }),
   );
 }
@@ -58,12 +59,13 @@ export async function mailPasswordReset(tx: Db | Tx, publicUrl: string, to: Reci
 /**
  * What the built-in provider does when its sign-in page creates an account (app.ts hands it to
  * registerEmbeddedProvider): the verification mail, queued with the account, greeting the owner
- * without a name, since they have no player name yet; then the sender is woken.
+ * without a name, since they have no player name yet, in the language of the page they signed up
+ * on; then the sender is woken.
  */
 export function newAccountMail(app: FastifyInstance): NewAccountMail {
   return {
-    queue: (tx, account) =>
-      mailEmailVerification(tx, app.config.publicUrl, { localAccountId: account.id, email: account.email, name: greetingName(undefined) }),
+    queue: (tx, account, locale) =>
+      mailEmailVerification(tx, app.config.publicUrl, { localAccountId: account.id, email: account.email, name: greetingName(undefined), locale }),
     wake: () => wakeMailDelivery(app),
   };
 }

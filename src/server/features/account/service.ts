@@ -6,6 +6,8 @@ import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { identities, markEmailVerified } from '../auth/service.ts';
 import { greetingName, wakeMailDelivery } from '../mail/service.ts';
 import { users, type UserRow } from '../users/service.ts';
+import { readerOf } from '../notifications/service.ts';
+import { requestLocale } from '../../i18n.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
 import {
   accountOfToken,
@@ -167,8 +169,9 @@ export async function resendVerificationMail(app: FastifyInstance, reply: Fastif
   }
   if (account.emailVerifiedAt !== null && user.emailVerified) throw conflict('Your email address is already verified', 'already_verified');
   await limit(app, reply, `verification-mail:user:${user.id}`, VERIFICATION_MAILS_PER_HOUR, 60 * 60);
+  const { locale } = await readerOf(app.db, user.id);
   await inTransaction(app.db, (tx) =>
-    mailEmailVerification(tx, app.config.publicUrl, { localAccountId: account.id, email: account.email, name: greetingName(user) }),
+    mailEmailVerification(tx, app.config.publicUrl, { localAccountId: account.id, email: account.email, name: greetingName(user), locale }),
   );
   wakeMailDelivery(app);
   return { ok: true };
@@ -188,20 +191,22 @@ export async function requestPasswordReset(
   await limit(app, reply, `password-reset:ip:${request.ip}`, RESET_REQUESTS_PER_IP_PER_HOUR, 60 * 60);
   await limit(app, reply, `password-reset:email:${email}`, RESET_MAILS_PER_EMAIL_PER_HOUR, 60 * 60);
   void app.backgroundWork.track(
-    mailResetLinkIfAccount(app, email).catch((err: unknown) => app.log.error({ err }, 'could not queue a password reset mail')),
+    mailResetLinkIfAccount(app, email, requestLocale(request)).catch((err: unknown) => app.log.error({ err }, 'could not queue a password reset mail')),
   );
   return { ok: true };
 }
 
-async function mailResetLinkIfAccount(app: FastifyInstance, email: string): Promise<void> {
+/** `pageLocale`: the language of the page that asked, for an account with no player yet. */
+async function mailResetLinkIfAccount(app: FastifyInstance, email: string, pageLocale: string): Promise<void> {
   if (!usesEmbeddedProvider(app)) return;
   const account = await findLocalAccountByEmail(app.db, email);
   if (!account) return;
   const players = await usersOfLocalAccount(app, app.db, account.id);
   // A deactivated account cannot sign in, whatever its password.
   if (players.some((p) => p.deactivatedAt !== null)) return;
+  const locale = players[0] ? (await readerOf(app.db, players[0].id)).locale : pageLocale;
   await inTransaction(app.db, (tx) =>
-    mailPasswordReset(tx, app.config.publicUrl, { localAccountId: account.id, email: account.email, name: greetingName(players[0]) }),
+    mailPasswordReset(tx, app.config.publicUrl, { localAccountId: account.id, email: account.email, name: greetingName(players[0]), locale }),
   );
   wakeMailDelivery(app);
 }

@@ -155,8 +155,8 @@ describe(`verified email on ${testDbKind}`, () => {
     expect(refusal(await outside.agent.post('/api/account/verification-mail'))).toMatchObject({ status: 409, code: 'external_account' });
 
     const identity = { issuer: 'https://elsewhere.betbro.test', subject: 'u-1', email: 'claims@betbro.test', name: null };
-    expect((await signInWithIdentity(app.db, { ...identity, emailVerified: false }, [])).emailVerified).toBe(false);
-    expect((await signInWithIdentity(app.db, { ...identity, emailVerified: true }, [])).emailVerified).toBe(true);
+    expect((await signInWithIdentity(app.db, { ...identity, emailVerified: false }, [], 'en')).emailVerified).toBe(false);
+    expect((await signInWithIdentity(app.db, { ...identity, emailVerified: true }, [], 'en')).emailVerified).toBe(true);
   });
 
   it('makes an ADMIN_EMAILS address an admin only once it is verified', async () => {
@@ -203,8 +203,8 @@ describe(`verified email on ${testDbKind}`, () => {
   it('promotes a listed email an external issuer vouches for at sign-in, and not one it does not', async () => {
     const identity = { issuer: 'https://elsewhere.betbro.test', subject: 'boss-2', email: 'Second-Boss@betbro.test', name: null };
     const list = ['second-boss@betbro.test'];
-    expect((await signInWithIdentity(app.db, { ...identity, emailVerified: false }, list)).role).toBe('user');
-    const verified = await signInWithIdentity(app.db, { ...identity, emailVerified: true }, list);
+    expect((await signInWithIdentity(app.db, { ...identity, emailVerified: false }, list, 'en')).role).toBe('user');
+    const verified = await signInWithIdentity(app.db, { ...identity, emailVerified: true }, list, 'en');
     expect(verified.role).toBe('admin');
   });
 });

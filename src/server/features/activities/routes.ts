@@ -3,6 +3,7 @@ import { activityPageSchema } from '../../../shared/schemas/activities.ts';
 import { listQuerySchema } from '../../../shared/schemas/bets.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { activityPage } from './service.ts';
+import { readerOf } from '../notifications/service.ts';
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,6 +16,11 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: activityPageSchema },
       },
     },
-    async (request) => activityPage(app.db, requireUser(request), request.query),
+    async (request) => {
+      const user = requireUser(request);
+      // Worded in the reader's language.
+      const { locale } = await readerOf(app.db, user.id);
+      return activityPage(app.db, { id: user.id, locale }, request.query);
+    },
   );
 };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { formatDollars } from '../../../shared/money.ts';
-import { returnAndProfit } from '../../../shared/money-words.ts';
+import { dollars, returnAndProfit } from '../../../shared/money-words.ts';
+import { wordsIn } from '../../i18n.ts';
 import type { Activity } from '../../../shared/schemas/activities.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { activities, type ACTIVITY_TYPES } from './tables.ts';
@@ -67,35 +68,38 @@ interface FeedLine {
 }
 
 /**
- * The line as `readerId` reads it: a whole sentence, "You" for the reader, everyone else by name.
- * Each type's facts are written together (ActivityFact, stake_on_bets), so those it names
- * are there.
+ * The line as its reader reads it, in their language: a whole sentence, "You" for the reader,
+ * everyone else by name. Each type's facts are written together (ActivityFact, stake_on_bets),
+ * so those it names are there.
  */
-function describeActivity(line: FeedLine, readerId: number): string {
-  const own = line.user_id === readerId;
-  const who = own ? 'You' : line.username;
-  const bet = `"${line.bet_title!}"`;
-  const option = `"${line.option_label!}"`;
-  const amount = line.amount_cents === null ? '' : formatDollars(line.amount_cents);
+function describeActivity(line: FeedLine, reader: ActivityReader): string {
+  const t = wordsIn(reader.locale);
+  const own = line.user_id === reader.id ? 'yes' : 'no';
+  const who = line.username;
+  const bet = line.bet_title!;
+  const option = line.option_label!;
+  const amount = line.amount_cents === null ? 0 : dollars(line.amount_cents);
   const other = line.other_username!;
   switch (line.type) {
     case 'bet_created':
-      return `${who} created the bet ${bet}`;
+      return t('activity.created', { own, who, bet });
     case 'bet_placed':
-      return `${who} placed ${amount} on ${option} in ${bet}`;
-    case 'bet_won':
-      return `${who} won ${line.stake_cents === null ? amount : returnAndProfit(line.amount_cents!, Number(line.stake_cents))} on ${bet} (${option})`;
+      return t('activity.placed', { own, who, amount, option, bet });
+    case 'bet_won': {
+      const winnings = line.stake_cents === null ? formatDollars(line.amount_cents!, reader.locale) : returnAndProfit(t, line.amount_cents!, Number(line.stake_cents));
+      return t('activity.won', { own, who, winnings, bet, option });
+    }
     case 'bet_lost':
-      return `${who} lost ${amount} on ${bet}`;
+      return t('activity.lost', { own, who, amount, bet });
     case 'bet_refunded':
-      return `${who} got ${amount} back on ${bet}`;
+      return t('activity.refunded', { own, who, amount, bet });
     case 'bet_resolved':
-      return `${own ? 'Your' : `${line.username}'s`} bet ${bet} was resolved: ${option} won`;
+      return t('activity.resolved', { own, who, bet, option });
     case 'friend_request_sent':
-      return line.other_user_id === readerId ? `${line.username} sent you a friend request` : `${who} sent a friend request to ${other}`;
+      return line.other_user_id === reader.id ? t('activity.requestToYou', { who }) : t('activity.requestSent', { own, who, other });
     case 'friend_accepted':
-      if (own) return `You and ${other} are now friends`;
-      return line.other_user_id === readerId ? `You and ${line.username} are now friends` : `${line.username} and ${other} are now friends`;
+      if (own === 'yes') return t('activity.nowFriendsWithYou', { other });
+      return line.other_user_id === reader.id ? t('activity.nowFriendsWithYou', { other: who }) : t('activity.nowFriends', { who, other });
   }
 }
 
@@ -174,13 +178,19 @@ const MAX_READS_PER_PAGE = 10;
  * before lines were checked at all (EXPLAIN (ANALYZE, BUFFERS), four readers); the two ways gave
  * the same 600 pages there (limits 5 and 50, three pages deep).
  */
-export async function activityPage(db: Db, reader: { id: number }, page: { limit: number; before?: number | undefined }) {
+/** Whose feed it is, and the language it is worded in. */
+export interface ActivityReader {
+  id: number;
+  locale: string;
+}
+
+export async function activityPage(db: Db, reader: ActivityReader, page: { limit: number; before?: number | undefined }) {
   const { limit } = page;
   const shown: Activity[] = [];
   let before = page.before;
   for (let read = 0; read < MAX_READS_PER_PAGE; read += 1) {
     const { lines, completeFrom } = await readLines(db, reader.id, limit - shown.length, before);
-    shown.push(...lines.map((line) => presentLine(line, reader.id)));
+    shown.push(...lines.map((line) => presentLine(line, reader)));
     if (shown.length === limit) return { activities: shown, nextBefore: shown.at(-1)!.id };
     if (completeFrom === null) return { activities: shown, nextBefore: null };
     before = completeFrom;
@@ -188,11 +198,11 @@ export async function activityPage(db: Db, reader: { id: number }, page: { limit
   return { activities: shown, nextBefore: before ?? null };
 }
 
-function presentLine(line: FeedLine, readerId: number): Activity {
+function presentLine(line: FeedLine, reader: ActivityReader): Activity {
   return {
     id: line.id,
     type: line.type,
-    description: describeActivity(line, readerId),
+    description: describeActivity(line, reader),
     createdAt: new Date(line.created_at).toISOString(),
     userId: line.user_id,
     username: line.username,

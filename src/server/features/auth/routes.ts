@@ -19,6 +19,7 @@ import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins
 import { presentUserWithFigures } from '../users/service.ts';
 import type { AuthorizationChecks, RelyingParty } from './relying-party.ts';
 import { completeProfile, signInWithIdentity } from './service.ts';
+import { requestLocale } from '../../i18n.ts';
 import { endSession } from './end-sessions.ts';
 import { createSession } from './sessions.ts';
 
@@ -104,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
       }
 
       const identity = await rp.exchange(request.body, flow);
-      const user = await signInWithIdentity(app.db, identity, config.adminEmails);
+      const user = await signInWithIdentity(app.db, identity, config.adminEmails, requestLocale(request));
       const session = await createSession(app.db, {
         userId: user.id,
         userAgent: request.headers['user-agent'] ?? null,

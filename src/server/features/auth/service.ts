@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { identities } from './tables.ts';
-import { type UserRow, users } from '../users/service.ts';
+import { type UserRow, userPreferences, users } from '../users/service.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { GENERATED_USERNAME_PREFIX, needsProfileSetup } from '../../../shared/schemas/users.ts';
@@ -34,9 +34,10 @@ function listingPromotion(
  * Finds the user behind a verified identity (issuer + subject) or creates one: username
  * `user_<random>`, role from ADMIN_EMAILS, and the 1,000.00 starting grant, in one transaction.
  * The issuer's `email_verified` claim is believed; the built-in provider's says whether the owner
- * followed the link it mailed.
+ * followed the link it mailed. A new user's language is the one their browser asked for
+ * (`locale`, src/server/i18n.ts requestLocale); a returning user's stays theirs.
  */
-export async function signInWithIdentity(db: Db, identity: VerifiedIdentity, adminEmails: string[]): Promise<UserRow> {
+export async function signInWithIdentity(db: Db, identity: VerifiedIdentity, adminEmails: string[], locale: string): Promise<UserRow> {
   const email = identity.email?.toLowerCase() ?? null;
   const emailVerified = email !== null && identity.emailVerified;
 
@@ -72,6 +73,7 @@ export async function signInWithIdentity(db: Db, identity: VerifiedIdentity, adm
           .returning();
         if (!created) throw new Error('user insert returned nothing');
         await tx.insert(identities).values({ userId: created.id, issuer: identity.issuer, subject: identity.subject, email });
+        await tx.insert(userPreferences).values({ userId: created.id, locale });
         return { ...created, balanceCents: await grantStartingBalance(tx, created.id) };
       });
     } catch (error) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betDetailSchema, betTimelineSchema, juryPoolSchema, openDisputesSchema } from '../../../shared/schemas/bets.ts';
 import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
-import { notifications, notificationWords } from '../notifications/service.ts';
+import { PLAIN_READER, notifications, notificationWords } from '../notifications/service.ts';
 import { auditLedger } from '../wallet/service.ts';
 import { finishJuryWindows } from './jury.ts';
 
@@ -204,7 +204,7 @@ describe(`a jury that cannot be packed on ${testDbKind}`, () => {
     const events = betTimelineSchema.parse((await loser.agent.get(`/api/bets/${bet.id}/timeline`)).json()).events;
     expect(events.map((e) => e.kind)).toEqual(['created', 'proposed', 'disputed', 'resolved']);
     const told = (await app.db.select().from(notifications).where(eq(notifications.betId, bet.id))).find((n) => n.userId === creator.id && n.type === 'bet_settled');
-    expect(notificationWords(told!, null)).toEqual({ title: 'Bet resolved', body: 'No admin overturned it: "Red" won in "Everyone bet"' });
+    expect(notificationWords(told!, PLAIN_READER)).toEqual({ title: 'Bet resolved', body: 'No admin overturned it: "Red" won in "Everyone bet"' });
     expect(openDisputesSchema.parse((await admin.agent.get('/api/admin/disputes')).json()).disputes.some((d) => d.bet.id === bet.id)).toBe(false);
     await ledgerClean();
   });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { betDetailSchema, betTimelineSchema, openDisputesSchema } from '../../../shared/schemas/bets.ts';
 import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
-import { notifications, notificationWords } from '../notifications/service.ts';
+import { PLAIN_READER, notifications, notificationWords } from '../notifications/service.ts';
 import { auditLedger } from '../wallet/service.ts';
 import { finishJuryWindows } from './jury.ts';
 import { bets } from './tables.ts';
@@ -151,7 +151,7 @@ describe(`a bet decided by a jury on ${testDbKind}`, () => {
     const outcome = (await app.db.select().from(notifications).where(eq(notifications.betId, bet.id))).filter((n) => n.type === 'bet_settled');
     const byId = (a: number, b: number) => a - b;
     expect(outcome.map((n) => n.userId).sort(byId)).toEqual([ann, bob, cat, jurors[0]!, jurors[1]!, jurors[2]!].map((u) => u.id).sort(byId));
-    expect(notificationWords(outcome.find((n) => n.userId === jurors[1]!.id)!, null)).toEqual({ title: 'Bet resolved', body: 'The jury decided: "No" won in "Overturned"' });
+    expect(notificationWords(outcome.find((n) => n.userId === jurors[1]!.id)!, PLAIN_READER)).toEqual({ title: 'Bet resolved', body: 'The jury decided: "No" won in "Overturned"' });
     // A fourth juror is too late: the bet is settled.
     expect((await vote(jurors[3]!, bet.id, 0)).json()).toEqual({ error: 'This bet has already been resolved', code: 'already_resolved' });
     expect(openDisputesSchema.parse((await admin.agent.get('/api/admin/disputes')).json()).disputes.some((d) => d.bet.id === bet.id)).toBe(false);

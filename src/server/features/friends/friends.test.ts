@@ -192,6 +192,7 @@ describe(`friends and profiles on ${testDbKind}`, () => {
         },
         quietHours: null,
         timeZone: null,
+        locale: 'en',
       });
       const changed = (await cat.agent.put('/api/users/preferences', { theme: 'dark', notifications: { message: false } })).json();
       expect(changed).toMatchObject({ theme: 'dark', notifications: { message: false, bet_staked: true } });

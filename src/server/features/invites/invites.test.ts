@@ -6,7 +6,7 @@ import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { createdInviteSchema, invitePreviewSchema, inviteSchema, type CreatedInvite } from '../../../shared/schemas/invites.ts';
 import { friendships } from '../friends/service.ts';
 import { invites } from './tables.ts';
-import { notifications, notificationWords } from '../notifications/service.ts';
+import { PLAIN_READER, notifications, notificationWords } from '../notifications/service.ts';
 import { createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { HttpAgent } from '../../test/http-agent.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
@@ -41,7 +41,7 @@ describe(`invites on ${testDbKind}`, () => {
   const noticesOf = async (user: TestUser) =>
     (await app.db.select().from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.type, 'invite_accepted')))).map((row) => ({
       ...row,
-      ...notificationWords(row, null),
+      ...notificationWords(row, PLAIN_READER),
     }));
 
   it('creates a personal link: random token, stored hashed, valid 7 days', async () => {

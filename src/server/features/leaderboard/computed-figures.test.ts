@@ -170,13 +170,13 @@ describe(`leaderboard, statistics and insights on ${testDbKind}`, () => {
     const [fromUtc, untilUtc] = words(band(minutesUtc));
     expect(byId.best_hours).toMatchObject({
       value: `${fromUtc}-${untilUtc} UTC`,
-      explanation: `1 of your 1 wins came from stakes placed between ${fromUtc} and ${untilUtc} UTC.`,
+      explanation: `1 of your 1 win came from stakes placed between ${fromUtc} and ${untilUtc} UTC.`,
     });
     // On her own clock once she chose one: Kolkata is 5 h 30 min ahead of UTC all year.
     await ann.agent.put('/api/users/preferences', { timeZone: 'Asia/Kolkata' });
     const onHerClock = insightsSchema.parse((await ann.agent.get('/api/insights')).json()).insights.find((i) => i.id === 'best_hours');
     const [from, until] = words(band(minutesUtc + 330));
-    expect(onHerClock).toMatchObject({ value: `${from}-${until}`, explanation: `1 of your 1 wins came from stakes placed between ${from} and ${until}.` });
+    expect(onHerClock).toMatchObject({ value: `${from}-${until}`, explanation: `1 of your 1 win came from stakes placed between ${from} and ${until}.` });
     // Ann's friends: Bob (0 of 1) and Host (no bets, so left out).
     expect(byId.friends_win_rate).toMatchObject({
       value: '0%',

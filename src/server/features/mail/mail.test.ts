@@ -9,6 +9,7 @@ import { composeMail, deliverAllDue, greetingName, mailOutbox, queueMail, wakeMa
 const letter = (to: string, name: string | null = 'Ann') =>
   composeMail({
     to,
+    locale: 'en',
     name,
     subject: 'A word from Betbro',
     lines: ['Something happened.'],

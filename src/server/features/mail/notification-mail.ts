@@ -1,13 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { NOTIFICATION_TYPE_LABELS, NOTIFICATION_TYPES, type NotificationType } from '../../../shared/schemas/notifications.ts';
+import type { Translate } from '../../../shared/i18n/messages.ts';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../../shared/schemas/notifications.ts';
 import { needsProfileSetup } from '../../../shared/schemas/users.ts';
 import { rowsOf } from '../../db/client.ts';
 import { getOrCreateSecret } from '../../db/secrets.ts';
 import { inTransaction, type Tx } from '../../db/transaction.ts';
 import { badRequest } from '../../errors.ts';
-import { mayReachOwner, notificationPath, notifications, notificationWords, type NotificationRow } from '../notifications/service.ts';
+import { wordsIn } from '../../i18n.ts';
+import { mayReachOwner, notificationPath, notifications, notificationWords, type NotificationRow, type Reader } from '../notifications/service.ts';
 import { getPreferences, updatePreferences } from '../profiles/service.ts';
 import { userPreferences, users, type UserRow } from '../users/service.ts';
 import { composeMail } from './compose.ts';
@@ -69,9 +71,9 @@ export interface UnsubscribeLink {
   sig: string;
 }
 
-/** What a topic's mail is, in the words of the mail's foot and of the unsubscribe page. */
-export const topicWords = (topic: UnsubscribeTopic) =>
-  topic === 'digest' ? 'the daily digest' : `instant mail about “${NOTIFICATION_TYPE_LABELS[topic]}”`;
+/** What a topic's mail is, in the words of the mail's foot and of the unsubscribe page (in `t`'s language). */
+export const topicWords = (t: Translate, topic: UnsubscribeTopic) =>
+  topic === 'digest' ? t('mail.topic.digest') : t('mail.topic.instant', { label: t(`notice.type.${topic}`) });
 
 const invalidLink = () => badRequest('This link is invalid or has expired', 'invalid_token');
 
@@ -123,15 +125,15 @@ export async function mailQueuedNotifications(app: FastifyInstance): Promise<num
       ).map((r) => Number(r.notification_id));
       if (claimed.length === 0) return { claimed: 0, mailed: 0 };
       const rows = await tx
-        .select({ notification: notifications, user: users, timeZone: userPreferences.timeZone })
+        .select({ notification: notifications, user: users, timeZone: userPreferences.timeZone, locale: userPreferences.locale })
         .from(notifications)
         .innerJoin(users, eq(users.id, notifications.userId))
         .innerJoin(userPreferences, eq(userPreferences.userId, notifications.userId))
         .where(and(inArray(notifications.id, claimed), mailable, sql`${userPreferences.emailModes} ->> ${notifications.type} = 'instant'`));
       let mailed = 0;
-      for (const { notification, user, timeZone } of rows) {
+      for (const { notification, user, timeZone, locale } of rows) {
         if (!(await mayReachOwner(tx, notification))) continue;
-        await queueMail(tx, instantMail(app, secret, user, timeZone, notification));
+        await queueMail(tx, instantMail(app, secret, user, { timeZone, locale }, notification));
         mailed += 1;
       }
       return { claimed: claimed.length, mailed };
@@ -141,19 +143,21 @@ export async function mailQueuedNotifications(app: FastifyInstance): Promise<num
   }
 }
 
-/** One notification's mail, worded as it is sent, on the recipient's clock (`timeZone`). */
-function instantMail(app: FastifyInstance, secret: string, user: UserRow, timeZone: string | null, notification: NotificationRow) {
+/** One notification's mail, worded as it is sent, in the recipient's language and on their clock. */
+function instantMail(app: FastifyInstance, secret: string, user: UserRow, reader: Reader, notification: NotificationRow) {
   const email = user.email!;
   const topic = notification.type as NotificationType;
-  const { title, body } = notificationWords(notification, timeZone);
+  const { title, body } = notificationWords(notification, reader);
+  const t = wordsIn(reader.locale);
   return composeMail({
     to: email,
+    locale: reader.locale,
     name: greetingName(user),
     subject: title,
     lines: [body],
-    action: { label: 'Open Betbro', url: `${app.config.publicUrl}${notificationPath(notification)}` },
-    after: ['Choose which mails you get under Settings, Notifications.'],
-    unsubscribe: { url: unsubscribeUrl(app, secret, user.id, topic), what: topicWords(topic) },
+    action: { label: t('mail.notification.action'), url: `${app.config.publicUrl}${notificationPath(notification)}` },
+    after: [t('mail.notification.after')],
+    unsubscribe: { url: unsubscribeUrl(app, secret, user.id, topic), what: topicWords(t, topic) },
   });
 }
 
@@ -205,7 +209,7 @@ async function digestOf(app: FastifyInstance, tx: Tx, secret: string, { userId, 
     .returning({ userId: mailDigests.userId });
   if (claimed.length === 0) return false;
   const [row] = await tx
-    .select({ user: users, modes: userPreferences.emailModes, timeZone: userPreferences.timeZone })
+    .select({ user: users, modes: userPreferences.emailModes, timeZone: userPreferences.timeZone, locale: userPreferences.locale })
     .from(users)
     .innerJoin(userPreferences, eq(userPreferences.userId, users.id))
     .where(and(eq(users.id, userId), mailable));
@@ -236,25 +240,25 @@ async function digestOf(app: FastifyInstance, tx: Tx, secret: string, { userId, 
   }
   if (listed.length === 0) return false;
   const email = row.user.email!;
-  const count = listed.length === 1 ? '1 unread notification' : `${listed.length} unread notifications`;
+  const reader: Reader = { locale: row.locale, timeZone: row.timeZone };
+  const t = wordsIn(reader.locale);
+  const count = listed.length;
   const more = listed.length - DIGEST_LIST;
   await queueMail(
     tx,
     composeMail({
       to: email,
+      locale: reader.locale,
       name: greetingName(row.user),
-      subject: `Your Betbro day: ${count}`,
+      subject: t('mail.digest.subject', { count }),
       lines: [
-        `Here is what happened since your last digest (${count}):`,
-        ...listed.slice(0, DIGEST_LIST).map((n) => {
-          const { title, body } = notificationWords(n, row.timeZone);
-          return `${title}: ${body}`;
-        }),
-        ...(more > 0 ? [`And ${more} more.`] : []),
+        t('mail.digest.intro', { count }),
+        ...listed.slice(0, DIGEST_LIST).map((n) => t('mail.digest.line', notificationWords(n, reader))),
+        ...(more > 0 ? [t('mail.digest.more', { count: more })] : []),
       ],
-      action: { label: 'Open your notifications', url: `${app.config.publicUrl}/notifications` },
-      after: ['Choose which mails you get under Settings, Notifications.'],
-      unsubscribe: { url: unsubscribeUrl(app, secret, userId, 'digest'), what: topicWords('digest') },
+      action: { label: t('mail.digest.action'), url: `${app.config.publicUrl}/notifications` },
+      after: [t('mail.notification.after')],
+      unsubscribe: { url: unsubscribeUrl(app, secret, userId, 'digest'), what: topicWords(t, 'digest') },
     }),
   );
   await tx

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { checkUnsubscribeLink, topicWords, unsubscribe, UNSUBSCRIBE_TOPICS, type UnsubscribeLink } from './notification-mail.ts';
-import { confirmPage, messagePage } from '../../oidc/provider.ts';
+import { confirmPage, messagePage, type PageWords } from '../../oidc/provider.ts';
+import { requestWords } from '../../i18n.ts';
 
 const linkSchema = z.object({
   u: z.coerce.number({ error: 'The link is damaged' }).int().positive().max(2_147_483_647),
@@ -10,8 +11,8 @@ const linkSchema = z.object({
   sig: z.string({ error: 'The link is damaged' }).max(100),
 });
 
-const pageOfError = (error: unknown) => {
-  if (error instanceof AppError) return messagePage('Link not valid', error.message);
+const pageOfError = (words: PageWords) => (error: unknown) => {
+  if (error instanceof AppError) return messagePage(words, words.t('mail.unsubscribe.invalidTitle'), words.t('mail.unsubscribe.invalid'));
   throw error;
 };
 
@@ -32,14 +33,17 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['mail'], summary: 'The page an unsubscribe link opens in a browser: it asks before it unsubscribes', querystring: linkSchema } },
     async (request, reply) => {
       const link: UnsubscribeLink = request.query;
+      // In the language of the browser that opened it, as the provider's pages are.
+      const words = requestWords(request);
+      const { t } = words;
       const html = await checkUnsubscribeLink(app, link).then(
         () =>
-          confirmPage('Unsubscribe', `Stop ${topicWords(link.topic)}? You can turn it on again in Settings.`, {
+          confirmPage(words, t('mail.unsubscribe.title'), t('mail.unsubscribe.ask', { what: topicWords(t, link.topic) }), {
             action: request.url,
-            button: 'Unsubscribe',
+            button: t('mail.unsubscribe'),
             fields: { 'List-Unsubscribe': 'One-Click' },
           }),
-        pageOfError,
+        pageOfError(words),
       );
       return reply.type('text/html; charset=utf-8').send(html);
     },
@@ -60,9 +64,11 @@ export const mailRoutes: FastifyPluginAsyncZod = async (app) => {
         await unsubscribe(app, link);
         return { ok: true, topic: link.topic };
       }
+      const words = requestWords(request);
+      const { t } = words;
       const html = await unsubscribe(app, link).then(
-        () => messagePage('Unsubscribed', `You will no longer get ${topicWords(link.topic)}. You can turn it on again in Settings.`),
-        pageOfError,
+        () => messagePage(words, t('mail.unsubscribe.doneTitle'), t('mail.unsubscribe.done', { what: topicWords(t, link.topic) })),
+        pageOfError(words),
       );
       return reply.type('text/html; charset=utf-8').send(html);
     },

@@ -7,7 +7,7 @@ import { notificationPageSchema, notificationSchema, unreadCountSchema } from '.
 import { notifications } from './tables.ts';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { presentNotification, readableBy, readerTimeZones, unreadCount, wordsHoldATime } from './service.ts';
+import { presentNotification, readableBy, readerOf, unreadCount } from './service.ts';
 
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -35,10 +35,10 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         )
         .orderBy(desc(notifications.id))
         .limit(limit);
-      // Worded on the reader's clock, read once for the page when a notification's words hold a time.
-      const timeZone = rows.some(wordsHoldATime) ? ((await readerTimeZones(app.db, [user.id])).get(user.id) ?? null) : null;
+      // Worded in the reader's language and on their clock, read once for the page.
+      const reader = await readerOf(app.db, user.id);
       return {
-        notifications: rows.map((row) => notificationSchema.parse(presentNotification(row, timeZone))),
+        notifications: rows.map((row) => notificationSchema.parse(presentNotification(row, reader))),
         unreadCount: await unreadCount(app.db, user.id),
         nextBefore: rows.length === limit ? (rows.at(-1)?.id ?? null) : null,
       };

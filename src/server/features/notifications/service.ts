@@ -5,23 +5,23 @@ import { notifications, type NotificationRow } from './tables.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { Notification, NotificationType } from '../../../shared/schemas/notifications.ts';
 import { userPreferences } from '../users/service.ts';
-import { TIMED_TYPES, wordNotification, type NotificationFact } from './wording.ts';
+import { PLAIN_READER, wordNotification, type NotificationFact, type Reader } from './wording.ts';
 
 /**
- * A stored notification's words for its reader, whose time zone preference is `timeZone` (null
- * while none is chosen): from its facts, or as stored by a row older than them.
+ * A stored notification's words for its reader (their language and clock): from its facts, or
+ * as stored by a row older than them.
  */
-export function notificationWords(row: Pick<NotificationRow, 'type' | 'params' | 'title' | 'body'>, timeZone: string | null): { title: string; body: string } {
+export function notificationWords(row: Pick<NotificationRow, 'type' | 'params' | 'title' | 'body'>, reader: Reader): { title: string; body: string } {
   if (row.params === null) return { title: row.title ?? '', body: row.body ?? '' };
-  return wordNotification({ type: row.type, params: row.params } as NotificationFact, timeZone);
+  return wordNotification({ type: row.type, params: row.params } as NotificationFact, reader);
 }
 
-/** A stored notification as the API, the live layer, push and mail show it to its owner, on their clock (`timeZone`). */
-export function presentNotification(row: NotificationRow, timeZone: string | null): Notification {
+/** A stored notification as the API, the live layer, push and mail show it to its owner, in their language and on their clock. */
+export function presentNotification(row: NotificationRow, reader: Reader): Notification {
   return {
     id: row.id,
     type: row.type as NotificationType,
-    ...notificationWords(row, timeZone),
+    ...notificationWords(row, reader),
     betId: row.betId,
     fromUserId: row.fromUserId,
     conversationId: row.conversationId,
@@ -31,25 +31,24 @@ export function presentNotification(row: NotificationRow, timeZone: string | nul
   };
 }
 
-/** Whether a notification's words hold a time, so need its reader's clock. */
-export const wordsHoldATime = (row: Pick<NotificationRow, 'type' | 'params'>) => row.params !== null && TIMED_TYPES.has(row.type as NotificationType);
-
-/** The players' time zone preferences (null: none chosen), the clocks their notifications are worded on. */
-export async function readerTimeZones(db: Db | Tx, userIds: readonly number[]): Promise<Map<number, string | null>> {
-  const zones = new Map<number, string | null>(userIds.map((id) => [id, null]));
-  if (userIds.length === 0) return zones;
+/** The players' language and clock, which their notifications are worded in (no preferences yet: English, UTC). */
+export async function readersOf(db: Db | Tx, userIds: readonly number[]): Promise<Map<number, Reader>> {
+  const readers = new Map<number, Reader>(userIds.map((id) => [id, PLAIN_READER]));
+  if (userIds.length === 0) return readers;
   const rows = await db
-    .select({ userId: userPreferences.userId, timeZone: userPreferences.timeZone })
+    .select({ userId: userPreferences.userId, timeZone: userPreferences.timeZone, locale: userPreferences.locale })
     .from(userPreferences)
     .where(inArray(userPreferences.userId, [...new Set(userIds)]));
-  for (const row of rows) zones.set(row.userId, row.timeZone);
-  return zones;
+  for (const row of rows) readers.set(row.userId, { locale: row.locale, timeZone: row.timeZone });
+  return readers;
 }
 
-/** A stored notification presented to its owner, their clock read only when its words hold a time. */
+/** The player's language and clock. */
+export const readerOf = async (db: Db | Tx, userId: number): Promise<Reader> => (await readersOf(db, [userId])).get(userId) ?? PLAIN_READER;
+
+/** A stored notification presented to its owner, in their language and on their clock. */
 export async function presentToOwner(db: Db | Tx, row: NotificationRow): Promise<Notification> {
-  const timeZone = wordsHoldATime(row) ? ((await readerTimeZones(db, [row.userId])).get(row.userId) ?? null) : null;
-  return presentNotification(row, timeZone);
+  return presentNotification(row, await readerOf(db, row.userId));
 }
 
 /** A notification to store: its facts, its player, and what it is about. */
@@ -138,4 +137,4 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
 }
 
 export { notifications, type NotificationRow } from './tables.ts';
-export type { NotificationFact } from './wording.ts';
+export { PLAIN_READER, type NotificationFact, type Reader } from './wording.ts';

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { NOTIFICATION_TYPES } from '../../../shared/schemas/notifications.ts';
 import { dayAndTime } from '../../../shared/clock.ts';
 import { youLost, youWon } from '../../../shared/money-words.ts';
-import { wordNotification, type NotificationFact } from './wording.ts';
+import { wordsIn } from '../../i18n.ts';
+import { PLAIN_READER, wordNotification, type NotificationFact } from './wording.ts';
+
+const t = wordsIn('en');
+const inZone = (timeZone: string) => ({ locale: 'en', timeZone });
 
 // One fact of each type, with the words docs/product.md gives it: stored facts, worded when read,
 // here for a reader in Tokyo (UTC+9).
@@ -53,23 +57,23 @@ const WORDED: [NotificationFact, { title: string; body: string }][] = [
 
 describe('the words of every notification', () => {
   it.each(WORDED.map(([fact, words]) => [`${fact.type} ${JSON.stringify(fact.params)}`, fact, words] as const))('%s', (_, fact, words) => {
-    expect(wordNotification(fact, 'Asia/Tokyo')).toEqual(words);
+    expect(wordNotification(fact, inZone('Asia/Tokyo'))).toEqual(words);
   });
 
   it("says a deadline on each reader's clock, and names UTC for a reader who chose no zone", () => {
     const disputed: NotificationFact = { type: 'bet_disputed', params: { by: 'Dan', option: 'Yes', bet: 'Derby', until: '2026-11-28T23:07:00.000Z' } };
-    expect(wordNotification(disputed, 'America/New_York').body).toBe('Dan disputes "Yes" in "Derby". Vote until Nov 28, 06:07 PM.');
-    expect(wordNotification(disputed, 'Asia/Kolkata').body).toBe('Dan disputes "Yes" in "Derby". Vote until Nov 29, 04:37 AM.');
-    expect(wordNotification(disputed, null).body).toBe('Dan disputes "Yes" in "Derby". Vote until Nov 28, 11:07 PM UTC.');
+    expect(wordNotification(disputed, inZone('America/New_York')).body).toBe('Dan disputes "Yes" in "Derby". Vote until Nov 28, 06:07 PM.');
+    expect(wordNotification(disputed, inZone('Asia/Kolkata')).body).toBe('Dan disputes "Yes" in "Derby". Vote until Nov 29, 04:37 AM.');
+    expect(wordNotification(disputed, PLAIN_READER).body).toBe('Dan disputes "Yes" in "Derby". Vote until Nov 28, 11:07 PM UTC.');
     // The same words as the screens give the moment (src/shared/clock.ts), in the reader's zone.
-    expect(wordNotification(disputed, 'Asia/Tokyo').body).toContain(dayAndTime(disputed.params.until, { timeZone: 'Asia/Tokyo', locale: 'en-US' }));
+    expect(wordNotification(disputed, inZone('Asia/Tokyo')).body).toContain(dayAndTime(disputed.params.until, { timeZone: 'Asia/Tokyo', locale: 'en-US' }));
   });
 
   it('says a win as its return and its profit, and a loss as its stake, as the screens do', () => {
     const won: NotificationFact = { type: 'bet_settled', params: { outcome: 'won', amountCents: 7500, stakeCents: 5000, winner: 'Home', bet: 'Derby' } };
     const lost: NotificationFact = { type: 'bet_settled', params: { outcome: 'lost', amountCents: 5000, winner: 'Home', bet: 'Derby' } };
-    expect(wordNotification(won, null).title).toBe(youWon('75.00', '50.00'));
-    expect(wordNotification(lost, null).title).toBe(youLost('50.00'));
+    expect(wordNotification(won, PLAIN_READER).title).toBe(youWon(t, '75.00', '50.00'));
+    expect(wordNotification(lost, PLAIN_READER).title).toBe(youLost(t, '50.00'));
   });
 
   it('words every type there is', () => {

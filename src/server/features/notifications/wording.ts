@@ -1,13 +1,14 @@
 import { sentenceTime } from '../../../shared/clock.ts';
-import { formatDollars } from '../../../shared/money.ts';
-import { lostCents, wonCents } from '../../../shared/money-words.ts';
+import type { Translate } from '../../../shared/i18n/messages.ts';
+import { dollars, lostCents, wonCents } from '../../../shared/money-words.ts';
+import { wordsIn } from '../../i18n.ts';
 import type { NotificationType } from '../../../shared/schemas/notifications.ts';
 
 /**
  * Every notification's words (docs/product.md §6.4), in one place. A notification is stored as
  * its facts, a type and the parameters below, and worded here when it is read or sent: the list,
- * the socket, push and mail all present it through presentNotification (service.ts), on the
- * reader's clock (their time zone preference) and in the one money vocabulary
+ * the socket, push and mail all present it through presentNotification (service.ts), in the
+ * reader's language, on their clock (their time zone preference) and in the one money vocabulary
  * (src/shared/money-words.ts), so a deadline and a win read as they do on the bet's page. No
  * stored row holds a sentence. Rows stored before the facts keep the words they were stored with.
  */
@@ -37,74 +38,81 @@ export interface NotificationFacts {
 /** A notification's facts: its type and that type's parameters. */
 export type NotificationFact = { [T in NotificationType]: { type: T; params: NotificationFacts[T] } }[NotificationType];
 
-/** The types whose words hold a time, so whose reader's clock must be known to word them. */
-export const TIMED_TYPES: ReadonlySet<NotificationType> = new Set(['bet_proposed', 'bet_disputed']);
+/** Whom a notification is worded for: their language and their clock (null: none chosen, UTC said so). */
+export interface Reader {
+  locale: string;
+  timeZone: string | null;
+}
+
+/** A reader who has chosen nothing: English, UTC. */
+export const PLAIN_READER: Reader = { locale: 'en', timeZone: null };
 
 /**
- * A notification's words for its reader; `timeZone` is the reader's preference (null while they
- * have chosen none: UTC, said so), which the times in the words follow.
+ * A notification's words for its reader, in their language (the catalogues' `notice.*`
+ * messages) with every time on their clock.
  */
-export function wordNotification(fact: NotificationFact, timeZone: string | null): { title: string; body: string } {
-  const deadline = (iso: string) => sentenceTime(iso, timeZone);
+export function wordNotification(fact: NotificationFact, reader: Reader): { title: string; body: string } {
+  const t = wordsIn(reader.locale);
+  const deadline = (iso: string) => sentenceTime(iso, reader.timeZone, reader.locale);
   switch (fact.type) {
     case 'friend_request':
-      return { title: 'New friend request', body: `${fact.params.from} wants to be your friend` };
+      return { title: t('notice.friendRequest.title'), body: t('notice.friendRequest.body', { from: fact.params.from }) };
     case 'friend_accepted':
-      return { title: 'Friend request accepted', body: `${fact.params.by} accepted your friend request` };
+      return { title: t('notice.friendAccepted.title'), body: t('notice.friendAccepted.body', { by: fact.params.by }) };
     case 'bet_staked': {
       const { staker, amountCents, option, bet } = fact.params;
-      return { title: 'New stake on your bet', body: `${staker} staked ${formatDollars(amountCents)} on "${option}" in "${bet}"` };
+      return { title: t('notice.betStaked.title'), body: t('notice.betStaked.body', { staker, amount: dollars(amountCents), option, bet }) };
     }
     case 'bet_expired':
-      return { title: 'Your bet needs a result', body: `"${fact.params.bet}" has expired and awaits your resolution` };
+      return { title: t('notice.betExpired.title'), body: t('notice.betExpired.body', { bet: fact.params.bet }) };
     case 'bet_settled':
-      return settledWords(fact.params);
+      return settledWords(t, fact.params);
     case 'bet_proposed': {
       const { option, bet, until } = fact.params;
-      return { title: 'Result proposed', body: `"${option}" is proposed as the result of "${bet}". Dispute it until ${deadline(until)}.` };
+      return { title: t('notice.betProposed.title'), body: t('notice.betProposed.body', { option, bet, until: deadline(until) }) };
     }
     case 'bet_disputed': {
       const { by, option, bet, until } = fact.params;
-      return { title: 'You are on the jury', body: `${by} disputes "${option}" in "${bet}". Vote until ${deadline(until)}.` };
+      return { title: t('notice.betDisputed.title'), body: t('notice.betDisputed.body', { by, option, bet, until: deadline(until) }) };
     }
     case 'message':
-      return { title: `New message from ${fact.params.from}`, body: fact.params.preview };
+      return { title: t('notice.message.title', { from: fact.params.from }), body: fact.params.preview };
     case 'invite_accepted': {
       const { by, befriended } = fact.params;
-      return { title: 'Invite accepted', body: befriended ? `${by} accepted your invite and is now your friend` : `${by} accepted your invite` };
+      return { title: t('notice.inviteAccepted.title'), body: befriended ? t('notice.inviteAccepted.befriended', { by }) : t('notice.inviteAccepted.body', { by }) };
     }
     case 'crew_joined':
-      return { title: 'Someone joined your crew', body: `${fact.params.member} joined "${fact.params.crew}"` };
+      return { title: t('notice.crewJoined.title'), body: t('notice.crewJoined.body', { member: fact.params.member, crew: fact.params.crew }) };
     case 'crew_bet':
-      return { title: 'New crew bet', body: `${fact.params.creator} created "${fact.params.bet}"` };
+      return { title: t('notice.crewBet.title'), body: t('notice.crewBet.body', { creator: fact.params.creator, bet: fact.params.bet }) };
     case 'crew_season_ended': {
       const { season, crew, winner, next } = fact.params;
       return {
         // The crew's name quoted: it is a player's text, and the title becomes a mail's subject.
-        title: `Season ${season} of "${crew}" ended`,
-        body: winner ? `${winner} won the season. Season ${next} starts now.` : `Season ${next} starts now.`,
+        title: t('notice.seasonEnded.title', { season, crew }),
+        body: winner ? t('notice.seasonEnded.won', { winner, next }) : t('notice.seasonEnded.body', { next }),
       };
     }
   }
 }
 
-function settledWords(params: NotificationFacts['bet_settled']): { title: string; body: string } {
+function settledWords(t: Translate, params: NotificationFacts['bet_settled']): { title: string; body: string } {
   switch (params.outcome) {
     case 'refunded':
-      return { title: 'Stake refunded', body: `Refunded ${formatDollars(params.amountCents)} on "${params.bet}"` };
+      return { title: t('notice.refunded.title'), body: t('notice.refunded.body', { amount: dollars(params.amountCents), bet: params.bet }) };
     case 'won':
-      return { title: wonCents(params.amountCents, params.stakeCents), body: `"${params.winner}" won in "${params.bet}"` };
+      return { title: wonCents(t, params.amountCents, params.stakeCents), body: t('notice.settled.wonIn', { winner: params.winner, bet: params.bet }) };
     case 'lost':
-      return { title: lostCents(params.amountCents), body: `"${params.winner}" won in "${params.bet}"` };
+      return { title: lostCents(t, params.amountCents), body: t('notice.settled.wonIn', { winner: params.winner, bet: params.bet }) };
     case 'jury_decided':
-      return { title: 'Bet resolved', body: `The jury decided: "${params.winner}" won in "${params.bet}"` };
+      return { title: t('notice.settled.resolved'), body: t('notice.settled.juryDecided', { winner: params.winner, bet: params.bet }) };
     case 'undisputed':
-      return { title: 'Bet resolved', body: `Nobody disputed it: "${params.winner}" won in "${params.bet}"` };
+      return { title: t('notice.settled.resolved'), body: t('notice.settled.undisputed', { winner: params.winner, bet: params.bet }) };
     case 'admins_silent':
-      return { title: 'Bet resolved', body: `No admin overturned it: "${params.winner}" won in "${params.bet}"` };
+      return { title: t('notice.settled.resolved'), body: t('notice.settled.adminsSilent', { winner: params.winner, bet: params.bet }) };
     case 'jury_split':
-      return { title: 'Bet called off', body: `The jury was split: "${params.bet}" is called off` };
+      return { title: t('notice.settled.calledOff'), body: t('notice.settled.jurySplit', { bet: params.bet }) };
     case 'no_quorum':
-      return { title: 'Bet called off', body: `The jury did not reach its quorum in time: "${params.bet}" is called off` };
+      return { title: t('notice.settled.calledOff'), body: t('notice.settled.noQuorum', { bet: params.bet }) };
   }
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_LOCALE } from '../../../shared/i18n/locale.ts';
 import { formatCents } from '../../../shared/money.ts';
 import { NOTIFICATION_TYPES, type Preferences, type UpdatePreferencesBody } from '../../../shared/schemas/notifications.ts';
 import { computeAchievements, type FriendProfile, type OwnProfile } from '../../../shared/schemas/profiles.ts';
@@ -8,6 +9,7 @@ import { inTransaction } from '../../db/transaction.ts';
 import { bets, stakes } from '../bets/service.ts';
 import { userPreferences, type UserRow, users } from '../users/service.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { LOCALES, isLocale } from '../../i18n.ts';
 import { visibleTo } from '../bets/service.ts';
 import { areFriends, friendIdsOf } from '../friends/service.ts';
 import { figuresOf } from '../figures/service.ts';
@@ -132,6 +134,7 @@ function presentPreferences(row: PreferencesRow | undefined): Preferences {
     email: Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, mailed[type] ?? 'off'])) as Preferences['email'],
     quietHours: row?.quietFrom && row.quietTo ? { from: row.quietFrom, to: row.quietTo } : null,
     timeZone: row?.timeZone ?? null,
+    locale: row?.locale ?? DEFAULT_LOCALE,
   };
 }
 
@@ -155,6 +158,9 @@ export async function updatePreferences(app: FastifyInstance, userId: number, ch
   if (changes.timeZone !== undefined && !(await databaseKnowsTimeZone(app, changes.timeZone))) {
     throw badRequest('Unknown time zone', 'invalid_time_zone');
   }
+  if (changes.locale !== undefined && !isLocale(changes.locale)) {
+    throw badRequest(`Unsupported language: use one of ${LOCALES.join(', ')}`, 'unsupported_locale');
+  }
   const row = await inTransaction(app.db, async (tx) => {
     await tx.insert(userPreferences).values({ userId }).onConflictDoNothing();
     const [locked] = await tx.select().from(userPreferences).where(eq(userPreferences.userId, userId)).for('update');
@@ -175,6 +181,7 @@ export async function updatePreferences(app: FastifyInstance, userId: number, ch
         quietFrom: quietHours?.from ?? null,
         quietTo: quietHours?.to ?? null,
         timeZone: changes.timeZone ?? current.timeZone,
+        locale: changes.locale ?? current.locale,
         updatedAt: new Date(),
       })
       .where(eq(userPreferences.userId, userId))

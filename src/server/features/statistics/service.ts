@@ -7,7 +7,9 @@ import { periodKey, winRatePercent } from '../../../shared/player-figures.ts';
 import { rowsOf } from '../../db/client.ts';
 import { playerFigures } from '../figures/service.ts';
 import { hourOn, sentenceHour, zoneNote } from '../../../shared/clock.ts';
-import { userPreferences, type UserRow } from '../users/service.ts';
+import { type UserRow } from '../users/service.ts';
+import { readerOf } from '../notifications/service.ts';
+import { wordsIn } from '../../i18n.ts';
 import { bets, listBets, stakes } from '../bets/service.ts';
 import { allTimeFiguresOf, figuresByPeriod, figuresOf } from '../figures/service.ts';
 import { friendIdsOf } from '../friends/service.ts';
@@ -111,35 +113,42 @@ export async function statistics(app: FastifyInstance, user: UserRow, now = new 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The rule behind the suggested stake, also shown to the user. */
-export function suggestedStakeCents(balanceCents: number, wins: number, outcomes: number): { cents: number; share: number; reason: string } {
+/**
+ * The rule behind the suggested stake, also shown to the user: `rule` says which share of the
+ * balance and why ('default' until 5 settled bets; then by the win rate `rate`).
+ */
+export function suggestedStakeCents(
+  balanceCents: number,
+  wins: number,
+  outcomes: number,
+): { cents: number; share: number; rule: 'default' | 'high' | 'low' | 'even'; rate: number } {
   let share = 5;
-  let reason = 'a steady 5% of your balance, the default until you have 5 settled bets';
+  let rule: 'default' | 'high' | 'low' | 'even' = 'default';
+  const rate = percent(wins, outcomes);
   if (outcomes >= 5) {
-    const rate = percent(wins, outcomes);
     if (rate >= 60) {
       share = 8;
-      reason = `8% of your balance, because you win ${rate}% of your settled bets`;
+      rule = 'high';
     } else if (rate < 40) {
       share = 2;
-      reason = `2% of your balance, because you win ${rate}% of your settled bets: small stakes protect it`;
+      rule = 'low';
     } else {
-      reason = `5% of your balance, because you win ${rate}% of your settled bets, about even`;
+      rule = 'even';
     }
   }
   const cents = Math.max(100, Math.floor((balanceCents * share) / 100 / 100) * 100);
-  return { cents: Math.min(cents, Math.max(balanceCents, 0)), share, reason };
+  return { cents: Math.min(cents, Math.max(balanceCents, 0)), share, rule, rate };
 }
 
-/** The player's time zone preference, null until chosen. */
-async function timeZoneOf(app: FastifyInstance, userId: number): Promise<string | null> {
-  const [row] = await app.db.select({ timeZone: userPreferences.timeZone }).from(userPreferences).where(eq(userPreferences.userId, userId));
-  return row?.timeZone ?? null;
-}
-
+/**
+ * The insights (docs/product.md §13.10), worded for their reader: in their language, with the
+ * hours on their clock (their time zone preference; UTC, said so, until chosen).
+ */
 export async function insights(app: FastifyInstance, user: UserRow, now = new Date()): Promise<Insight[]> {
-  const [facts, allTime] = await Promise.all([stakeFacts(app, user.id), figuresOf(app.db, user.id, 'all', now)]);
+  const [facts, allTime, reader] = await Promise.all([stakeFacts(app, user.id), figuresOf(app.db, user.id, 'all', now), readerOf(app.db, user.id)]);
   if (facts.length === 0) return [];
+  const t = wordsIn(reader.locale);
+  const money = (cents: number) => formatDollars(cents, reader.locale);
   const outcomes = facts.filter((f) => f.outcome !== null);
   const wins = outcomes.filter((f) => f.outcome === 'won');
   const result: Insight[] = [];
@@ -151,23 +160,21 @@ export async function insights(app: FastifyInstance, user: UserRow, now = new Da
     f.resolved_at.getTime() <= now.getTime() - toDays * DAY_MS;
   const recent = outcomes.filter((f) => inWindow(f, 30, 0));
   const before = outcomes.filter((f) => inWindow(f, 60, 30));
-  let trend = 'There is not enough history yet to show a trend.';
+  let trend = t('insight.trend.none');
   if (recent.length > 0 && before.length > 0) {
     const recentRate = percent(recent.filter((f) => f.outcome === 'won').length, recent.length);
     const beforeRate = percent(before.filter((f) => f.outcome === 'won').length, before.length);
     trend =
       recentRate === beforeRate
-        ? `Over bets settled in the last 30 days it held steady at ${recentRate}% of settled bets won.`
-        : `Over bets settled in the last 30 days you won ${recentRate}% of them, ${recentRate > beforeRate ? 'up' : 'down'} from ${beforeRate}% in the 30 days before.`;
+        ? t('insight.trend.steady', { rate: recentRate })
+        : t('insight.trend.moved', { rate: recentRate, direction: recentRate > beforeRate ? 'up' : 'down', before: beforeRate });
   }
   const open = allTime.openBets;
   result.push({
     id: 'win_rate',
-    title: 'Win rate',
-    value: `${allTime.winRate}%`,
-    explanation:
-      `You won ${allTime.wins} of your ${allTime.bets} bet${allTime.bets === 1 ? '' : 's'}` +
-      ` (won ${allTime.wins} of ${allTime.settledBets} settled${open > 0 ? `, ${open} still open` : ''}). ${trend}`,
+    title: t('insight.winRate.title'),
+    value: t('insight.percent', { value: allTime.winRate }),
+    explanation: t('insight.winRate.explanation', { wins: allTime.wins, bets: allTime.bets, settled: allTime.settledBets, open, trend }),
   });
 
   const byCategory = new Map<BetCategory, { profit: number; count: number }>();
@@ -181,39 +188,41 @@ export async function insights(app: FastifyInstance, user: UserRow, now = new Da
   const strongest = [...byCategory.entries()].sort((a, b) => b[1].profit - a[1].profit || b[1].count - a[1].count)[0];
   if (strongest) {
     const [category, { profit, count }] = strongest;
+    const name = t('insight.category', { category });
     result.push({
       id: 'strongest_category',
-      title: 'Strongest category',
-      value: category,
-      explanation: `${category} is where you do best: ${profit >= 0 ? '+' : ''}${formatDollars(profit)} over ${count} settled bet${count === 1 ? '' : 's'}.`,
+      title: t('insight.strongest.title'),
+      value: name,
+      explanation: t('insight.strongest.explanation', { category: name, profit: `${profit >= 0 ? '+' : ''}${money(profit)}`, count }),
     });
   }
 
   const sortedAmounts = facts.map((f) => f.amount).sort((a, b) => a - b);
   const median = sortedAmounts[Math.floor((sortedAmounts.length - 1) / 2)]!;
-  const balanceShare = user.balanceCents > 0 ? ((median / user.balanceCents) * 100).toFixed(1) : null;
+  const balanceShare =
+    user.balanceCents > 0 ? new Intl.NumberFormat(reader.locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format((median / user.balanceCents) * 100) : null;
   result.push({
     id: 'typical_stake',
-    title: 'Typical stake',
-    value: formatDollars(median),
+    title: t('insight.typical.title'),
+    value: money(median),
     explanation:
       balanceShare === null
-        ? `Your typical stake is ${formatDollars(median)}; your balance is empty right now.`
-        : `Your typical stake is ${formatDollars(median)}, ${balanceShare}% of your current balance of ${formatDollars(user.balanceCents)}.`,
+        ? t('insight.typical.emptyBalance', { stake: money(median) })
+        : t('insight.typical.explanation', { stake: money(median), share: balanceShare, balance: money(user.balanceCents) }),
   });
 
   if (wins.length > 0) {
-    // Three-hour bands of the player's own day: their time zone preference (UTC, said so, until chosen).
-    const timeZone = await timeZoneOf(app, user.id);
+    // Three-hour bands of the player's own day.
+    const { timeZone } = reader;
     const bands = new Array<number>(8).fill(0);
     for (const f of wins) bands[Math.floor(hourOn(f.placed_at, { timeZone: timeZone ?? 'UTC' }) / 3)]! += 1;
     const best = bands.indexOf(Math.max(...bands));
-    const [from, until] = [sentenceHour(best * 3), sentenceHour(best * 3 + 3)];
+    const [from, until] = [sentenceHour(best * 3, reader.locale), sentenceHour(best * 3 + 3, reader.locale)];
     result.push({
       id: 'best_hours',
-      title: 'Best time to bet',
+      title: t('insight.hours.title'),
       value: `${from}-${until}${zoneNote(timeZone)}`,
-      explanation: `${bands[best]} of your ${wins.length} wins came from stakes placed between ${from} and ${until}${zoneNote(timeZone)}.`,
+      explanation: t('insight.hours.explanation', { count: bands[best]!, wins: wins.length, from, until: `${until}${zoneNote(timeZone)}` }),
     });
   }
 
@@ -223,21 +232,18 @@ export async function insights(app: FastifyInstance, user: UserRow, now = new Da
     const average = Math.round(friendFigures.reduce((sum, f) => sum + winRatePercent(f.wins, f.bets), 0) / friendFigures.length);
     result.push({
       id: 'friends_win_rate',
-      title: "Friends' win rate",
-      value: `${average}%`,
-      explanation:
-        friendFigures.length === 1
-          ? `Your 1 friend with bets wins ${average}% of them; you win ${allTime.winRate}%.`
-          : `Your ${friendFigures.length} friends with bets win ${average}% of them on average; you win ${allTime.winRate}%.`,
+      title: t('insight.friends.title'),
+      value: t('insight.percent', { value: average }),
+      explanation: t('insight.friends.explanation', { friends: friendFigures.length, average, own: allTime.winRate }),
     });
   }
 
   const suggestion = suggestedStakeCents(user.balanceCents, wins.length, outcomes.length);
   result.push({
     id: 'suggested_stake',
-    title: 'Suggested stake',
-    value: formatDollars(suggestion.cents),
-    explanation: `A stake of ${formatDollars(suggestion.cents)} is ${suggestion.reason}.`,
+    title: t('insight.suggested.title'),
+    value: money(suggestion.cents),
+    explanation: t('insight.suggested.explanation', { stake: money(suggestion.cents), rule: suggestion.rule, rate: suggestion.rate }),
   });
   return result;
 }

@@ -64,6 +64,8 @@ export const userPreferences = pgTable(
   quietTo: text('quiet_to'),
   /** IANA name; null until chosen (the browser's applies there, UTC for mail). */
   timeZone: text('time_zone'),
+  /** The player's language, a catalogue's tag (src/server/i18n.ts): from the browser at the first sign-in, then chosen. */
+  locale: text('locale').notNull().default('en'),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [check('user_preferences_quiet_hours_whole', sql`(${t.quietFrom} is null) = (${t.quietTo} is null)`)],

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * The frame of the pages a mailed link opens, signed in or not (as the invite page): one card in
@@ -25,4 +26,4 @@ export function PageHeading({ id, children }: { id?: string; children: ReactNode
 export const pageLinkClass = 'font-semibold text-brand-700 underline-offset-2 hover:underline dark:text-brand-100';
 
 /** The server's words for a mailed link that does not work, said here too when the link has no token at all. */
-export const INVALID_LINK = 'This link is invalid or has expired';
+export const invalidLink = () => t('account.link.invalid');

@@ -7,14 +7,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { t, tNodes } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { startSignIn } from '../../auth/sign-in.ts';
 import { useRequestPasswordReset } from '../api.ts';
 import { AccountPageFrame, PageHeading, pageLinkClass } from './account-page-frame.tsx';
 
-/** What the page says once asked, the same whether or not the email has an account. */
-export const RESET_LINK_SENT = 'If an account exists for that email, we have sent a link to choose a new password.';
 const SENT_HEADING_ID = 'reset-link-sent';
 
 /**
@@ -36,9 +35,9 @@ export function ForgotPasswordPage() {
       },
       onError: (error) => {
         const tooMany = error instanceof ApiError && error.status === 429;
-        const message = errorMessage(error, 'Your request was not sent. Please try again.');
-        setRefused(tooMany ? `${message.replace(/\.$/, '')}. Wait a while before asking for another link.` : message);
-        toast.error(tooMany ? 'Too many requests' : 'Link not sent', { description: message });
+        const message = errorMessage(error, t('account.forgot.failedFallback'));
+        setRefused(tooMany ? t('account.forgot.tooManyRefused', { message: message.replace(/\.$/, '') }) : message);
+        toast.error(tooMany ? t('account.forgot.tooManyToast') : t('account.linkNotSentToast'), { description: message });
       },
     });
   });
@@ -49,17 +48,17 @@ export function ForgotPasswordPage() {
         <div className="text-center">
           <MailCheck aria-hidden className="mx-auto h-12 w-12 text-brand-600" />
           <div className="mt-3">
-            <PageHeading id={SENT_HEADING_ID}>Check your inbox</PageHeading>
+            <PageHeading id={SENT_HEADING_ID}>{t('account.forgot.sentHeading')}</PageHeading>
           </div>
           <p className="mt-2 text-slate-700 dark:text-slate-200" role="status">
-            {RESET_LINK_SENT}
+            {/* The same whether or not the email has an account. */}
+            {t('account.forgot.sent')}
           </p>
           <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-            Nothing from Betbro at <span className="font-semibold wrap-anywhere">{sentTo}</span> in a few minutes? Look in your spam folder,
-            or try again.
+            {tNodes('account.forgot.sentNothing', { email: <span className="font-semibold wrap-anywhere">{sentTo}</span> })}
           </p>
           <div className="mt-6 flex flex-col gap-3">
-            <Button onClick={() => startSignIn(null)}>Back to sign in</Button>
+            <Button onClick={() => startSignIn(null)}>{t('account.forgot.backToSignIn')}</Button>
             <Button
               variant="secondary"
               onClick={() => {
@@ -67,7 +66,7 @@ export function ForgotPasswordPage() {
                 form.reset();
               }}
             >
-              Try another email
+              {t('account.forgot.tryAnotherEmail')}
             </Button>
           </div>
         </div>
@@ -77,10 +76,10 @@ export function ForgotPasswordPage() {
 
   return (
     <AccountPageFrame>
-      <PageHeading>Forgot your password?</PageHeading>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">Enter the email address you sign in with. We will mail you a link to choose a new password.</p>
-      <form onSubmit={onSubmit} noValidate aria-label="Ask for a password reset link" className="mt-5 space-y-4">
-        <Field id="reset-email" label="Email" error={form.errors.email}>
+      <PageHeading>{t('account.forgot.heading')}</PageHeading>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{t('account.forgot.intro')}</p>
+      <form onSubmit={onSubmit} noValidate aria-label={t('account.forgot.formLabel')} className="mt-5 space-y-4">
+        <Field id="reset-email" label={t('account.forgot.emailLabel')} error={form.errors.email}>
           <Input id="reset-email" type="email" autoComplete="email" inputMode="email" {...form.field('email')} />
         </Field>
         {refused && (
@@ -89,17 +88,20 @@ export function ForgotPasswordPage() {
           </p>
         )}
         <Button type="submit" className="w-full" disabled={request.isPending}>
-          Send reset link
+          {t('account.forgot.submit')}
         </Button>
       </form>
       <p className="mt-5 text-center text-sm">
-        Remembered it?{' '}
-        <button type="button" onClick={() => startSignIn(null)} className={pageLinkClass}>
-          Sign in
-        </button>
+        {tNodes('account.forgot.remembered', {
+          signIn: (
+            <button type="button" onClick={() => startSignIn(null)} className={pageLinkClass}>
+              {t('account.signIn')}
+            </button>
+          ),
+        })}
         {' · '}
         <Link to="/" className={pageLinkClass}>
-          Betbro home
+          {t('account.forgot.home')}
         </Link>
       </p>
     </AccountPageFrame>

@@ -8,28 +8,30 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAuth } from '../../../lib/use-auth.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { startSignIn } from '../../auth/sign-in.ts';
 import { useConfirmPasswordReset } from '../api.ts';
-import { AccountPageFrame, INVALID_LINK, PageHeading, pageLinkClass } from './account-page-frame.tsx';
+import { AccountPageFrame, PageHeading, invalidLink, pageLinkClass } from './account-page-frame.tsx';
 
 type Phase = { kind: 'form' } | { kind: 'changed' } | { kind: 'invalid'; message: string };
 
 const EMPTY = { newPassword: '', confirm: '' };
-const FIELDS = [
-  {
-    name: 'newPassword',
-    id: 'reset-new-password',
-    label: 'New password',
-    hint: `At least ${MIN_PASSWORD_LENGTH} characters, not a common password and not your email address.`,
-  },
-  { name: 'confirm', id: 'reset-confirm-password', label: 'Repeat new password' },
-] as const;
+const fields = () =>
+  [
+    {
+      name: 'newPassword',
+      id: 'reset-new-password',
+      label: t('account.reset.newLabel'),
+      hint: t('account.reset.newHint', { min: MIN_PASSWORD_LENGTH }),
+    },
+    { name: 'confirm', id: 'reset-confirm-password', label: t('account.reset.repeatLabel') },
+  ] as const;
 const OUTCOME_HEADING_ID = 'reset-outcome';
 
-const check = (values: typeof EMPTY) => (values.confirm !== values.newPassword ? { confirm: 'The passwords do not match' } : {});
+const check = (values: typeof EMPTY) => (values.confirm !== values.newPassword ? { confirm: t('account.reset.mismatch') } : {});
 
 /**
  * /reset-password?token=... (the link of the reset mail): choose a new password. Every session of
@@ -40,7 +42,7 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const { forgetSignIn } = useAuth();
   const confirm = useConfirmPasswordReset();
-  const [phase, setPhase] = useState<Phase>(() => (token ? { kind: 'form' } : { kind: 'invalid', message: INVALID_LINK }));
+  const [phase, setPhase] = useState<Phase>(() => (token ? { kind: 'form' } : { kind: 'invalid', message: invalidLink() }));
   const [refused, setRefused] = useState<string | null>(null);
   const form = useZodForm(passwordResetConfirmBodySchema, EMPTY, {
     toBody: (values): PasswordResetConfirmBody => ({ token, newPassword: values.newPassword }),
@@ -60,7 +62,7 @@ export function ResetPasswordPage() {
       },
       onError: (error) => {
         const code = error instanceof ApiError ? error.code : null;
-        const message = errorMessage(error, 'Your password was not changed. Please try again.');
+        const message = errorMessage(error, t('account.reset.failedFallback'));
         if (code === 'invalid_token') {
           setPhase({ kind: 'invalid', message });
           focusWhenShown(OUTCOME_HEADING_ID);
@@ -68,7 +70,7 @@ export function ResetPasswordPage() {
         }
         if (code === 'weak_password') form.setErrors({ newPassword: message });
         else setRefused(message);
-        toast.error('Password not changed', { description: message });
+        toast.error(t('account.reset.failedToast'), { description: message });
       },
     });
   });
@@ -79,13 +81,13 @@ export function ResetPasswordPage() {
         <div className="text-center">
           <CheckCircle2 aria-hidden className="mx-auto h-12 w-12 text-emerald-600" />
           <div className="mt-3">
-            <PageHeading id={OUTCOME_HEADING_ID}>Your password has been changed</PageHeading>
+            <PageHeading id={OUTCOME_HEADING_ID}>{t('account.reset.changedHeading')}</PageHeading>
           </div>
           <p className="mt-2 text-slate-600 dark:text-slate-300" role="status">
-            Every browser that was signed in to your account has been signed out. Sign in with your new password.
+            {t('account.reset.changedText')}
           </p>
           <Button className="mt-6 w-full" onClick={() => startSignIn(null)}>
-            Sign in
+            {t('account.signIn')}
           </Button>
         </div>
       </AccountPageFrame>
@@ -98,14 +100,14 @@ export function ResetPasswordPage() {
         <div className="text-center">
           <XCircle aria-hidden className="mx-auto h-12 w-12 text-red-600" />
           <div className="mt-3">
-            <PageHeading id={OUTCOME_HEADING_ID}>Your password was not changed</PageHeading>
+            <PageHeading id={OUTCOME_HEADING_ID}>{t('account.reset.invalidHeading')}</PageHeading>
           </div>
           <p role="alert" className="mt-2 font-semibold break-words text-red-700 dark:text-red-300">
             {phase.message}
           </p>
-          <p className="mt-2 text-slate-600 dark:text-slate-300">A reset link works once, for a limited time.</p>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">{t('account.reset.invalidText')}</p>
           <Link to="/forgot-password" className={`mt-6 inline-block ${pageLinkClass}`}>
-            Ask for a new link
+            {t('account.reset.askNewLink')}
           </Link>
         </div>
       </AccountPageFrame>
@@ -114,10 +116,10 @@ export function ResetPasswordPage() {
 
   return (
     <AccountPageFrame>
-      <PageHeading>Choose a new password</PageHeading>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">You will be signed out everywhere, then sign in with the new password.</p>
-      <form onSubmit={onSubmit} noValidate aria-label="Choose a new password" className="mt-5 space-y-4">
-        {FIELDS.map(({ name, id, label, ...rest }) => (
+      <PageHeading>{t('account.reset.heading')}</PageHeading>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{t('account.reset.intro')}</p>
+      <form onSubmit={onSubmit} noValidate aria-label={t('account.reset.formLabel')} className="mt-5 space-y-4">
+        {fields().map(({ name, id, label, ...rest }) => (
           <Field key={id} id={id} label={label} error={form.errors[name]} hint={'hint' in rest ? rest.hint : undefined}>
             <Input id={id} type="password" autoComplete="new-password" {...form.field(name)} />
           </Field>
@@ -128,7 +130,7 @@ export function ResetPasswordPage() {
           </p>
         )}
         <Button type="submit" className="w-full" disabled={confirm.isPending}>
-          Set new password
+          {t('account.reset.submit')}
         </Button>
       </form>
     </AccountPageFrame>

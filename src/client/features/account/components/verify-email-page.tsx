@@ -4,11 +4,12 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
+import { t, tNodes } from '../../../lib/i18n.ts';
 import { useAuth } from '../../../lib/use-auth.tsx';
 import { startSignIn } from '../../auth/sign-in.ts';
 import { pendingInvite } from '../../invites/resume-invite.ts';
 import { useFetchAccount, useVerifyEmail } from '../api.ts';
-import { AccountPageFrame, INVALID_LINK, PageHeading, pageLinkClass } from './account-page-frame.tsx';
+import { AccountPageFrame, PageHeading, invalidLink, pageLinkClass } from './account-page-frame.tsx';
 
 type Phase = { kind: 'working' } | { kind: 'verified' } | { kind: 'already-verified' } | { kind: 'wrong-account'; message: string } | { kind: 'failed'; message: string };
 
@@ -18,13 +19,13 @@ function WayOn() {
   if (status === 'signed-in') {
     return (
       <Link to="/" className={`mt-6 inline-block ${pageLinkClass}`}>
-        Continue to Betbro
+        {t('account.verify.continue')}
       </Link>
     );
   }
   return (
     <Button className="mt-6 w-full" onClick={() => startSignIn()}>
-      Sign in
+      {t('account.signIn')}
     </Button>
   );
 }
@@ -43,7 +44,7 @@ export function VerifyEmailPage() {
   const here = `/verify-email?token=${encodeURIComponent(token)}`;
   const { status } = useAuth();
   const verify = useVerifyEmail();
-  const [phase, setPhase] = useState<Phase>(() => (token ? { kind: 'working' } : { kind: 'failed', message: INVALID_LINK }));
+  const [phase, setPhase] = useState<Phase>(() => (token ? { kind: 'working' } : { kind: 'failed', message: invalidLink() }));
   // A token is single-use: the request goes once, even when effects run twice.
   const started = useRef(false);
   const { mutateAsync } = verify;
@@ -58,14 +59,14 @@ export function VerifyEmailPage() {
     // newer one) is no failure: the page says it is verified, not that it is not.
     const failed = (error: unknown): Promise<Phase> =>
       fetchAccount().then(
-        (account) => (account.emailVerified ? { kind: 'already-verified' } : { kind: 'failed', message: errorMessage(error, 'Your email address could not be verified. Please try again.') }),
-        () => ({ kind: 'failed', message: errorMessage(error, 'Your email address could not be verified. Please try again.') }),
+        (account) => (account.emailVerified ? { kind: 'already-verified' } : { kind: 'failed', message: errorMessage(error, t('account.verify.failedFallback')) }),
+        () => ({ kind: 'failed', message: errorMessage(error, t('account.verify.failedFallback')) }),
       );
     mutateAsync({ token }).then(
       () => setPhase({ kind: 'verified' }),
       async (error: unknown) =>
         setPhase(
-          error instanceof ApiError && error.code === 'wrong_account' ? { kind: 'wrong-account', message: errorMessage(error, INVALID_LINK) } : await failed(error),
+          error instanceof ApiError && error.code === 'wrong_account' ? { kind: 'wrong-account', message: errorMessage(error, invalidLink()) } : await failed(error),
         ),
     );
   }, [token, here, status, mutateAsync, fetchAccount]);
@@ -82,17 +83,16 @@ export function VerifyEmailPage() {
           <>
             <MailCheck aria-hidden className="mx-auto h-12 w-12 text-brand-600" />
             <div className="mt-3">
-              <PageHeading>Sign in to verify your email</PageHeading>
+              <PageHeading>{t('account.verify.signedOutHeading')}</PageHeading>
             </div>
             <p className="mt-2 text-slate-600 dark:text-slate-300">
-              This link verifies the email address of a Betbro account. Sign in to that account, and you come back here to finish.
+              {t('account.verify.signedOutText')}
             </p>
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-              Never signed up, or forgot the password? Choose a new one with <strong>Forgot password?</strong> on the sign-in page: that proves
-              the address is yours too.
+              {tNodes('account.verify.signedOutForgot', { forgotPassword: <strong>{t('account.verify.forgotPasswordButton')}</strong> })}
             </p>
             <Button className="mt-6 w-full" onClick={signInToVerify}>
-              Sign in to verify
+              {t('account.verify.signInToVerify')}
             </Button>
           </>
         )}
@@ -100,7 +100,7 @@ export function VerifyEmailPage() {
           <>
             <Spinner className="mx-auto h-10 w-10 text-brand-600" />
             <div className="mt-4">
-              <PageHeading>Verifying your email address...</PageHeading>
+              <PageHeading>{t('account.verify.working')}</PageHeading>
             </div>
           </>
         )}
@@ -108,9 +108,9 @@ export function VerifyEmailPage() {
           <>
             <CheckCircle2 aria-hidden className="mx-auto h-12 w-12 text-emerald-600" />
             <div className="mt-3">
-              <PageHeading>Your email address is verified</PageHeading>
+              <PageHeading>{t('account.verify.verifiedHeading')}</PageHeading>
             </div>
-            <p className="mt-2 text-slate-600 dark:text-slate-300">Thank you. Betbro can now send you mail you ask for, and a new password link should you ever need one.</p>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">{t('account.verify.verifiedText')}</p>
             <WayOn />
           </>
         )}
@@ -118,9 +118,9 @@ export function VerifyEmailPage() {
           <>
             <CheckCircle2 aria-hidden className="mx-auto h-12 w-12 text-emerald-600" />
             <div className="mt-3">
-              <PageHeading>Your email address is already verified</PageHeading>
+              <PageHeading>{t('account.verify.alreadyHeading')}</PageHeading>
             </div>
-            <p className="mt-2 text-slate-600 dark:text-slate-300">There is nothing more to do with this link.</p>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">{t('account.verify.alreadyText')}</p>
             <WayOn />
           </>
         )}
@@ -128,10 +128,10 @@ export function VerifyEmailPage() {
           <>
             <XCircle aria-hidden className="mx-auto h-12 w-12 text-red-600" />
             <div className="mt-3">
-              <PageHeading>This link is for another account</PageHeading>
+              <PageHeading>{t('account.verify.wrongAccountHeading')}</PageHeading>
             </div>
             <p className="mt-2 font-semibold break-words text-red-700 dark:text-red-300">{phase.message}</p>
-            <p className="mt-2 text-slate-600 dark:text-slate-300">Sign out, then open the link again and sign in to the account it was mailed for.</p>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">{t('account.verify.wrongAccountText')}</p>
             <WayOn />
           </>
         )}
@@ -139,11 +139,11 @@ export function VerifyEmailPage() {
           <>
             <XCircle aria-hidden className="mx-auto h-12 w-12 text-red-600" />
             <div className="mt-3">
-              <PageHeading>Your email address is not verified</PageHeading>
+              <PageHeading>{t('account.verify.failedHeading')}</PageHeading>
             </div>
             <p className="mt-2 font-semibold break-words text-red-700 dark:text-red-300">{phase.message}</p>
             <p className="mt-2 text-slate-600 dark:text-slate-300">
-              Signed in to Betbro, you can ask for a new link with <strong>Get a new link</strong> at the top of the app.
+              {tNodes('account.verify.failedText', { getNewLink: <strong>{t('account.banner.resend')}</strong> })}
             </p>
             <WayOn />
           </>

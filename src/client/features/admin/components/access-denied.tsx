@@ -1,13 +1,14 @@
 import { ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { t } from '../../../lib/i18n.ts';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 
 export function AccessDenied() {
   return (
     <div className="flex flex-col items-center gap-3 py-16 text-center">
       <ShieldAlert aria-hidden className="h-12 w-12 text-red-600" />
-      <h2 className="text-2xl font-bold">Access Denied</h2>
-      <p className="text-slate-700 dark:text-slate-300">You need admin privileges to access this page.</p>
+      <h2 className="text-2xl font-bold">{t('admin.accessDenied.title')}</h2>
+      <p className="text-slate-700 dark:text-slate-300">{t('admin.accessDenied.message')}</p>
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { Suspense, useState } from 'react';
 import { StatCard } from '../../../components/ui/card.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
-import { countOf, showAmount } from '../../../lib/format.ts';
+import { showAmount } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useBetList } from '../../bets/api.ts';
 import { AdminBetsPanel } from '../../bets/admin-bets-panel.tsx';
 import { OpenDisputesSection } from '../../bets/open-disputes.tsx';
@@ -20,7 +21,7 @@ const LazyAnalyticsPanel = lazyScreen(() => import('./analytics-panel.tsx'), (m)
 
 function AnalyticsPanel() {
   return (
-    <Suspense fallback={<Loading message="Loading analytics..." />}>
+    <Suspense fallback={<Loading message={t('admin.analytics.loading')} />}>
       <LazyAnalyticsPanel.Component />
     </Suspense>
   );
@@ -31,10 +32,15 @@ function AdminOverview() {
   const moderation = useModerationQueue();
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <StatCard label="User Management" value={reports.data?.totalUsers ?? '…'} hint="active accounts" icon={<Users className="h-5 w-5" />} />
-      <StatCard label="Reports" value={moderation.data?.openCount ?? '…'} hint="open content reports" icon={<FileBarChart className="h-5 w-5" />} />
-      <StatCard label="Platform Stats" value={reports.data?.totalBets ?? '…'} hint={reports.data ? countOf(reports.data.activeBets, 'active bet') : '… active bets'} icon={<BarChart3 className="h-5 w-5" />} />
-      <StatCard label="Total Volume" value={reports.data ? showAmount(reports.data.totalVolume) : '…'} icon={<DollarSign className="h-5 w-5" />} />
+      <StatCard label={t('admin.overview.userManagement')} value={reports.data?.totalUsers ?? '…'} hint={t('admin.overview.userManagementHint')} icon={<Users className="h-5 w-5" />} />
+      <StatCard label={t('admin.overview.reports')} value={moderation.data?.openCount ?? '…'} hint={t('admin.overview.reportsHint')} icon={<FileBarChart className="h-5 w-5" />} />
+      <StatCard
+        label={t('admin.overview.platformStats')}
+        value={reports.data?.totalBets ?? '…'}
+        hint={reports.data ? t('admin.overview.activeBets', { count: reports.data.activeBets }) : t('admin.overview.activeBetsLoading')}
+        icon={<BarChart3 className="h-5 w-5" />}
+      />
+      <StatCard label={t('admin.stats.totalVolume')} value={reports.data ? showAmount(reports.data.totalVolume) : '…'} icon={<DollarSign className="h-5 w-5" />} />
     </div>
   );
 }
@@ -53,27 +59,27 @@ function AdminTabs() {
   const bets = useBetList('all');
   return (
     <div className="space-y-6">
-      <ScreenTitle>Admin Panel</ScreenTitle>
+      <ScreenTitle>{t('admin.page.title')}</ScreenTitle>
       <AdminOverview />
       <Tabs
-        label="Administration"
+        label={t('admin.page.tabsLabel')}
         value={tab}
         onValueChange={setTab}
         tabs={[
-          { value: 'bets', label: 'Bet Management' },
-          { value: 'users', label: 'User Management' },
-          { value: 'analytics', label: 'Analytics' },
-          { value: 'moderation', label: 'Moderation' },
-          { value: 'audit', label: 'Audit Log' },
+          { value: 'bets', label: t('admin.page.tabBets') },
+          { value: 'users', label: t('admin.page.tabUsers') },
+          { value: 'analytics', label: t('admin.page.tabAnalytics') },
+          { value: 'moderation', label: t('admin.page.tabModeration') },
+          { value: 'audit', label: t('admin.page.tabAudit') },
         ]}
       >
         <TabPanel value="bets">
           <div className="space-y-6">
             <OpenDisputesSection />
             {bets.isPending ? (
-              <Loading message="Loading bets..." />
+              <Loading message={t('admin.page.loadingBets')} />
             ) : bets.isError ? (
-              <ErrorText>Failed to fetch bets</ErrorText>
+              <ErrorText>{t('admin.page.betsFailed')}</ErrorText>
             ) : (
               <AdminBetsPanel bets={bets.data} />
             )}
@@ -100,7 +106,7 @@ export function UserManagementPage() {
   return (
     <AdminOnly>
       <div className="space-y-6">
-        <ScreenTitle>User Management</ScreenTitle>
+        <ScreenTitle>{t('admin.usersPage.title')}</ScreenTitle>
         <UserManagementPanel />
       </div>
     </AdminOnly>
@@ -111,9 +117,9 @@ export function ReportsPage() {
   return (
     <AdminOnly>
       <div className="space-y-6">
-        <ScreenTitle>Reports</ScreenTitle>
+        <ScreenTitle>{t('admin.reportsPage.title')}</ScreenTitle>
         <AnalyticsPanel />
-        <h2 className="text-xl font-bold">Content reports</h2>
+        <h2 className="text-xl font-bold">{t('admin.reportsPage.contentReports')}</h2>
         <ModerationPanel />
       </div>
     </AdminOnly>

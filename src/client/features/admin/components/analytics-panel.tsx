@@ -3,16 +3,17 @@ import { parseAmountToCents } from '../../../../shared/money.ts';
 import { Card, StatCard } from '../../../components/ui/card.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { showAmount } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useReports } from '../api.ts';
 
 /** Platform analytics (docs/product.md §13.8 'Analytics'), with the last 30 days as charts. */
 export function AnalyticsPanel() {
   const { data, isPending, isError } = useReports();
   if (isPending) {
-    return <Loading message="Loading analytics..." />;
+    return <Loading message={t('admin.analytics.loading')} />;
   }
   if (isError || !data) {
-    return <ErrorText>Failed to load analytics</ErrorText>;
+    return <ErrorText>{t('admin.analytics.loadFailed')}</ErrorText>;
   }
   const daily = data.daily.map((d) => ({
     day: d.date.slice(5),
@@ -24,31 +25,31 @@ export function AnalyticsPanel() {
   return (
     <div className="space-y-6">
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        <StatCard label="Total Volume" value={showAmount(data.totalVolume)} />
-        <StatCard label="Platform Commission (1%)" value={showAmount(data.platformCommission)} />
-        <StatCard label="Active Bet Value" value={showAmount(data.activeBetValue)} />
-        <StatCard label="Total Users" value={data.totalUsers} />
-        <StatCard label="Online Users" value={data.onlineUsers} />
-        <StatCard label="Average Bets per User" value={data.averageBetsPerUser.toFixed(1)} />
+        <StatCard label={t('admin.stats.totalVolume')} value={showAmount(data.totalVolume)} />
+        <StatCard label={t('admin.analytics.platformCommission')} value={showAmount(data.platformCommission)} />
+        <StatCard label={t('admin.analytics.activeBetValue')} value={showAmount(data.activeBetValue)} />
+        <StatCard label={t('admin.analytics.totalUsers')} value={data.totalUsers} />
+        <StatCard label={t('admin.analytics.onlineUsers')} value={data.onlineUsers} />
+        <StatCard label={t('admin.analytics.averageBetsPerUser')} value={data.averageBetsPerUser.toFixed(1)} />
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
         <Card>
-          <h3 className="mb-3 font-bold">Volume per day, last 30 days ($)</h3>
-          <div className="h-64" role="img" aria-label="Line chart of daily volume">
+          <h3 className="mb-3 font-bold">{t('admin.analytics.volumeChartTitle')}</h3>
+          <div className="h-64" role="img" aria-label={t('admin.analytics.volumeChartLabel')}>
             <ResponsiveContainer width="100%" height="100%">
               <LineChart data={daily}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="day" />
                 <YAxis />
                 <Tooltip />
-                <Line type="monotone" dataKey="volume" name="Volume" stroke="#4f46e5" strokeWidth={2} />
+                <Line type="monotone" dataKey="volume" name={t('admin.analytics.volumeSeries')} stroke="#4f46e5" strokeWidth={2} />
               </LineChart>
             </ResponsiveContainer>
           </div>
         </Card>
         <Card>
-          <h3 className="mb-3 font-bold">New users and bets per day</h3>
-          <div className="h-64" role="img" aria-label="Bar chart of new users, bets created and bets resolved per day">
+          <h3 className="mb-3 font-bold">{t('admin.analytics.activityChartTitle')}</h3>
+          <div className="h-64" role="img" aria-label={t('admin.analytics.activityChartLabel')}>
             <ResponsiveContainer width="100%" height="100%">
               <BarChart data={daily}>
                 <CartesianGrid strokeDasharray="3 3" />
@@ -56,9 +57,9 @@ export function AnalyticsPanel() {
                 <YAxis allowDecimals={false} />
                 <Tooltip />
                 <Legend />
-                <Bar dataKey="newUsers" name="New users" fill="#10b981" />
-                <Bar dataKey="created" name="Bets created" fill="#6366f1" />
-                <Bar dataKey="resolved" name="Bets resolved" fill="#f59e0b" />
+                <Bar dataKey="newUsers" name={t('admin.analytics.newUsersSeries')} fill="#10b981" />
+                <Bar dataKey="created" name={t('admin.analytics.betsCreatedSeries')} fill="#6366f1" />
+                <Bar dataKey="resolved" name={t('admin.analytics.betsResolvedSeries')} fill="#f59e0b" />
               </BarChart>
             </ResponsiveContainer>
           </div>

@@ -1,6 +1,7 @@
 import { EmptyState } from '../../../components/ui/card.tsx';
 import { Loading } from '../../../components/ui/blocks.tsx';
 import { showDateTime } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useAuditLog } from '../api.ts';
 
 const describe = (value: Record<string, unknown> | null) =>
@@ -14,21 +15,21 @@ const describe = (value: Record<string, unknown> | null) =>
 export function AuditLogPanel() {
   const { data, isPending } = useAuditLog();
   if (isPending) {
-    return <Loading message="Loading the audit log..." />;
+    return <Loading message={t('admin.audit.loading')} />;
   }
-  if (!data || data.entries.length === 0) return <EmptyState title="No admin actions yet." />;
+  if (!data || data.entries.length === 0) return <EmptyState title={t('admin.audit.empty')} />;
   return (
     <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Audit log</caption>
+      <table className="w-full text-start text-sm">
+        <caption className="sr-only">{t('admin.audit.caption')}</caption>
         <thead className="text-slate-500">
           <tr>
-            <th className="px-4 py-2 font-medium">When</th>
-            <th className="px-4 py-2 font-medium">Admin</th>
-            <th className="px-4 py-2 font-medium">Action</th>
-            <th className="px-4 py-2 font-medium">Target</th>
-            <th className="px-4 py-2 font-medium">Before</th>
-            <th className="px-4 py-2 font-medium">After</th>
+            <th className="px-4 py-2 font-medium">{t('admin.audit.columnWhen')}</th>
+            <th className="px-4 py-2 font-medium">{t('admin.audit.columnAdmin')}</th>
+            <th className="px-4 py-2 font-medium">{t('admin.audit.columnAction')}</th>
+            <th className="px-4 py-2 font-medium">{t('admin.audit.columnTarget')}</th>
+            <th className="px-4 py-2 font-medium">{t('admin.audit.columnBefore')}</th>
+            <th className="px-4 py-2 font-medium">{t('admin.audit.columnAfter')}</th>
           </tr>
         </thead>
         <tbody>
@@ -38,7 +39,7 @@ export function AuditLogPanel() {
               <td className="px-4 py-2">{e.actor.username}</td>
               <td className="px-4 py-2 font-mono text-xs">{e.action}</td>
               <td className="px-4 py-2">
-                {e.targetType} #{e.targetId}
+                {t('admin.audit.target', { type: e.targetType, id: String(e.targetId) })}
               </td>
               <td className="max-w-64 px-4 py-2 text-xs break-words">{describe(e.before)}</td>
               <td className="max-w-64 px-4 py-2 text-xs break-words">{describe(e.after)}</td>

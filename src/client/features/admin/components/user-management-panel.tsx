@@ -12,7 +12,8 @@ import { Field, Select } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
-import { countOf, showAmount, showDate } from '../../../lib/format.ts';
+import { showAmount, showDate } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useScreenNav } from '../../../lib/screen-nav.tsx';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useAdjustBalance, useAdminUser, useAdminUsers, useCreateUser, useDeleteUser, useSetRole } from '../api.ts';
@@ -30,36 +31,36 @@ function AddUserDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o
   const onSubmit = form.submit((body) =>
     create.mutate(body, {
       onSuccess: () => {
-        toast.success('User created successfully');
+        toast.success(t('admin.addUser.createdToast'));
         close(false);
       },
-      onError: (e) => toast.error('Failed to create user', { description: errorMessage(e, 'Please try again.') }),
+      onError: (e) => toast.error(t('admin.addUser.createFailed'), { description: errorMessage(e, t('admin.common.tryAgain')) }),
     }),
   );
   return (
-    <Dialog open={open} onOpenChange={close} title="Add User" description="Creates an account that signs in with this email and password.">
+    <Dialog open={open} onOpenChange={close} title={t('admin.addUser.title')} description={t('admin.addUser.description')}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field id="new-username" label="Username" error={form.errors.username}>
+        <Field id="new-username" label={t('admin.addUser.username')} error={form.errors.username}>
           <Input id="new-username" {...form.field('username')} />
         </Field>
-        <Field id="new-email" label="Email" error={form.errors.email}>
+        <Field id="new-email" label={t('admin.addUser.email')} error={form.errors.email}>
           <Input id="new-email" type="email" {...form.field('email')} />
         </Field>
-        <Field id="new-password" label="Password" hint="At least 8 characters." error={form.errors.password}>
+        <Field id="new-password" label={t('admin.addUser.password')} hint={t('admin.addUser.passwordHint')} error={form.errors.password}>
           <Input id="new-password" type="password" autoComplete="new-password" {...form.field('password')} />
         </Field>
-        <Field id="new-role" label="Role" error={form.errors.role}>
+        <Field id="new-role" label={t('admin.addUser.role')} error={form.errors.role}>
           <Select {...form.field('role')}>
-            <option value="user">User</option>
-            <option value="admin">Admin</option>
+            <option value="user">{t('admin.role.user')}</option>
+            <option value="admin">{t('admin.role.admin')}</option>
           </Select>
         </Field>
         <div className="grid grid-cols-2 gap-3 sm:flex sm:justify-end">
           <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
+            {t('admin.addUser.cancel')}
           </Button>
           <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create User'}
+            {create.isPending ? t('admin.addUser.creating') : t('admin.addUser.submit')}
           </Button>
         </div>
       </form>
@@ -78,47 +79,45 @@ function UserDetailDialog({ userId, onClose }: { userId: number; onClose: () => 
       { id: userId, body: form.values },
       {
         onSuccess: () => {
-          toast.success('Balance adjusted');
+          toast.success(t('admin.userDetail.adjustedToast'));
           form.reset();
         },
-        onError: (e) => toast.error('Adjustment failed', { description: errorMessage(e, 'Please try again.') }),
+        onError: (e) => toast.error(t('admin.userDetail.adjustFailed'), { description: errorMessage(e, t('admin.common.tryAgain')) }),
       },
     ),
   );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={data?.user.username ?? 'User'}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={data?.user.username ?? t('admin.userDetail.fallbackTitle')}>
       {isPending ? (
-        <Loading message="Loading user..." />
+        <Loading message={t('admin.userDetail.loading')} />
       ) : isError || !data ? (
-        <ErrorText>Failed to fetch user details</ErrorText>
+        <ErrorText>{t('admin.userDetail.loadFailed')}</ErrorText>
       ) : (
         <div className="space-y-4">
           <dl className="space-y-1.5 text-sm">
             {[
-              ['Email', data.user.email ?? '—'],
-              ['Role', data.user.role === 'admin' ? 'Admin' : 'User'],
-              ['Balance', showAmount(data.user.balance)],
-              ['Joined', showDate(data.user.createdAt)],
-              ['Bets created', String(data.bets.length)],
-              ['Stakes', String(data.stakesCount)],
-              ['Signed-in sessions', String(data.activeSessions)],
-              ['Status', data.deactivated ? 'Deleted' : 'Active'],
+              [t('admin.userDetail.email'), data.user.email ?? '—'],
+              [t('admin.userDetail.role'), data.user.role === 'admin' ? t('admin.role.admin') : t('admin.role.user')],
+              [t('admin.userDetail.balance'), showAmount(data.user.balance)],
+              [t('admin.userDetail.joined'), showDate(data.user.createdAt)],
+              [t('admin.userDetail.betsCreated'), String(data.bets.length)],
+              [t('admin.userDetail.stakes'), String(data.stakesCount)],
+              [t('admin.userDetail.sessions'), String(data.activeSessions)],
+              [t('admin.userDetail.status'), data.deactivated ? t('admin.users.statusDeleted') : t('admin.users.statusActive')],
             ].map(([label, value]) => (
               <div key={label} className="flex justify-between gap-3">
                 <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-                <dd className="min-w-0 truncate text-right font-semibold">{value}</dd>
+                <dd className="min-w-0 truncate text-end font-semibold">{value}</dd>
               </div>
             ))}
           </dl>
           <div>
-            <h3 className="mb-1 font-semibold">Ledger</h3>
+            <h3 className="mb-1 font-semibold">{t('admin.userDetail.ledger')}</h3>
             <ul className="space-y-1 text-sm">
               {data.ledgerSummary.map((row) => (
                 <li key={row.kind} className="flex justify-between gap-3">
-                  <span className="capitalize">
-                    {row.kind} ({row.count})
-                  </span>
+                  <span className="capitalize">{t('admin.userDetail.ledgerRow', { kind: row.kind, count: String(row.count) })}</span>
                   <span className="font-semibold">{showAmount(row.total)}</span>
                 </li>
               ))}
@@ -133,25 +132,25 @@ function UserDetailDialog({ userId, onClose }: { userId: number; onClose: () => 
                 setRole.mutate(
                   { id: userId, role: data.user.role === 'admin' ? 'user' : 'admin' },
                   {
-                    onSuccess: () => toast.success('Role updated'),
-                    onError: (e) => toast.error('Role not changed', { description: errorMessage(e, 'Please try again.') }),
+                    onSuccess: () => toast.success(t('admin.userDetail.roleUpdatedToast')),
+                    onError: (e) => toast.error(t('admin.userDetail.roleFailed'), { description: errorMessage(e, t('admin.common.tryAgain')) }),
                   },
                 )
               }
             >
-              {data.user.role === 'admin' ? 'Make regular user' : 'Make admin'}
+              {data.user.role === 'admin' ? t('admin.userDetail.makeUser') : t('admin.userDetail.makeAdmin')}
             </Button>
           )}
           {!data.deactivated && (
-            <form onSubmit={submitAdjustment} noValidate className="space-y-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60" aria-label="Adjust balance">
-              <Field id="adjust-amount" label="Adjust balance by ($)" hint="Negative to take money away, e.g. -5.00." error={form.errors.amount}>
+            <form onSubmit={submitAdjustment} noValidate className="space-y-3 rounded-xl bg-slate-50 p-3 dark:bg-slate-800/60" aria-label={t('admin.userDetail.adjustForm')}>
+              <Field id="adjust-amount" label={t('admin.userDetail.adjustAmount')} hint={t('admin.userDetail.adjustAmountHint')} error={form.errors.amount}>
                 <Input id="adjust-amount" inputMode="decimal" {...form.field('amount')} />
               </Field>
-              <Field id="adjust-reason" label="Reason" error={form.errors.reason}>
+              <Field id="adjust-reason" label={t('admin.userDetail.adjustReason')} error={form.errors.reason}>
                 <Input id="adjust-reason" maxLength={200} {...form.field('reason')} />
               </Field>
               <Button type="submit" className="w-full" disabled={adjust.isPending}>
-                Adjust
+                {t('admin.userDetail.adjustButton')}
               </Button>
             </form>
           )}
@@ -172,19 +171,19 @@ function UserCard({ user, onView, onDelete }: { user: AdminUserRow; onView: () =
           <p className="truncate text-sm text-slate-700 dark:text-slate-300">{user.email ?? '—'}</p>
         </div>
         <div className="flex shrink-0 flex-col items-end gap-1">
-          {user.role === 'admin' && <Badge tone="warning">Admin</Badge>}
-          {deactivated && <Badge tone="danger">Deleted</Badge>}
+          {user.role === 'admin' && <Badge tone="warning">{t('admin.role.admin')}</Badge>}
+          {deactivated && <Badge tone="danger">{t('admin.users.statusDeleted')}</Badge>}
         </div>
       </div>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {showAmount(user.balance)} · {countOf(user.totalBets, 'bet')} · joined {showDate(user.createdAt)}
+        {t('admin.users.cardSummary', { balance: showAmount(user.balance), count: user.totalBets, joined: showDate(user.createdAt) })}
       </p>
       <div className="grid grid-cols-2 gap-2">
-        <Button variant="secondary" onClick={onView}>
-          View<span className="sr-only"> {user.username}</span>
+        <Button variant="secondary" onClick={onView} aria-label={t('admin.users.viewUser', { username: user.username })}>
+          {t('admin.users.view')}
         </Button>
-        <Button variant="danger" disabled={deactivated || user.id === me.id} onClick={onDelete}>
-          Delete<span className="sr-only"> {user.username}</span>
+        <Button variant="danger" disabled={deactivated || user.id === me.id} onClick={onDelete} aria-label={t('admin.users.deleteUser', { username: user.username })}>
+          {t('admin.users.delete')}
         </Button>
       </div>
     </Card>
@@ -198,7 +197,7 @@ function UserList({ users, total, onView, onDelete }: { users: AdminUserRow[]; t
     return (
       <div className="space-y-3">
         <p className="text-sm text-slate-700 dark:text-slate-300">
-          {total} {total === 1 ? 'user' : 'users'}
+          {t('admin.users.count', { count: total })}
         </p>
         <ul className="space-y-3">
           {users.map((user) => (
@@ -212,18 +211,18 @@ function UserList({ users, total, onView, onDelete }: { users: AdminUserRow[]; t
   }
   return (
       <Card className="overflow-x-auto p-0">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Users ({total})</caption>
+        <table className="w-full text-start text-sm">
+          <caption className="sr-only">{t('admin.users.caption', { total: String(total) })}</caption>
           <thead className="text-slate-500">
             <tr>
-              <th className="px-4 py-2 font-medium">User</th>
-              <th className="px-4 py-2 font-medium">Email</th>
-              <th className="px-4 py-2 font-medium">Role</th>
-              <th className="px-4 py-2 text-right font-medium">Balance</th>
-              <th className="px-4 py-2 text-right font-medium">Bets</th>
-              <th className="px-4 py-2 font-medium">Status</th>
+              <th className="px-4 py-2 font-medium">{t('admin.users.columnUser')}</th>
+              <th className="px-4 py-2 font-medium">{t('admin.users.columnEmail')}</th>
+              <th className="px-4 py-2 font-medium">{t('admin.users.columnRole')}</th>
+              <th className="px-4 py-2 text-end font-medium">{t('admin.users.columnBalance')}</th>
+              <th className="px-4 py-2 text-end font-medium">{t('admin.users.columnBets')}</th>
+              <th className="px-4 py-2 font-medium">{t('admin.users.columnStatus')}</th>
               <th className="px-4 py-2 font-medium">
-                <span className="sr-only">Actions</span>
+                <span className="sr-only">{t('admin.users.columnActions')}</span>
               </th>
             </tr>
           </thead>
@@ -232,18 +231,18 @@ function UserList({ users, total, onView, onDelete }: { users: AdminUserRow[]; t
               <tr key={user.id} className="border-t border-slate-100 dark:border-slate-800">
                 <td className="px-4 py-2.5 font-semibold">{user.username}</td>
                 <td className="px-4 py-2.5">{user.email}</td>
-                <td className="px-4 py-2.5">{user.role === 'admin' ? <Badge tone="warning">Admin</Badge> : 'User'}</td>
-                <td className="px-4 py-2.5 text-right">{showAmount(user.balance)}</td>
-                <td className="px-4 py-2.5 text-right">{user.totalBets}</td>
-                <td className="px-4 py-2.5">{user.deactivatedAt ? <Badge tone="danger">Deactivated</Badge> : <Badge tone="success">Active</Badge>}</td>
+                <td className="px-4 py-2.5">{user.role === 'admin' ? <Badge tone="warning">{t('admin.role.admin')}</Badge> : t('admin.role.user')}</td>
+                <td className="px-4 py-2.5 text-end">{showAmount(user.balance)}</td>
+                <td className="px-4 py-2.5 text-end">{user.totalBets}</td>
+                <td className="px-4 py-2.5">{user.deactivatedAt ? <Badge tone="danger">{t('admin.users.statusDeactivated')}</Badge> : <Badge tone="success">{t('admin.users.statusActive')}</Badge>}</td>
                 <td className="px-4 py-2.5">
                   <div className="flex justify-end gap-2">
-                    <Button size="sm" variant="secondary" onClick={() => onView(user.id)} aria-label={`View ${user.username}`}>
-                      View
+                    <Button size="sm" variant="secondary" onClick={() => onView(user.id)} aria-label={t('admin.users.viewUser', { username: user.username })}>
+                      {t('admin.users.view')}
                     </Button>
                     {!user.deactivatedAt && user.id !== me.id && (
-                      <Button size="sm" variant="danger" onClick={() => onDelete(user)} aria-label={`Delete ${user.username}`}>
-                        Delete
+                      <Button size="sm" variant="danger" onClick={() => onDelete(user)} aria-label={t('admin.users.deleteUser', { username: user.username })}>
+                        {t('admin.users.delete')}
                       </Button>
                     )}
                   </div>
@@ -270,31 +269,33 @@ export function UserManagementPanel() {
     <div className="space-y-4">
       <div className="flex flex-wrap items-end gap-3">
         <form role="search" className="flex min-w-0 flex-1 basis-64 gap-2" onSubmit={(e) => e.preventDefault()}>
-          <Input aria-label={narrow ? 'Search users by username or email' : 'Search users'} placeholder="Username or email..." value={text} onChange={(e) => setText(e.target.value)} />
-          <Button type="submit" aria-label="Search">
+          <Input aria-label={narrow ? t('admin.users.searchLabelLong') : t('admin.users.searchLabel')}
+            placeholder={t('admin.users.searchPlaceholder')}
+            value={text} onChange={(e) => setText(e.target.value)} />
+          <Button type="submit" aria-label={t('admin.users.searchButton')}>
             <Search aria-hidden className="h-5 w-5" />
           </Button>
         </form>
         <div>
           <label htmlFor="user-sort" className="sr-only">
-            Sort by
+            {t('admin.users.sortLabel')}
           </label>
           <Select id="user-sort" value={sort} onChange={(e) => setSort(e.target.value)}>
-            <option value="signup">Newest sign-up</option>
-            <option value="balance">Balance</option>
-            <option value="bets">Bets</option>
+            <option value="signup">{t('admin.users.sortSignup')}</option>
+            <option value="balance">{t('admin.users.sortBalance')}</option>
+            <option value="bets">{t('admin.users.sortBets')}</option>
           </Select>
         </div>
         <Button className="w-full md:w-auto" onClick={() => setAdding(true)}>
-          <UserPlus aria-hidden className="h-5 w-5" /> Add User
+          <UserPlus aria-hidden className="h-5 w-5" /> {t('admin.users.addUser')}
         </Button>
       </div>
       {users.isPending ? (
-        <Loading message="Loading users..." />
+        <Loading message={t('admin.users.loading')} />
       ) : users.isError ? (
-        <ErrorText>Failed to fetch users</ErrorText>
+        <ErrorText>{t('admin.users.loadFailed')}</ErrorText>
       ) : users.data.users.length === 0 ? (
-        <EmptyState title="No users found" />
+        <EmptyState title={t('admin.users.empty')} />
       ) : (
         <UserList users={users.data.users} total={users.data.total} onView={setViewing} onDelete={setDeleting} />
       )}
@@ -303,18 +304,20 @@ export function UserManagementPanel() {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title="Delete user"
-        message={`Are you sure you want to delete ${deleting?.username ?? 'this user'}? Their sessions end and their open bets are refunded.`}
-        confirmLabel="Delete"
+        title={t('admin.deleteUser.title')}
+        message={
+          deleting ? t('admin.deleteUser.message', { username: deleting.username }) : t('admin.deleteUser.messageNoName')
+        }
+        confirmLabel={t('admin.deleteUser.confirm')}
         pending={remove.isPending}
         onConfirm={() =>
           deleting &&
           remove.mutate(deleting.id, {
             onSuccess: () => {
-              toast.success('User deleted successfully');
+              toast.success(t('admin.deleteUser.deletedToast'));
               setDeleting(null);
             },
-            onError: (e) => toast.error('Failed to delete user', { description: errorMessage(e, 'Please try again.') }),
+            onError: (e) => toast.error(t('admin.deleteUser.failed'), { description: errorMessage(e, t('admin.common.tryAgain')) }),
           })
         }
       />

@@ -6,6 +6,7 @@ import { exchangeResponseSchema } from '../../../../shared/schemas/auth.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError, apiRequest } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useAuth } from '../../../lib/use-auth.tsx';
 import { takeSavedState } from '../sign-in.ts';
 
@@ -39,8 +40,8 @@ export function AuthCallbackPage() {
 
     void (async () => {
       if (providerError) return setPhase({ kind: 'failed', message: providerError });
-      if (!code) return setPhase({ kind: 'failed', message: 'No authorization code received' });
-      if (!state || state !== savedState) return setPhase({ kind: 'failed', message: 'Invalid state parameter' });
+      if (!code) return setPhase({ kind: 'failed', message: t('auth.callback.noCode') });
+      if (!state || state !== savedState) return setPhase({ kind: 'failed', message: t('auth.callback.invalidState') });
       try {
         const iss = params.get('iss');
         const result = await apiRequest('POST', '/api/oauth/exchange', exchangeResponseSchema, {
@@ -55,7 +56,9 @@ export function AuthCallbackPage() {
         wayOn.current = setTimeout(() => navigate(page, { replace: true }), REDIRECT_DELAY_MS);
       } catch (error) {
         const message =
-          error instanceof ApiError ? `Token exchange failed: ${error.status} - ${error.body}` : 'Authentication failed';
+          error instanceof ApiError
+            ? t('auth.callback.exchangeFailed', { status: String(error.status), body: error.body })
+            : t('auth.callback.failedMessage');
         setPhase({ kind: 'failed', message });
       }
     })();
@@ -67,24 +70,24 @@ export function AuthCallbackPage() {
         {phase.kind === 'working' && (
           <>
             <Spinner className="mx-auto h-10 w-10 text-brand-600" />
-            <h1 className="mt-4 text-xl font-bold">Completing sign-in...</h1>
-            <p className="mt-2 text-slate-600 dark:text-slate-300">Please wait while we finish signing you in.</p>
+            <h1 className="mt-4 text-xl font-bold">{t('auth.callback.working')}</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">{t('auth.callback.workingText')}</p>
           </>
         )}
         {phase.kind === 'success' && (
           <>
             <CheckCircle2 aria-hidden className="mx-auto h-12 w-12 text-emerald-600" />
-            <h1 className="mt-4 text-xl font-bold">Sign-in successful!</h1>
-            <p className="mt-2 text-slate-600 dark:text-slate-300">Taking you to Betbro...</p>
+            <h1 className="mt-4 text-xl font-bold">{t('auth.callback.success')}</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">{t('auth.callback.successText')}</p>
           </>
         )}
         {phase.kind === 'failed' && (
           <>
             <XCircle aria-hidden className="mx-auto h-12 w-12 text-red-600" />
-            <h1 className="mt-4 text-xl font-bold">Authentication Failed</h1>
-            <p className="mt-2 break-words text-slate-600 dark:text-slate-300">{phase.message || 'Authentication failed'}</p>
+            <h1 className="mt-4 text-xl font-bold">{t('auth.callback.failedHeading')}</h1>
+            <p className="mt-2 break-words text-slate-600 dark:text-slate-300">{phase.message || t('auth.callback.failedMessage')}</p>
             <Button className="mt-6" onClick={() => navigate('/', { replace: true })}>
-              Return to Home
+              {t('auth.callback.home')}
             </Button>
           </>
         )}

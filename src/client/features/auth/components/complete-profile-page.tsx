@@ -7,8 +7,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { apiRequest, errorMessage } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { startingBalance } from './landing-page.tsx';
 
 const RELOAD_DELAY_MS = 1500;
 
@@ -19,12 +21,12 @@ export function CompleteProfilePage() {
   const mutation = useMutation({
     mutationFn: (name: string) => apiRequest('POST', '/api/complete-profile', userSchema, { username: name }),
     onSuccess: async () => {
-      toast.success('Welcome to Betbro!', { description: 'Your profile is ready.' });
+      toast.success(t('auth.completeProfile.welcomeToast'), { description: t('auth.completeProfile.welcomeToastDescription') });
       await queryClient.invalidateQueries({ queryKey: queryKeys.auth.all });
       setTimeout(() => window.location.reload(), RELOAD_DELAY_MS);
     },
     onError: (error) => {
-      toast.error('Setup failed', { description: errorMessage(error, 'Failed to complete profile') });
+      toast.error(t('auth.completeProfile.failedToast'), { description: errorMessage(error, t('auth.completeProfile.failedFallback')) });
     },
   });
 
@@ -38,18 +40,18 @@ export function CompleteProfilePage() {
         <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
           <UserRound aria-hidden className="h-7 w-7" />
         </div>
-        <h1 className="mt-4 text-center text-2xl font-bold">Complete Your Profile</h1>
-        <p className="mt-2 text-center text-slate-600 dark:text-slate-300">Choose the username your friends will see.</p>
+        <h1 className="mt-4 text-center text-2xl font-bold">{t('auth.completeProfile.heading')}</h1>
+        <p className="mt-2 text-center text-slate-600 dark:text-slate-300">{t('auth.completeProfile.intro')}</p>
         <div className="mt-6">
-          <Field id="username" label="Username" hint="3 to 20 letters, numbers or underscores. You choose it once." error={form.errors.username}>
-            <Input name="username" autoComplete="username" autoFocus placeholder="e.g. lucky_lucy" maxLength={20} {...form.field('username')} />
+          <Field id="username" label={t('auth.completeProfile.usernameLabel')} hint={t('auth.completeProfile.usernameHint')} error={form.errors.username}>
+            <Input name="username" autoComplete="username" autoFocus placeholder={t('auth.completeProfile.usernamePlaceholder')} maxLength={20} {...form.field('username')} />
           </Field>
         </div>
         <Button type="submit" className="mt-6 w-full" disabled={pending}>
-          {pending ? 'Setting up...' : 'Complete Setup'}
+          {pending ? t('auth.completeProfile.submitting') : t('auth.completeProfile.submit')}
         </Button>
         <p className="mt-4 rounded-lg bg-emerald-50 p-3 text-center text-sm text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
-          You start with $1,000 to bet with your friends.
+          {t('auth.completeProfile.startingBalance', { amount: startingBalance() })}
         </p>
       </form>
     </main>

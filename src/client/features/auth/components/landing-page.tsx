@@ -2,15 +2,25 @@ import { useQuery } from '@tanstack/react-query';
 import { Gift, TrendingUp, Users, Zap } from 'lucide-react';
 import { welcomeSchema } from '../../../../shared/schemas/auth.ts';
 import { apiRequest } from '../../../lib/api.ts';
+import { showNumber } from '../../../lib/format.ts';
+import { loadLocale, t, tNodes } from '../../../lib/i18n.ts';
+import { LanguagePicker } from '../../../components/language-picker.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { startSignIn } from '../sign-in.ts';
 
-const FEATURES = [
-  { icon: TrendingUp, title: 'Real-time odds', text: 'Watch the odds move live as your friends place their stakes.' },
-  { icon: Users, title: 'Social betting', text: 'Add friends, challenge them, chat and climb the leaderboard.' },
-  { icon: Zap, title: 'Instant payouts', text: 'Winners are paid the moment a bet is resolved, to the cent.' },
-  { icon: Gift, title: '$1,000 to start', text: 'Every new account starts with $1,000 of play balance.' },
+/** The play money every new account starts with, as the reader's language writes it: "$1,000". */
+export const startingBalance = () => showNumber(1000, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+
+const features = () => [
+  { icon: TrendingUp, title: t('auth.landing.oddsTitle'), text: t('auth.landing.oddsText') },
+  { icon: Users, title: t('auth.landing.socialTitle'), text: t('auth.landing.socialText') },
+  { icon: Zap, title: t('auth.landing.payoutsTitle'), text: t('auth.landing.payoutsText') },
+  { icon: Gift, title: t('auth.landing.balanceTitle', { amount: startingBalance() }), text: t('auth.landing.balanceText', { amount: startingBalance() }) },
 ];
+
+/** Commands, not words: the same in every language. */
+const SEED_COMMAND = 'npm run seed-demo';
+const START_COMMAND = 'npm start';
 
 /** How to sign in on this installation, and on its first page how to get demo data. */
 function SignInHelp() {
@@ -20,18 +30,14 @@ function SignInHelp() {
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (!data?.builtInProvider) {
-    return <>You sign in with your account at our identity provider; new here? You can create one there.</>;
+    return <>{t('auth.landing.signInHelpExternal')}</>;
   }
   return (
     <>
-      You sign in on Betbro&apos;s own sign-in page
-      {data.openSignup
-        ? ': new here? Enter your email and a password of at least 8 characters there, and your account is created on the spot.'
-        : ', with the account an administrator created for you.'}
+      {data.openSignup ? t('auth.landing.signInHelpOpenSignup') : t('auth.landing.signInHelpInvited')}
       {data.firstRun && (
         <span className="mt-2 block" data-testid="first-run-help">
-          Nobody has signed in yet. For demo players, bets and chats, stop the server, run <code>npm run seed-demo</code>{' '}
-          (it prints the demo accounts and their passwords), then <code>npm start</code> again.
+          {tNodes('auth.landing.firstRun', { seedCommand: <code>{SEED_COMMAND}</code>, startCommand: <code>{START_COMMAND}</code> })}
         </span>
       )}
     </>
@@ -42,30 +48,32 @@ function SignInHelp() {
 export function LandingPage() {
   return (
     <main className="min-h-screen bg-gradient-to-br from-brand-50 via-white to-slate-100 dark:from-slate-950 dark:via-slate-900 dark:to-slate-950">
+      {/* Before sign-in too: the choice is remembered on the device and becomes the new player's. */}
+      <LanguagePicker className="justify-end px-6 pt-4" onChoose={(locale) => void loadLocale(locale)} />
       <div className="mx-auto flex max-w-5xl flex-col items-center px-6 py-16 text-center">
         <span className="rounded-full bg-brand-100 px-4 py-1 text-sm font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100">
-          Betting among friends
+          {t('auth.landing.tagline')}
         </span>
         <h1 className="mt-6 text-5xl font-extrabold tracking-tight">
-          Welcome to <span className="text-brand-600">Betbro</span>
+          {/* eslint-disable-next-line betbro/no-literal-text -- the brand, the same in every language */}
+          {tNodes('auth.landing.welcome', { brand: <span className="text-brand-600">Betbro</span> })}
         </h1>
         <p className="mt-4 max-w-2xl text-lg text-slate-600 dark:text-slate-300">
-          Create bets with your friends, stake on the outcome you believe in, watch the odds move in real time and
-          get paid out the moment a bet is settled.
+          {t('auth.landing.intro')}
         </p>
         <button
           type="button"
           onClick={() => startSignIn()}
           className="mt-8 rounded-xl bg-brand-600 px-8 py-3.5 text-lg font-semibold text-white shadow-lg shadow-brand-600/30 hover:bg-brand-700"
         >
-          Sign in to get started
+          {t('auth.landing.signIn')}
         </button>
         <p className="mt-3 max-w-xl text-sm text-slate-500 dark:text-slate-400">
           <SignInHelp />
         </p>
         <ul className="mt-14 grid w-full gap-5 sm:grid-cols-2 lg:grid-cols-4">
-          {FEATURES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="rounded-2xl bg-white p-6 text-left shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+          {features().map(({ icon: Icon, title, text }) => (
+            <li key={title} className="rounded-2xl bg-white p-6 text-start shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
               <Icon aria-hidden className="h-8 w-8 text-brand-600" />
               <h2 className="mt-3 font-semibold">{title}</h2>
               <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{text}</p>
@@ -73,8 +81,7 @@ export function LandingPage() {
           ))}
         </ul>
         <p className="mt-12 max-w-xl text-xs text-slate-500 dark:text-slate-400">
-          By signing in you agree to our terms of service and privacy policy. Betbro uses play money only; no real
-          money is ever wagered.
+          {t('auth.landing.terms')}
         </p>
       </div>
     </main>

@@ -2,6 +2,7 @@ import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/card.tsx';
+import { t } from '../../../lib/i18n.ts';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useBetList } from '../api.ts';
 import { CreateBetDialog } from '../create-bet-dialog.tsx';
@@ -24,16 +25,16 @@ export function ActiveBetsView() {
   return (
     <div className="space-y-4">
       <Button className="w-full" onClick={() => setCreating(true)}>
-        <Plus aria-hidden className="h-5 w-5" /> Create New Bet
+        <Plus aria-hidden className="h-5 w-5" /> {t('bets.active.create')}
       </Button>
       <CategoryChips value={category} onChange={setCategory} />
       {bets.isPending ? (
-        <Loading message="Loading bets..." />
+        <Loading message={t('bets.active.loading')} />
       ) : bets.isError ? (
-        <ErrorText>Failed to fetch bets</ErrorText>
+        <ErrorText>{t('bets.common.loadFailed')}</ErrorText>
       ) : active.length === 0 ? (
-        <EmptyState title="No active bets yet">
-          <Button onClick={() => setCreating(true)}>Create the first bet</Button>
+        <EmptyState title={t('bets.active.empty')}>
+          <Button onClick={() => setCreating(true)}>{t('bets.active.createFirst')}</Button>
         </EmptyState>
       ) : (
         <ul className="space-y-4">
@@ -44,8 +45,8 @@ export function ActiveBetsView() {
                   <InlineStake betId={bet.id} onClose={() => setStaking(null)} />
                 ) : (
                   looksStakeable(bet, user) && (
-                    <Button className="w-full" onClick={() => setStaking(bet.id)}>
-                      Place a bet<span className="sr-only"> on {bet.title}</span>
+                    <Button className="w-full" aria-label={t('bets.active.placeBetOn', { title: bet.title })} onClick={() => setStaking(bet.id)}>
+                      {t('bets.active.placeBet')}
                     </Button>
                   )
                 )}

@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { relativeTime } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useAddComment, useBetComments } from '../api.ts';
 
 /** The bet's discussion thread, open to whoever can see the bet. */
@@ -18,19 +19,19 @@ export function BetDiscussion({ betId }: { betId: number }) {
     if (!text.trim()) return;
     addComment.mutate(text, {
       onSuccess: () => setText(''),
-      onError: (error) => toast.error('Comment not posted', { description: errorMessage(error, 'Something went wrong. Please try again.') }),
+      onError: (error) => toast.error(t('bets.discussion.notPosted'), { description: errorMessage(error, t('bets.common.genericError')) }),
     });
   }
 
   return (
     <section aria-labelledby="discussion-heading">
       <h2 id="discussion-heading" className="text-lg font-bold">
-        Discussion
+        {t('bets.discussion.heading')}
       </h2>
       {isPending ? (
-        <p className="mt-2 text-sm text-slate-500">Loading comments...</p>
+        <p className="mt-2 text-sm text-slate-500">{t('bets.discussion.loading')}</p>
       ) : comments.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">No comments yet. Start the trash talk.</p>
+        <p className="mt-2 text-sm text-slate-500">{t('bets.discussion.empty')}</p>
       ) : (
         <ul className="mt-3 space-y-3">
           {comments.map((c) => (
@@ -44,9 +45,9 @@ export function BetDiscussion({ betId }: { betId: number }) {
         </ul>
       )}
       <form onSubmit={submit} className="mt-3 flex gap-2">
-        <Input aria-label="Add a comment" placeholder="Add a comment..." value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
+        <Input aria-label={t('bets.discussion.commentLabel')} placeholder={t('bets.discussion.commentPlaceholder')} value={text} maxLength={2000} onChange={(e) => setText(e.target.value)} />
         <Button type="submit" disabled={!text.trim() || addComment.isPending}>
-          Post
+          {t('bets.discussion.post')}
         </Button>
       </form>
     </section>

@@ -1,30 +1,35 @@
 import type { BetTimeline } from '../../../../shared/schemas/bets.ts';
 import { relativeTime, showDateTime } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useBetTimeline } from '../api.ts';
 import { PlayerLink } from './evidence.tsx';
 
 type TimelineEvent = BetTimeline['events'][number];
 
 /** An option's label by its index, or its number when the bet no longer lists it. */
-export const optionName = (options: string[], option: number) => options[option] ?? `Option ${option + 1}`;
+export const optionName = (options: string[], option: number) => options[option] ?? t('bets.timeline.optionNumber', { number: option + 1 });
 
 /** One event in words: what happened, by whom, to which option (docs/product.md §4.6). */
 export function describeEvent(event: TimelineEvent, options: string[]): string {
-  const by = event.actor ? ` by ${event.actor.username}` : '';
-  const picked = event.option === undefined ? null : optionName(options, event.option);
+  const name = event.actor?.username;
+  const option = event.option === undefined ? null : optionName(options, event.option);
   switch (event.kind) {
     case 'created':
-      return `Created${by}`;
+      return name === undefined ? t('bets.timeline.created') : t('bets.timeline.createdBy', { name });
     case 'proposed':
-      return `Result proposed${by}${picked === null ? '' : `: ${picked}`}`;
+      if (option === null) return name === undefined ? t('bets.timeline.proposed') : t('bets.timeline.proposedBy', { name });
+      return name === undefined ? t('bets.timeline.proposedOption', { option }) : t('bets.timeline.proposedByOption', { name, option });
     case 'disputed':
-      return `Disputed${by}`;
+      return name === undefined ? t('bets.timeline.disputed') : t('bets.timeline.disputedBy', { name });
     case 'voted':
-      return `Vote cast${by}${picked === null ? '' : `: ${picked}`}`;
+      if (option === null) return name === undefined ? t('bets.timeline.voted') : t('bets.timeline.votedBy', { name });
+      return name === undefined ? t('bets.timeline.votedOption', { option }) : t('bets.timeline.votedByOption', { name, option });
     case 'resolved':
-      return `Resolved${by}${picked === null ? '' : `: ${picked} won`}`;
+      if (option === null) return name === undefined ? t('bets.timeline.resolved') : t('bets.timeline.resolvedBy', { name });
+      return name === undefined ? t('bets.timeline.resolvedOption', { option }) : t('bets.timeline.resolvedByOption', { name, option });
     case 'voided':
-      return `Voided${by}${event.text ? ` (${event.text})` : ''}`;
+      if (!event.text) return name === undefined ? t('bets.timeline.voided') : t('bets.timeline.voidedBy', { name });
+      return name === undefined ? t('bets.timeline.voidedReason', { reason: event.text }) : t('bets.timeline.voidedByReason', { name, reason: event.text });
   }
 }
 
@@ -35,8 +40,8 @@ function EventDetails({ event }: { event: TimelineEvent }) {
   if (!text && !event.url) return null;
   return (
     <div className="mt-1 space-y-1 text-sm text-slate-700 dark:text-slate-300">
-      {text && <p className="whitespace-pre-wrap wrap-anywhere">{event.kind === 'disputed' ? `Reason: ${text}` : text}</p>}
-      {event.url && (event.kind === 'disputed' ? <PlayerLink url={event.url} label="Dispute link" noun="Link" /> : <PlayerLink url={event.url} />)}
+      {text && <p className="whitespace-pre-wrap wrap-anywhere">{event.kind === 'disputed' ? t('bets.common.reason', { reason: text }) : text}</p>}
+      {event.url && (event.kind === 'disputed' ? <PlayerLink url={event.url} kind="dispute" /> : <PlayerLink url={event.url} />)}
     </div>
   );
 }
@@ -44,7 +49,7 @@ function EventDetails({ event }: { event: TimelineEvent }) {
 function TimelineSkeleton() {
   return (
     <div role="status">
-      <span className="sr-only">Loading timeline...</span>
+      <span className="sr-only">{t('bets.timeline.loading')}</span>
       <ul aria-hidden className="space-y-3">
         {[0, 1, 2].map((i) => (
           <li key={i} className="space-y-1.5">
@@ -63,18 +68,18 @@ export function BetTimelineSection({ betId, options }: { betId: number; options:
   return (
     <section aria-labelledby="timeline-heading">
       <h2 id="timeline-heading" className="mb-3 text-lg font-bold">
-        Timeline
+        {t('bets.timeline.heading')}
       </h2>
       {isPending ? (
         <TimelineSkeleton />
       ) : isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          Failed to load the timeline
+          {t('bets.timeline.loadFailed')}
         </p>
       ) : data.events.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">Nothing has happened yet.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('bets.timeline.empty')}</p>
       ) : (
-        <ol aria-label="Timeline" className="space-y-3 border-l-2 border-slate-200 pl-4 dark:border-slate-700">
+        <ol aria-label={t('bets.timeline.heading')} className="space-y-3 border-s-2 border-slate-200 ps-4 dark:border-slate-700">
           {data.events.map((event, i) => (
             <li key={`${event.at}-${event.kind}-${i}`} className="min-w-0">
               <time dateTime={event.at} title={relativeTime(event.at)} className="block text-xs text-slate-600 dark:text-slate-400">

@@ -1,5 +1,6 @@
 import { Handshake } from 'lucide-react';
 import { useMyCrew } from '../../../lib/crews-list.ts';
+import { t } from '../../../lib/i18n.ts';
 import { ScreenLink } from '../../../lib/screen-nav.tsx';
 
 const badgeClass = 'inline-flex max-w-full items-center gap-1 rounded-full bg-brand-100 px-2.5 py-0.5 text-xs font-semibold text-brand-700 dark:bg-brand-900 dark:text-brand-100';
@@ -15,10 +16,10 @@ export function CrewBadge({ crewId, linked = false }: { crewId: number; linked?:
       <Handshake aria-hidden className="h-3.5 w-3.5 shrink-0" />
       {crew ? (
         <span className="truncate">
-          <span className="sr-only">Crew:</span> {crew.name}
+          <span className="sr-only">{t('bets.crewBadge.label')}</span> {crew.name}
         </span>
       ) : (
-        'Crew bet'
+        t('bets.crewBadge.crewBet')
       )}
     </>
   );

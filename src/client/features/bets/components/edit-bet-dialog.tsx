@@ -5,6 +5,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
@@ -25,29 +26,29 @@ export function EditBetDialog({ bet, onClose }: { bet: Bet; onClose: () => void 
       { id: bet.id, body },
       {
         onSuccess: () => {
-          toast.success('Bet updated successfully');
+          toast.success(t('bets.edit.updated'));
           onClose();
         },
-        onError: (e) => toast.error('Update Failed', { description: errorMessage(e, 'Failed to update bet') }),
+        onError: (e) => toast.error(t('bets.edit.failedTitle'), { description: errorMessage(e, t('bets.edit.failed')) }),
       },
     ),
   );
 
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title="Edit bet" description="Reword the question; the options stay as they are.">
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={t('bets.edit.title')} description={t('bets.edit.description')}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <Field id="edit-bet-title" label="Title" error={form.errors.title}>
+        <Field id="edit-bet-title" label={t('bets.form.title')} error={form.errors.title}>
           <Input id="edit-bet-title" {...form.field('title')} />
         </Field>
-        <Field id="edit-bet-description" label="Description" error={form.errors.description}>
+        <Field id="edit-bet-description" label={t('bets.form.description')} error={form.errors.description}>
           <Textarea id="edit-bet-description" rows={4} {...form.field('description')} />
         </Field>
         <div className="grid grid-cols-2 gap-3">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('bets.common.cancel')}
           </Button>
           <Button type="submit" disabled={edit.isPending}>
-            {edit.isPending ? 'Saving...' : 'Save'}
+            {edit.isPending ? t('bets.edit.saving') : t('bets.edit.save')}
           </Button>
         </div>
       </form>

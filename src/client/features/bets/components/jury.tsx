@@ -6,7 +6,8 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { countOf, showDateTime, timeLeft } from '../../../lib/format.ts';
+import { showDateTime, timeLeft } from '../../../lib/format.ts';
+import { t, tNodes } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useBetTimeline, useCastVote, useDisputeBet } from '../api.ts';
@@ -44,7 +45,7 @@ function Evidence({ evidence }: { evidence: Bet['resolution']['evidence'] }) {
   if (!evidence || (!evidence.text && !evidence.url)) return null;
   return (
     <div className="mt-2 space-y-1 text-sm">
-      {evidence.text && <p className="whitespace-pre-wrap wrap-anywhere">Evidence: {evidence.text}</p>}
+      {evidence.text && <p className="whitespace-pre-wrap wrap-anywhere">{t('bets.jury.evidence', { text: evidence.text })}</p>}
       {evidence.url && <PlayerLink url={evidence.url} />}
     </div>
   );
@@ -64,11 +65,18 @@ export function JuryStatus({ bet, banner = false, withEvidence = banner }: { bet
   // A dispute that could not seat a quorum calls no jury (votesNeeded stays 0): the admins decide.
   const jury = !proposed && resolution.votesNeeded > 0;
   const label = proposedLabel(bet);
+  const until = resolution.challengeEndsAt ? showDateTime(resolution.challengeEndsAt) : null;
   const line = proposed
-    ? `Result proposed${label === null ? '' : `: ${label}`}${resolution.challengeEndsAt ? `, dispute until ${showDateTime(resolution.challengeEndsAt)}` : ''}`
+    ? label === null
+      ? until === null
+        ? t('bets.jury.proposed')
+        : t('bets.jury.proposedUntil', { date: until })
+      : until === null
+        ? t('bets.jury.proposedOption', { option: label })
+        : t('bets.jury.proposedOptionUntil', { option: label, date: until })
     : jury
-      ? 'Disputed: the jury decides'
-      : 'Disputed: an admin decides';
+      ? t('bets.jury.disputedJury')
+      : t('bets.jury.disputedAdmin');
   const endsAt = proposed ? resolution.challengeEndsAt : resolution.juryEndsAt;
   return (
     <div
@@ -79,20 +87,13 @@ export function JuryStatus({ bet, banner = false, withEvidence = banner }: { bet
         {line}
       </p>
       <p className={`flex flex-wrap gap-x-3 gap-y-1 ${banner ? 'mt-1 text-sm' : ''}`}>
-        {jury && <span>{countOf(resolution.jurorsSeated, 'juror')} seated</span>}
-        {jury && (
-          <span>
-            Votes: {resolution.votesCast} of {resolution.votesNeeded}
-          </span>
-        )}
-        {!proposed && label !== null && <span className="wrap-anywhere">Proposed: {label}</span>}
+        {jury && <span>{t('bets.jury.seated', { count: resolution.jurorsSeated })}</span>}
+        {jury && <span>{t('bets.jury.votes', { cast: resolution.votesCast, needed: resolution.votesNeeded })}</span>}
+        {!proposed && label !== null && <span className="wrap-anywhere">{t('bets.jury.proposedShort', { option: label })}</span>}
         {endsAt && <Countdown until={endsAt} />}
       </p>
       {!proposed && !jury && (
-        <p className={banner ? 'mt-1 text-sm' : ''}>
-          {resolution.jurorsSeated === 0 ? 'No juror could be seated' : `Only ${countOf(resolution.jurorsSeated, 'juror')} could be seated`}, too few for a
-          jury. If no admin decides in time, the proposed result stands.
-        </p>
+        <p className={banner ? 'mt-1 text-sm' : ''}>{t('bets.jury.tooFew', { count: resolution.jurorsSeated })}</p>
       )}
       {withEvidence && <Evidence evidence={resolution.evidence} />}
     </div>
@@ -102,7 +103,7 @@ export function JuryStatus({ bet, banner = false, withEvidence = banner }: { bet
 const toDisputeBody = ({ reason, url }: { reason: string; url: string }) => ({ reason, ...(url.trim() ? { url } : {}) });
 
 /** A staker's objection to the proposed result: a reason, and a link if they have one. */
-function DisputeDialog({ betId, jurors, onClose }: { betId: number; jurors: string; onClose: () => void }) {
+function DisputeDialog({ betId, circle, onClose }: { betId: number; circle: 'friends' | 'crew'; onClose: () => void }) {
   const form = useZodForm(disputeBodySchema, { reason: '', url: '' }, { toBody: toDisputeBody });
   const dispute = useDisputeBet();
   const submit = form.submit((body) =>
@@ -110,12 +111,12 @@ function DisputeDialog({ betId, jurors, onClose }: { betId: number; jurors: stri
       { id: betId, body },
       {
         onSuccess: (disputed) => {
-          toast.success('Dispute sent', {
-            description: disputed.resolution.votesNeeded > 0 ? 'The jury decides now.' : 'Too few jurors could be seated: an admin decides now.',
+          toast.success(t('bets.dispute.sent'), {
+            description: disputed.resolution.votesNeeded > 0 ? t('bets.dispute.juryDecides') : t('bets.dispute.adminDecides'),
           });
           onClose();
         },
-        onError: (error) => toast.error('Failed to send dispute', { description: errorMessage(error, 'Failed to send dispute') }),
+        onError: (error) => toast.error(t('bets.dispute.failed'), { description: errorMessage(error, t('bets.dispute.failed')) }),
       },
     ),
   );
@@ -123,22 +124,28 @@ function DisputeDialog({ betId, jurors, onClose }: { betId: number; jurors: stri
     <Dialog
       open
       onOpenChange={(open) => !open && onClose()}
-      title="Dispute this result"
-      description={`Say why the proposed result is wrong. ${jurors} from before the bet, without a stake, then vote on the winner; when fewer than a jury can sit, an admin decides.`}
+      title={t('bets.dispute.title')}
+      description={t('bets.dispute.description', { circle })}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
-        <Field id="dispute-reason" label="Reason" error={form.errors.reason}>
+        <Field id="dispute-reason" label={t('bets.dispute.reason')} error={form.errors.reason}>
           <Textarea rows={4} {...form.field('reason')} />
         </Field>
-        <Field id="dispute-url" label="Link (optional)" error={form.errors.url}>
-          <Input type="url" inputMode="url" placeholder="https://" {...form.field('url')} />
+        <Field id="dispute-url" label={t('bets.dispute.link')} error={form.errors.url}>
+          <Input
+            type="url"
+            inputMode="url"
+            // eslint-disable-next-line betbro/no-literal-text -- the start of a web address, not words
+            placeholder="https://"
+            {...form.field('url')}
+          />
         </Field>
         <div className="grid grid-cols-2 gap-3">
           <Button variant="secondary" onClick={onClose}>
-            Cancel
+            {t('bets.common.cancel')}
           </Button>
           <Button type="submit" disabled={dispute.isPending}>
-            {dispute.isPending ? 'Sending...' : 'Send dispute'}
+            {dispute.isPending ? t('bets.dispute.sending') : t('bets.dispute.send')}
           </Button>
         </div>
       </form>
@@ -157,15 +164,16 @@ export function DisputeAction({ bet }: { bet: BetDetail }) {
   const until = bet.resolution.challengeEndsAt;
   return (
     <Card>
-      <h2 className="text-lg font-bold">Think this result is wrong?</h2>
+      <h2 className="text-lg font-bold">{t('bets.dispute.askHeading')}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        {until ? `Any staker may dispute it until ${showDateTime(until)}.` : 'Any staker may dispute it before its deadline.'} {circleOf(bet).jurors}, without
-        a stake, then vote on the winner.
+        {until
+          ? t('bets.dispute.askUntil', { date: showDateTime(until), circle: circleOf(bet) })
+          : t('bets.dispute.askBeforeDeadline', { circle: circleOf(bet) })}
       </p>
       <Button variant="secondary" className="mt-3" onClick={() => setOpen(true)}>
-        Dispute
+        {t('bets.dispute.open')}
       </Button>
-      {open && <DisputeDialog betId={bet.id} jurors={circleOf(bet).jurors} onClose={() => setOpen(false)} />}
+      {open && <DisputeDialog betId={bet.id} circle={circleOf(bet)} onClose={() => setOpen(false)} />}
     </Card>
   );
 }
@@ -188,32 +196,29 @@ export function JurySection({ bet }: { bet: BetDetail }) {
     vote.mutate(
       { id: bet.id, body: { option } },
       {
-        onSuccess: () => toast.success('Vote cast', { description: `You voted ${optionName(bet.options, option)}` }),
-        onError: (error) => toast.error('Failed to cast vote', { description: errorMessage(error, 'Failed to cast vote') }),
+        onSuccess: () => toast.success(t('bets.vote.cast'), { description: t('bets.vote.castDescription', { option: optionName(bet.options, option) }) }),
+        onError: (error) => toast.error(t('bets.vote.failed'), { description: errorMessage(error, t('bets.vote.failed')) }),
       },
     );
   return (
     <section aria-labelledby="jury-heading" className="rounded-2xl bg-brand-50 p-5 ring-1 ring-brand-100 dark:bg-brand-900/40 dark:ring-brand-900">
       <h2 id="jury-heading" className="font-bold">
-        You are on the jury
+        {t('bets.vote.heading')}
       </h2>
       <div className="mt-1 space-y-1 text-sm text-slate-700 dark:text-slate-300">
         {label !== null && (
-          <p className="wrap-anywhere">
-            {bet.creator.username} proposed <span className="font-semibold">{label}</span>.
-          </p>
+          <p className="wrap-anywhere">{tNodes('bets.vote.proposedBy', { name: bet.creator.username, option: <span className="font-semibold">{label}</span> })}</p>
         )}
         <Evidence evidence={bet.resolution.evidence} />
         {dispute?.text && (
           <p className="whitespace-pre-wrap wrap-anywhere">
-            {dispute.actor ? `${dispute.actor.username} disputed it: ` : 'Disputed: '}
-            {dispute.text}
+            {dispute.actor ? t('bets.vote.disputedBy', { name: dispute.actor.username, reason: dispute.text }) : t('bets.vote.disputed', { reason: dispute.text })}
           </p>
         )}
-        {dispute?.url && <PlayerLink url={dispute.url} label="Dispute link" noun="Link" />}
+        {dispute?.url && <PlayerLink url={dispute.url} kind="dispute" />}
       </div>
       <p id={`jury-question-${bet.id}`} className="mt-3 font-semibold">
-        Which option won?
+        {t('bets.vote.question')}
       </p>
       <div role="group" aria-labelledby={`jury-question-${bet.id}`} className="mt-2 grid gap-2 sm:grid-cols-2">
         {bet.options.map((option, i) => (
@@ -230,11 +235,9 @@ export function JurySection({ bet }: { bet: BetDetail }) {
         ))}
       </div>
       <Button className="mt-3" disabled={picked === null || vote.isPending} onClick={() => picked !== null && cast(picked)}>
-        {vote.isPending ? 'Casting...' : picked === null ? 'Cast vote' : `Cast vote for ${optionName(bet.options, picked)}`}
+        {vote.isPending ? t('bets.vote.casting') : picked === null ? t('bets.vote.castButton') : t('bets.vote.castFor', { option: optionName(bet.options, picked) })}
       </Button>
-      <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">
-        Your vote is final. The bet settles once {bet.resolution.votesNeeded} votes are in; a tie refunds every stake.
-      </p>
+      <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{t('bets.vote.final', { count: bet.resolution.votesNeeded })}</p>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import { t, tNodes } from '../../../lib/i18n.ts';
 import { useState } from 'react';
 import { betPhase, type BetPhase } from '../../../../shared/bet-phase.ts';
 import type { CurrentUser } from '../../../../shared/schemas/auth.ts';
@@ -8,7 +9,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
-import { participantCount, showAmount } from '../../../lib/format.ts';
+import { showAmount } from '../../../lib/format.ts';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useBet, useBetList } from '../api.ts';
 import { BetOptions } from './bet-options.tsx';
@@ -48,11 +49,11 @@ function ResolveBetDialog({ betId, onClose }: { betId: number; onClose: () => vo
   const me = useCurrentUser();
   const { data: bet, isPending, isError } = useBet(betId);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()} title={bet && proposesResult(bet, me) ? 'Propose result' : 'Resolve bet'} description={bet?.title}>
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={bet && proposesResult(bet, me) ? t('bets.myBets.proposeTitle') : t('bets.resolveDialog.title')} description={bet?.title}>
       {isPending ? (
-        <Loading message="Loading bet..." />
+        <Loading message={t('bets.common.loadingBet')} />
       ) : isError || !bet ? (
-        <ErrorText>Failed to fetch bets</ErrorText>
+        <ErrorText>{t('bets.common.loadFailed')}</ErrorText>
       ) : bet.canResolve ? (
         // First: a live update marks the bet resolved before our own call has answered, and
         // the panel must still be there to announce the outcome.
@@ -60,17 +61,17 @@ function ResolveBetDialog({ betId, onClose }: { betId: number; onClose: () => vo
       ) : bet.status === 'resolved' ? (
         <div className="space-y-4">
           <p role="status" className="rounded-xl bg-emerald-50 px-4 py-3 font-semibold text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
-            Resolved: {bet.options[bet.winningOption ?? 0]} won.
+            {t('bets.common.resolvedWon', { option: bet.options[bet.winningOption ?? 0] ?? '' })}
           </p>
           <Button className="w-full" onClick={onClose}>
-            Done
+            {t('bets.myBets.done')}
           </Button>
         </div>
       ) : bet.status === 'proposed' || bet.status === 'disputed' ? (
         <JuryStatus bet={bet} />
       ) : (
         <p className="text-slate-700 dark:text-slate-300">
-          {bet.status === 'active' ? 'This bet can only be resolved after it expires.' : 'This bet is closed.'}
+          {bet.status === 'active' ? t('bets.myBets.notYet') : t('bets.myBets.closed')}
         </p>
       )}
     </Dialog>
@@ -99,23 +100,22 @@ function MyBetCard({ bet, onEdit, onResolve }: { bet: Bet } & Actions) {
           </ScreenLink>
         </h3>
         {bet.status === 'resolved' && mine ? (
-          <span className={`shrink-0 rounded-md px-2 py-0.5 text-sm font-extrabold text-white ${won ? 'bg-emerald-700' : 'bg-red-700'}`}>{won ? 'WON' : 'LOST'}</span>
+          <span className={`shrink-0 rounded-md px-2 py-0.5 text-sm font-extrabold text-white ${won ? 'bg-emerald-700' : 'bg-red-700'}`}>{won ? t('bets.common.won') : t('bets.common.lost')}</span>
         ) : (
           <BetStatusBadge bet={bet} />
         )}
       </div>
       <p className="line-clamp-2 text-sm wrap-anywhere text-slate-700 dark:text-slate-300">{bet.description}</p>
       <p className="text-sm">
-        {mine ? (
-          <>
-            Your stake: <span className="font-semibold">{showAmount(mine.amount)}</span> on <span className="font-semibold wrap-anywhere">{bet.options[mine.option]}</span>
-          </>
-        ) : (
-          'You created this bet.'
-        )}
+        {mine
+          ? tNodes('bets.common.yourStake', {
+              amount: <span className="font-semibold">{showAmount(mine.amount)}</span>,
+              option: <span className="font-semibold wrap-anywhere">{bet.options[mine.option]}</span>,
+            })
+          : t('bets.myBets.youCreated')}
       </p>
       <p className="text-sm text-slate-700 dark:text-slate-300">
-        {participantCount(bet.participants)} · Total {showAmount(bet.totalPot)}
+        {t('bets.myBets.summary', { count: bet.participants, total: showAmount(bet.totalPot) })}
       </p>
       <div>
         <DeciderBadge bet={bet} />
@@ -124,29 +124,30 @@ function MyBetCard({ bet, onEdit, onResolve }: { bet: Bet } & Actions) {
       {!narrow && <BetOptions bet={bet} />}
       {bet.status === 'resolved' && (
         <p className="text-sm">
-          Winning option: <span className="font-semibold">{bet.options[bet.winningOption ?? 0]}</span>
+          {tNodes('bets.myBets.winningOption', { option: <span className="font-semibold">{bet.options[bet.winningOption ?? 0]}</span> })}
           {mine && mine.payout !== null && (
-            <span className={`ml-2 font-bold ${won ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`}>
-              {won ? youWon(mine.payout, mine.amount) : youLost(mine.amount)}
+            <span className={`ms-2 font-bold ${won ? 'text-emerald-800 dark:text-emerald-300' : 'text-red-700 dark:text-red-300'}`}>
+              {won ? youWon(t, mine.payout, mine.amount) : youLost(t, mine.amount)}
             </span>
           )}
         </p>
       )}
-      {bet.status === 'void' && mine && <p className="text-sm">Called off: {showAmount(mine.amount)} refunded.</p>}
+      {bet.status === 'void' && mine && <p className="text-sm">{t('bets.myBets.calledOff', { amount: showAmount(mine.amount) })}</p>}
       {created && (
         <div className="flex gap-2 *:flex-1 sm:*:flex-none">
           <Button variant="secondary" disabled={!editable} onClick={() => onEdit(bet)}>
-            Edit<span className="sr-only"> {bet.title}</span>
+            {t('bets.myBets.edit')}
+            <span className="sr-only"> {bet.title}</span>
           </Button>
           {mayResolve(bet, me) && (
             <Button onClick={() => onResolve(bet)}>
-              {proposesResult(bet, me) ? 'Propose result' : 'Resolve'}
+              {proposesResult(bet, me) ? t('bets.myBets.propose') : t('bets.myBets.resolve')}
               <span className="sr-only"> {bet.title}</span>
             </Button>
           )}
         </div>
       )}
-      {created && !editable && bet.status === 'active' && <p className="text-xs text-slate-600 dark:text-slate-300">Bets with stakes can no longer be edited.</p>}
+      {created && !editable && bet.status === 'active' && <p className="text-xs text-slate-600 dark:text-slate-300">{t('bets.myBets.noEdit')}</p>}
     </Card>
   );
 }
@@ -186,38 +187,38 @@ export function MyBetsPage() {
   return (
     <div className="space-y-6">
       <div>
-        <ScreenTitle>My Bets</ScreenTitle>
+        <ScreenTitle>{t('bets.myBets.title')}</ScreenTitle>
         <p className="mt-1 text-slate-700 dark:text-slate-300">
-          {groups.active.length} active · {groups.resolved.length} resolved · {groups.expired.length} expired
+          {t('bets.myBets.counts', { active: groups.active.length, resolved: groups.resolved.length, expired: groups.expired.length })}
         </p>
       </div>
       {isPending ? (
-        <Loading message="Loading your bets..." />
+        <Loading message={t('bets.myBets.loading')} />
       ) : isError ? (
-        <ErrorText>Failed to fetch user bets</ErrorText>
+        <ErrorText>{t('bets.myBets.loadFailed')}</ErrorText>
       ) : narrow ? (
         <>
-          <Section title={`Created by you (${created.length})`}>
-            <BetList bets={created} empty="No Bets Found" {...actions} />
+          <Section title={t('bets.myBets.createdSection', { count: created.length })}>
+            <BetList bets={created} empty={t('bets.myBets.empty')} {...actions} />
           </Section>
-          <Section title={`Bets you joined (${joined.length})`}>
-            <BetList bets={joined} empty="You haven't placed any bets yet." {...actions} />
+          <Section title={t('bets.myBets.joinedSection', { count: joined.length })}>
+            <BetList bets={joined} empty={t('bets.myBets.noneJoined')} {...actions} />
           </Section>
         </>
       ) : (
         <Tabs
-          label="Bet state"
+          label={t('bets.myBets.tabsLabel')}
           value={tab}
           onValueChange={(v) => setTab(v as Group)}
           tabs={[
-            { value: 'active', label: `Active (${groups.active.length})` },
-            { value: 'resolved', label: `Resolved (${groups.resolved.length})` },
-            { value: 'expired', label: `Expired (${groups.expired.length})` },
+            { value: 'active', label: t('bets.myBets.tabActive', { count: groups.active.length }) },
+            { value: 'resolved', label: t('bets.myBets.tabResolved', { count: groups.resolved.length }) },
+            { value: 'expired', label: t('bets.myBets.tabExpired', { count: groups.expired.length }) },
           ]}
         >
           {(['active', 'resolved', 'expired'] as const).map((group) => (
             <TabPanel key={group} value={group}>
-              <BetList bets={groups[group]} empty="No Bets Found" {...actions} />
+              <BetList bets={groups[group]} empty={t('bets.myBets.empty')} {...actions} />
             </TabPanel>
           ))}
         </Tabs>

@@ -1,4 +1,5 @@
 import { PARTICIPANT_LIST_LIMIT, type BetDetail } from '../../../../shared/schemas/bets.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /**
  * The detail lists only a bet's most recent participants (PARTICIPANT_LIST_LIMIT); when there
@@ -10,8 +11,6 @@ export function ParticipantListNote({ bet }: { bet: BetDetail }) {
   const listed = bet.participantList.length;
   if (listed < PARTICIPANT_LIST_LIMIT || bet.participants <= listed) return null;
   return (
-    <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">
-      The {listed} most recent of {bet.participants} participants.
-    </p>
+    <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">{t('bets.participants.mostRecent', { listed, count: bet.participants })}</p>
   );
 }

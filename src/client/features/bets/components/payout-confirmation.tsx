@@ -1,21 +1,22 @@
+import { t, tNodes } from '../../../lib/i18n.ts';
 import type { Bet, PayoutPreview } from '../../../../shared/schemas/bets.ts';
-import { formatDollars } from '../../../../shared/money.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { showAmount } from '../../../lib/format.ts';
 import { centsOf, returnAndProfit } from '../../../../shared/money-words.ts';
 import { usePayoutPreview } from '../api.ts';
 
 /** Who gets what: each winner's return and profit, each loser's stake, or everyone's refund. */
 export function PayoutSummary({ preview, winningLabel }: { preview: PayoutPreview; winningLabel: string }) {
-  if (preview.rows.length === 0) return <p className="mt-3 text-sm">Nobody has staked: no money moves.</p>;
+  if (preview.rows.length === 0) return <p className="mt-3 text-sm">{t('bets.payout.nobodyStaked')}</p>;
   if (preview.kind === 'refund') {
     return (
       <div className="mt-3 text-sm">
-        <p>Nobody backed {winningLabel}: every stake is refunded.</p>
-        <ul aria-label="Refunds" className="mt-2 space-y-1">
+        <p>{t('bets.payout.nobodyBacked', { option: winningLabel })}</p>
+        <ul aria-label={t('bets.payout.refunds')} className="mt-2 space-y-1">
           {preview.rows.map((row) => (
             <li key={row.user.id} data-testid="payout-row">
-              <span className="font-semibold wrap-anywhere">{row.user.username}</span> gets {formatDollars(centsOf(row.stake))} back
+              {tNodes('bets.payout.getsBack', { name: <span className="font-semibold wrap-anywhere">{row.user.username}</span>, amount: showAmount(row.stake) })}
             </li>
           ))}
         </ul>
@@ -27,23 +28,25 @@ export function PayoutSummary({ preview, winningLabel }: { preview: PayoutPrevie
   return (
     <div className="mt-3 space-y-3 text-sm">
       <div>
-        <h3 className="font-semibold">Winners</h3>
-        <ul aria-label="Winners" className="mt-1 space-y-1">
+        <h3 className="font-semibold">{t('bets.payout.winners')}</h3>
+        <ul aria-label={t('bets.payout.winners')} className="mt-1 space-y-1">
           {winners.map((row) => (
             <li key={row.user.id} data-testid="payout-row">
-              <span className="font-semibold wrap-anywhere">{row.user.username}</span> gets{' '}
-              {returnAndProfit(centsOf(row.returns), centsOf(row.stake))}
+              {tNodes('bets.payout.gets', {
+                name: <span className="font-semibold wrap-anywhere">{row.user.username}</span>,
+                returns: returnAndProfit(t, centsOf(row.returns), centsOf(row.stake)),
+              })}
             </li>
           ))}
         </ul>
       </div>
       {losers.length > 0 && (
         <div>
-          <h3 className="font-semibold">Losers</h3>
-          <ul aria-label="Losers" className="mt-1 space-y-1">
+          <h3 className="font-semibold">{t('bets.payout.losers')}</h3>
+          <ul aria-label={t('bets.payout.losers')} className="mt-1 space-y-1">
             {losers.map((row) => (
               <li key={row.user.id} data-testid="payout-row">
-                <span className="font-semibold wrap-anywhere">{row.user.username}</span> loses {formatDollars(centsOf(row.stake))}
+                {tNodes('bets.payout.loses', { name: <span className="font-semibold wrap-anywhere">{row.user.username}</span>, amount: showAmount(row.stake) })}
               </li>
             ))}
           </ul>
@@ -78,9 +81,9 @@ export function PayoutConfirmation({
     <ConfirmDialog
       open={winningOption !== null}
       onOpenChange={(open) => !open && onCancel()}
-      title={`${label} won?`}
-      message={`Resolve "${bet.title}" with ${label} as the winner. Money moves at once; this cannot be undone.`}
-      confirmLabel={pending ? 'Resolving...' : refund ? 'Refund everyone' : 'Pay out'}
+      title={t('bets.payout.title', { option: label })}
+      message={t('bets.payout.message', { title: bet.title, option: label })}
+      confirmLabel={pending ? t('bets.common.resolving') : refund ? t('bets.payout.refundEveryone') : t('bets.payout.payOut')}
       tone="primary"
       pending={pending}
       confirmDisabled={!preview.data}
@@ -90,10 +93,10 @@ export function PayoutConfirmation({
         <PayoutSummary preview={preview.data} winningLabel={label} />
       ) : preview.isError ? (
         <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
-          Failed to load the payouts: {errorMessage(preview.error, 'Please try again.')}
+          {t('bets.payout.loadFailed', { reason: errorMessage(preview.error, t('bets.payout.tryAgain')) })}
         </p>
       ) : (
-        <p className="mt-3 text-sm">Loading the payouts...</p>
+        <p className="mt-3 text-sm">{t('bets.payout.loading')}</p>
       )}
     </ConfirmDialog>
   );

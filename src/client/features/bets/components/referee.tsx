@@ -1,5 +1,6 @@
 import { Gavel } from 'lucide-react';
 import type { Bet } from '../../../../shared/schemas/bets.ts';
+import { t } from '../../../lib/i18n.ts';
 
 /** The referee of a bet a referee decides (docs/product.md §4.6), else null. */
 export const refereeOf = (bet: Pick<Bet, 'resolution'>) => (bet.resolution.mode === 'referee' ? bet.resolution.referee : null);
@@ -11,20 +12,18 @@ export const deciderOf = (bet: Pick<Bet, 'resolution' | 'creator'>) => refereeOf
 export const isRefereeOf = (bet: Pick<Bet, 'resolution'>, me: { id: number }) => refereeOf(bet)?.id === me.id;
 
 /**
- * Who the bet's circle is, in words: a bet among friends is the creator's friends', a crew bet
- * its crew's members' (docs/product.md §6.7), and so are its jurors.
+ * Whose bet it is: a bet among friends is the creator's friends', a crew bet its crew's members'
+ * (docs/product.md §6.7), and so are its jurors. The messages say it with `{circle, select, crew
+ * {…} other {…}}`, so that each language words the whole sentence.
  */
-export const circleOf = (bet: Pick<Bet, 'crewId'>) =>
-  bet.crewId === null
-    ? { jury: 'a jury of friends', jurors: "The creator's friends from before the bet", otherJurors: 'your other friends' }
-    : { jury: 'a jury of the crew', jurors: "The crew's members from before the bet", otherJurors: "the crew's other members" };
+export const circleOf = (bet: Pick<Bet, 'crewId'>): 'friends' | 'crew' => (bet.crewId === null ? 'friends' : 'crew');
 
 /** What the badge says of who decides: the creator by name, the referee by name, or the jury. */
 export function deciderWords(bet: Pick<Bet, 'resolution' | 'creator' | 'crewId'>): string {
   const referee = refereeOf(bet);
-  if (referee) return `Referee: ${referee.username}`;
-  if (bet.resolution.mode === 'jury') return `Who decides: ${circleOf(bet).jury}`;
-  return `Decided by ${bet.creator.username}`;
+  if (referee) return t('bets.decider.referee', { name: referee.username });
+  if (bet.resolution.mode === 'jury') return t('bets.decider.jury', { circle: circleOf(bet) });
+  return t('bets.decider.creator', { name: bet.creator.username });
 }
 
 /** The badge a card and a bet's page show: who decides the bet (docs/product.md §4.6). */

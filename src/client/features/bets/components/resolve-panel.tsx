@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useZodForm, type FieldErrors } from '../../../lib/use-zod-form.ts';
 import { useAdminResolveBet, useResolveBet } from '../api.ts';
 import { PayoutConfirmation } from './payout-confirmation.tsx';
@@ -68,12 +69,12 @@ export function ResolvePanel({ bet, asAdmin }: { bet: BetDetail; asAdmin: boolea
       {
         onSuccess: () =>
           proposes
-            ? toast.success('Result proposed', { description: `${label} proposed as the winner` })
-            : toast.success('Bet resolved!', { description: `${label} declared winner` }),
+            ? toast.success(t('bets.resolve.proposedToast'), { description: t('bets.resolve.proposedAsWinner', { option: label }) })
+            : toast.success(t('bets.resolve.resolvedToast'), { description: t('bets.resolve.declaredWinner', { option: label }) }),
         onError: (error) =>
           proposes
-            ? toast.error('Failed to propose result', { description: errorMessage(error, 'Failed to propose result') })
-            : toast.error('Failed to resolve bet', { description: errorMessage(error, 'Failed to resolve bet') }),
+            ? toast.error(t('bets.resolve.proposeFailed'), { description: errorMessage(error, t('bets.resolve.proposeFailed')) })
+            : toast.error(t('bets.resolve.failed'), { description: errorMessage(error, t('bets.resolve.failed')) }),
         onSettled: () => setConfirming(null),
       },
     );
@@ -83,15 +84,13 @@ export function ResolvePanel({ bet, asAdmin }: { bet: BetDetail; asAdmin: boolea
   return (
     <section aria-labelledby={headingId} className="rounded-2xl bg-amber-50 p-5 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:ring-amber-900">
       <h2 id={headingId} className="font-bold">
-        {proposes ? 'Propose result' : 'Resolve this bet'}
+        {proposes ? t('bets.resolve.proposeHeading') : t('bets.resolve.heading')}
       </h2>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        {proposes
-          ? `Choose the option that won. Any staker may dispute it before its deadline; then ${circleOf(bet).otherJurors} vote. Otherwise winners are paid.`
-          : 'Choose the option that won. Winners are paid at once; this cannot be undone.'}
+        {proposes ? t('bets.resolve.proposeIntro', { circle: circleOf(bet) }) : t('bets.resolve.intro')}
       </p>
       <form onSubmit={submit} noValidate>
-        <div className="mt-3 grid auto-rows-fr gap-2 sm:grid-cols-2" role="radiogroup" aria-label="Winning option">
+        <div className="mt-3 grid auto-rows-fr gap-2 sm:grid-cols-2" role="radiogroup" aria-label={t('bets.resolve.winningOption')}>
           {bet.options.map((label, i) => (
             <label
               key={label}
@@ -104,16 +103,28 @@ export function ResolvePanel({ bet, asAdmin }: { bet: BetDetail; asAdmin: boolea
         </div>
         {proposes && (
           <div className="mt-4 space-y-3">
-            <Field id={`evidence-text-${bet.id}`} label="Evidence (optional)" error={form.errors.evidenceText}>
-              <Textarea rows={3} placeholder="The final score, a result page..." {...form.field('evidenceText')} />
+            <Field id={`evidence-text-${bet.id}`} label={t('bets.resolve.evidence')} error={form.errors.evidenceText}>
+              <Textarea rows={3} placeholder={t('bets.resolve.evidencePlaceholder')} {...form.field('evidenceText')} />
             </Field>
-            <Field id={`evidence-url-${bet.id}`} label="Evidence link (optional)" error={form.errors.evidenceUrl}>
-              <Input type="url" inputMode="url" placeholder="https://" {...form.field('evidenceUrl')} />
+            <Field id={`evidence-url-${bet.id}`} label={t('bets.resolve.evidenceLink')} error={form.errors.evidenceUrl}>
+              <Input
+                type="url"
+                inputMode="url"
+                // eslint-disable-next-line betbro/no-literal-text -- the start of a web address, not words
+                placeholder="https://"
+                {...form.field('evidenceUrl')}
+              />
             </Field>
           </div>
         )}
         <Button type="submit" className="mt-4" disabled={winner === null || resolve.isPending}>
-          {proposes ? (resolve.isPending ? 'Proposing...' : 'Propose result') : resolve.isPending ? 'Resolving...' : 'Resolve Bet'}
+          {proposes
+            ? resolve.isPending
+              ? t('bets.resolve.proposing')
+              : t('bets.resolve.proposeButton')
+            : resolve.isPending
+              ? t('bets.common.resolving')
+              : t('bets.resolve.resolveButton')}
         </Button>
       </form>
       {!proposes && (

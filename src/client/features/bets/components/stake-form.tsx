@@ -1,5 +1,6 @@
+import { t } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
-import { formatDollars, parseAmountToCents } from '../../../../shared/money.ts';
+import { parseAmountToCents } from '../../../../shared/money.ts';
 import { formatOdds, potentialWinCents } from '../../../../shared/odds.ts';
 import { participateBodySchema, type BetDetail } from '../../../../shared/schemas/bets.ts';
 import { stakeAmountSchema } from '../../../../shared/stake-amount.ts';
@@ -33,7 +34,7 @@ export function StakeForm({ bet }: { bet: BetDetail }) {
   const overCrewBalance = ({ amount }: { amount: string }) => {
     const cents = parseAmountToCents(amount.trim());
     return crew && crewBalanceCents !== null && cents !== null && cents > crewBalanceCents
-      ? { amount: `That is more than your crew balance of ${showAmount(crew.balance)}` }
+      ? { amount: t('bets.stake.overCrewBalance', { balance: showAmount(crew.balance) }) }
       : {};
   };
   const form = useZodForm(stakeFormSchema, { option: '', amount: '' }, { toBody, check: overCrewBalance });
@@ -50,18 +51,18 @@ export function StakeForm({ bet }: { bet: BetDetail }) {
       { id: bet.id, body: { option: body.option, amount } },
       {
         onSuccess: () => {
-          toast.success('Bet placed!', { description: `${formatDollars(parseAmountToCents(amount) ?? 0)} on ${label}` });
+          toast.success(t('bets.stake.placed'), { description: t('bets.common.amountOnOption', { amount: showAmount(amount), option: label ?? '' }) });
           form.reset();
           focusWhenShown(stakeSummaryId(bet.id));
         },
-        onError: (error) => toast.error('Failed to place bet', { description: errorMessage(error, 'Failed to place bet') }),
+        onError: (error) => toast.error(t('bets.stake.failed'), { description: errorMessage(error, t('bets.stake.failed')) }),
       },
     );
   });
 
   return (
-    <form onSubmit={submit} className="space-y-4" noValidate aria-label="Place a bet">
-      <FieldGroup id={`bet-${bet.id}-pick`} legend="Your pick" legendClassName="mb-2 text-sm font-semibold" error={form.errors.option}>
+    <form onSubmit={submit} className="space-y-4" noValidate aria-label={t('bets.stake.formLabel')}>
+      <FieldGroup id={`bet-${bet.id}-pick`} legend={t('bets.stake.yourPick')} legendClassName="mb-2 text-sm font-semibold" error={form.errors.option}>
         <div className="grid gap-2 sm:grid-cols-2">
           {bet.options.map((label, i) => (
             <label
@@ -77,19 +78,19 @@ export function StakeForm({ bet }: { bet: BetDetail }) {
       </FieldGroup>
       {bet.crewId !== null && (crew || crewPending) && (
         <p className="text-sm font-semibold" data-testid="crew-balance">
-          Crew balance: {crew ? showAmount(crew.balance) : 'loading...'}
+          {crew ? t('bets.stake.crewBalance', { balance: showAmount(crew.balance) }) : t('bets.stake.crewBalanceLoading')}
         </p>
       )}
-      <Field id={`bet-${bet.id}-amount`} label="Amount ($)" error={form.errors.amount}>
+      <Field id={`bet-${bet.id}-amount`} label={t('bets.stake.amount')} error={form.errors.amount}>
         <Input type="number" inputMode="decimal" min={1} step="0.01" placeholder="10.00" {...form.field('amount')} />
       </Field>
       <p className="text-sm text-slate-600 dark:text-slate-300" aria-live="polite" data-testid="potential-win">
         {preview === null || option === null
-          ? 'Pick an option and an amount to see what you could win.'
-          : `Returns ${returnAndProfit(preview, amountCents ?? 0)} if ${bet.options[option]} wins.`}
+          ? t('bets.stake.pickFirst')
+          : t('bets.stake.returnsIf', { returns: returnAndProfit(t, preview, amountCents ?? 0), option: bet.options[option] ?? '' })}
       </p>
       <Button type="submit" disabled={placeStake.isPending} className="w-full">
-        {placeStake.isPending ? 'Placing...' : 'Place Bet'}
+        {placeStake.isPending ? t('bets.stake.placing') : t('bets.stake.submit')}
       </Button>
     </form>
   );

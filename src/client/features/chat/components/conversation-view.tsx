@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import type { Conversation } from '../../../../shared/schemas/chat.ts';
 import { MessageThread } from '../../../components/message-thread.tsx';
 import { OnlineBadge } from '../../../components/ui/badge.tsx';
+import { t } from '../../../lib/i18n.ts';
 import { useMarkConversationRead, useMessages, useSendMessage } from '../api.ts';
 
 /** One conversation: history (paged), live arrivals, read marks, and the composer. */
@@ -20,7 +21,7 @@ export function ConversationView({ conversation }: { conversation: Conversation 
 
   return (
     <MessageThread
-      label={`Conversation with ${conversation.name}`}
+      label={t('chat.conversation.label', { name: conversation.name })}
       header={
         <>
           <h2 className="text-lg font-bold">{conversation.name}</h2>
@@ -34,7 +35,7 @@ export function ConversationView({ conversation }: { conversation: Conversation 
       onLoadOlder={() => void fetchNextPage()}
       send={(text, callbacks) => send.mutate(text, callbacks)}
       sending={send.isPending}
-      placeholder={`Message ${conversation.name}...`}
+      placeholder={t('chat.conversation.placeholder', { name: conversation.name })}
       // Choosing a chat is choosing to write in it: the message box takes the focus as it opens.
       autoFocus
     />

@@ -10,6 +10,7 @@ import { BackButton } from '../../../components/ui/back-button.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { errorMessage } from '../../../lib/api.ts';
 import { showDateTime } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useFriends } from '../../../lib/friends-list.ts';
 import { useConversations, useStartConversation } from '../api.ts';
 import type { Conversation } from '../../../../shared/schemas/chat.ts';
@@ -19,29 +20,29 @@ export function StartChatDialog({ open, onOpenChange, onStarted }: { open: boole
   const { data: friends = [], isPending } = useFriends();
   const start = useStartConversation();
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Start New Chat" description="Chats are between friends.">
+    <Dialog open={open} onOpenChange={onOpenChange} title={t('chat.start.title')} description={t('chat.start.description')}>
       {isPending ? (
-        <Loading message="Loading friends..." />
+        <Loading message={t('chat.start.loadingFriends')} />
       ) : friends.length === 0 ? (
-        <p className="text-slate-600">Add a friend first: you can chat with friends only.</p>
+        <p className="text-slate-600">{t('chat.start.noFriends')}</p>
       ) : (
         <ul className="space-y-1">
           {friends.map((f) => (
             <li key={f.id}>
               <button
                 type="button"
-                className="w-full rounded-lg px-3 py-2 text-left font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
+                className="w-full rounded-lg px-3 py-2 text-start font-semibold hover:bg-slate-100 dark:hover:bg-slate-800"
                 onClick={() =>
                   start.mutate(f.id, {
                     onSuccess: (c) => {
                       onStarted(c.id);
                       onOpenChange(false);
                     },
-                    onError: (e) => toast.error('Could not start the chat', { description: errorMessage(e, 'Please try again.') }),
+                    onError: (e) => toast.error(t('chat.start.error'), { description: errorMessage(e, t('chat.common.tryAgain')) }),
                   })
                 }
               >
-                Chat with {f.username}
+                {t('chat.start.chatWith', { name: f.username })}
               </button>
             </li>
           ))}
@@ -54,16 +55,16 @@ export function StartChatDialog({ open, onOpenChange, onStarted }: { open: boole
 /** The conversations with name, last message, date and unread count (docs/product.md §13.6). */
 function ConversationList({ conversations, selectedId, onOpen }: { conversations: Conversation[]; selectedId: number | null; onOpen: (id: number) => void }) {
   return (
-    <ul aria-label="Conversations" className="divide-y divide-slate-100 dark:divide-slate-800">
+    <ul aria-label={t('chat.list.label')} className="divide-y divide-slate-100 dark:divide-slate-800">
       {conversations.map((c) => {
-        const name = c.name || 'Unknown User';
+        const name = c.name || t('chat.common.unknownUser');
         return (
           <li key={c.id}>
             <button
               type="button"
               onClick={() => onOpen(c.id)}
               aria-current={c.id === selectedId}
-              className={`flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-left ${c.id === selectedId ? 'bg-brand-50 dark:bg-brand-900/40' : 'hover:bg-slate-50 dark:hover:bg-slate-800'}`}
+              className={`flex w-full items-center gap-3 rounded-xl px-3 py-2.5 text-start ${c.id === selectedId ? 'bg-brand-50 dark:bg-brand-900/40' : 'hover:bg-slate-50 dark:hover:bg-slate-800'}`}
             >
               <span aria-hidden className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-700">
                 {name.charAt(0).toUpperCase()}
@@ -73,12 +74,12 @@ function ConversationList({ conversations, selectedId, onOpen }: { conversations
                   <span className="truncate font-semibold">{name}</span>
                   <span className="shrink-0 text-xs text-slate-600 dark:text-slate-300">{showDateTime(c.updatedAt)}</span>
                 </span>
-                <span className="block truncate text-sm text-slate-700 dark:text-slate-300">{c.lastMessage ?? 'No messages yet...'}</span>
+                <span className="block truncate text-sm text-slate-700 dark:text-slate-300">{c.lastMessage ?? t('chat.list.noMessages')}</span>
               </span>
               {c.unreadCount > 0 && (
                 <span className="shrink-0 rounded-full bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">
                   {c.unreadCount}
-                  <span className="sr-only"> unread</span>
+                  <span className="sr-only"> {t('chat.list.unread', { count: c.unreadCount })}</span>
                 </span>
               )}
             </button>
@@ -105,20 +106,20 @@ export function MessagesPage() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <ScreenTitle>Messages</ScreenTitle>
+        <ScreenTitle>{t('chat.page.title')}</ScreenTitle>
         {conversations.length > 0 && (
           <Button className="w-full md:w-auto" onClick={() => setStarting(true)}>
-            <MessageCirclePlus aria-hidden className="h-4 w-4" /> Start New Chat
+            <MessageCirclePlus aria-hidden className="h-4 w-4" /> {t('chat.page.startButton')}
           </Button>
         )}
       </div>
       {isPending ? (
-        <Loading message="Loading conversations..." />
+        <Loading message={t('chat.page.loading')} />
       ) : isError ? (
-        <ErrorText>Failed to load conversations</ErrorText>
+        <ErrorText>{t('chat.page.loadError')}</ErrorText>
       ) : conversations.length === 0 ? (
-        <EmptyState title="No conversations yet">
-          <Button onClick={() => setStarting(true)}>Start New Chat</Button>
+        <EmptyState title={t('chat.page.empty')}>
+          <Button onClick={() => setStarting(true)}>{t('chat.page.startButton')}</Button>
         </EmptyState>
       ) : (
         <div className="grid gap-6 lg:grid-cols-3">
@@ -130,7 +131,7 @@ export function MessagesPage() {
               {selected ? (
                 <ConversationView key={selected.id} conversation={selected} />
               ) : (
-                <p className="py-16 text-center text-slate-600 dark:text-slate-300">Choose a conversation to read it.</p>
+                <p className="py-16 text-center text-slate-600 dark:text-slate-300">{t('chat.page.choose')}</p>
               )}
             </Card>
           )}
@@ -151,15 +152,15 @@ export function ConversationScreen() {
   const conversation = conversations.find((c) => c.id === id) ?? null;
   return (
     <div className="space-y-3">
-      <BackButton label="Back to messages" onClick={() => backTo({ name: 'messages' })} />
+      <BackButton label={t('chat.screen.back')} onClick={() => backTo({ name: 'messages' })} />
       {/* A chat started a moment ago may still be on its way into the list. */}
       {isPending || (!conversation && isFetching) ? (
-        <Loading message="Loading conversation..." />
+        <Loading message={t('chat.screen.loading')} />
       ) : !conversation ? (
-        <ErrorText>Conversation not found</ErrorText>
+        <ErrorText>{t('chat.screen.notFound')}</ErrorText>
       ) : (
         <Card className="p-3">
-          <ConversationView key={conversation.id} conversation={{ ...conversation, name: conversation.name || 'Unknown User' }} />
+          <ConversationView key={conversation.id} conversation={{ ...conversation, name: conversation.name || t('chat.common.unknownUser') }} />
         </Card>
       )}
     </div>

@@ -3,6 +3,7 @@ import { DEFAULT_SEASON_DAYS, DEFAULT_STARTING_BALANCE, MAX_SEASON_DAYS, createC
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { t } from '../../../lib/i18n.ts';
 import { useScreenNav } from '../../../lib/screen-nav.tsx';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useCreateCrew } from '../api.ts';
@@ -35,19 +36,19 @@ export function CreateCrewForm() {
   return (
     <form onSubmit={submit} noValidate aria-labelledby="create-crew-heading" className="space-y-4">
       <h2 id="create-crew-heading" className="text-lg font-bold">
-        Create a crew
+        {t('crews.create.title')}
       </h2>
-      <Field id="crew-name" label="Crew name" error={form.errors.name}>
-        <Input autoComplete="off" placeholder="Friday poker club" {...form.field('name')} />
+      <Field id="crew-name" label={t('crews.create.nameLabel')} error={form.errors.name}>
+        <Input autoComplete="off" placeholder={t('crews.create.namePlaceholder')} {...form.field('name')} />
       </Field>
-      <Field id="crew-starting-balance" label="Starting balance ($)" error={form.errors.startingBalance} hint="Every member's balance at the start of each season.">
+      <Field id="crew-starting-balance" label={t('crews.create.balanceLabel')} error={form.errors.startingBalance} hint={t('crews.create.balanceHint')}>
         <Input inputMode="decimal" {...form.field('startingBalance')} />
       </Field>
-      <Field id="crew-season-days" label="Season length (days)" error={form.errors.seasonDays} hint={`From 1 to ${MAX_SEASON_DAYS} days.`}>
+      <Field id="crew-season-days" label={t('crews.create.daysLabel')} error={form.errors.seasonDays} hint={t('crews.create.daysHint', { max: MAX_SEASON_DAYS })}>
         <Input type="number" inputMode="numeric" min={1} max={MAX_SEASON_DAYS} step={1} {...form.field('seasonDays')} />
       </Field>
       <Button type="submit" disabled={create.isPending} className="w-full sm:w-auto">
-        <Plus aria-hidden className="h-4 w-4" /> {create.isPending ? 'Creating...' : 'Create crew'}
+        <Plus aria-hidden className="h-4 w-4" /> {create.isPending ? t('crews.create.creating') : t('crews.create.submit')}
       </Button>
     </form>
   );

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { ErrorText, Loading, Section } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/card.tsx';
+import { t, tNodes } from '../../../lib/i18n.ts';
 import { useScreenNav } from '../../../lib/screen-nav.tsx';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useCrewBets } from '../../bets/api.ts';
@@ -22,28 +23,38 @@ export function CrewBets({ crewId, season }: { crewId: number; season: CrewSeaso
   const [staking, setStaking] = useState<number | null>(null);
   return (
     <Section
-      title="Crew bets"
+      title={t('crews.bets.title')}
       action={
         <Button size="sm" onClick={() => setCreating(true)}>
-          <Plus aria-hidden className="h-4 w-4" /> New crew bet
+          <Plus aria-hidden className="h-4 w-4" /> {t('crews.bets.newBet')}
         </Button>
       }
     >
-      <p className="text-sm text-slate-600 dark:text-slate-300">Only the crew's members see these bets, and stakes come from their crew balance.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('crews.bets.intro')}</p>
       {bets.isPending ? (
-        <Loading message="Loading bets..." />
+        <Loading message={t('crews.bets.loading')} />
       ) : bets.isError ? (
-        <ErrorText>Failed to fetch bets</ErrorText>
+        <ErrorText>{t('crews.bets.loadError')}</ErrorText>
       ) : bets.data.length === 0 ? (
-        <EmptyState icon={<Target className="h-10 w-10" />} title="No crew bets yet" />
+        <EmptyState icon={<Target className="h-10 w-10" />} title={t('crews.bets.empty')} />
       ) : (
         [
-          { title: `Season ${season.number}`, list: bets.data.filter((bet) => Date.parse(bet.createdAt) >= Date.parse(season.startsAt)) },
-          { title: 'Earlier seasons', list: bets.data.filter((bet) => Date.parse(bet.createdAt) < Date.parse(season.startsAt)) },
+          {
+            key: 'current',
+            title: t('crews.bets.currentSeason', { number: season.number }),
+            label: t('crews.bets.currentSeasonLabel', { number: season.number }),
+            list: bets.data.filter((bet) => Date.parse(bet.createdAt) >= Date.parse(season.startsAt)),
+          },
+          {
+            key: 'earlier',
+            title: t('crews.bets.earlierSeasons'),
+            label: t('crews.bets.earlierSeasonsLabel'),
+            list: bets.data.filter((bet) => Date.parse(bet.createdAt) < Date.parse(season.startsAt)),
+          },
         ].map(
           (group) =>
             group.list.length > 0 && (
-              <section key={group.title} aria-label={`${group.title} bets`} className="space-y-3">
+              <section key={group.key} aria-label={group.label} className="space-y-3">
                 <h3 className="text-sm font-bold tracking-wide text-slate-600 uppercase dark:text-slate-300">{group.title}</h3>
                 <BetGroup bets={group.list} staking={staking} setStaking={setStaking} />
               </section>
@@ -69,7 +80,7 @@ function BetGroup({ bets, staking, setStaking }: { bets: Bet[]; staking: number 
                   ) : (
                     looksStakeable(bet, me) && (
                       <Button className="w-full" onClick={() => setStaking(bet.id)}>
-                        Place a bet <span className="sr-only">on {bet.title}</span>
+                        {tNodes('crews.bets.placeBet', { onBet: <span className="sr-only">{t('crews.bets.placeBetOn', { title: bet.title })}</span> })}
                       </Button>
                     )
                   ))}

@@ -1,5 +1,6 @@
 import type { Crew } from '../../../../shared/schemas/crews.ts';
 import { MessageThread } from '../../../components/message-thread.tsx';
+import { t } from '../../../lib/i18n.ts';
 import { useCrewMessages, useSendCrewMessage } from '../api.ts';
 
 /** The crew's chat: its history page by page, newest at the bottom, live messages from the socket. */
@@ -13,12 +14,12 @@ export function CrewChat({ crew }: { crew: Pick<Crew, 'id' | 'name'> }) {
     <>
       {isError && (
         <p role="alert" className="text-red-700 dark:text-red-300">
-          Failed to load the crew chat
+          {t('crews.chat.loadError')}
         </p>
       )}
       <MessageThread
-        label="Crew chat"
-        header={<h2 className="text-lg font-bold">Crew chat</h2>}
+        label={t('crews.chat.title')}
+        header={<h2 className="text-lg font-bold">{t('crews.chat.title')}</h2>}
         messages={messages}
         isPending={isPending && !isError}
         hasOlder={hasNextPage}
@@ -26,7 +27,7 @@ export function CrewChat({ crew }: { crew: Pick<Crew, 'id' | 'name'> }) {
         onLoadOlder={() => void fetchNextPage()}
         send={(text, callbacks) => send.mutate(text, callbacks)}
         sending={send.isPending}
-        placeholder={`Message ${crew.name}...`}
+        placeholder={t('crews.chat.placeholder', { name: crew.name })}
       />
     </>
   );

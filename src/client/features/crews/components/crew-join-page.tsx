@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FullScreenLoader } from '../../../components/ui/spinner.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { useMyCrews } from '../../../lib/crews-list.ts';
-import { countOf } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useInviteVisitor, useTakeInvite } from '../../invites/resume-invite.ts';
 import { useCrewInvitePreview, useJoinCrew } from '../api.ts';
 
@@ -45,7 +45,7 @@ export function CrewJoinPage() {
       }),
   });
 
-  if (status === 'loading' || preview.isPending || (ready && myCrews.isPending)) return <FullScreenLoader message="Loading invite..." />;
+  if (status === 'loading' || preview.isPending || (ready && myCrews.isPending)) return <FullScreenLoader message={t('crews.join.loading')} />;
   if (needsSetup) return <Navigate to="/" replace />;
 
   return (
@@ -56,49 +56,49 @@ export function CrewJoinPage() {
             <Link2Off aria-hidden className="mx-auto h-10 w-10 text-slate-500" />
             {unknownLink ? (
               <>
-                <h1 className="mt-3 text-2xl font-bold">This crew invite is no longer valid</h1>
-                <p className="mt-2 text-slate-600 dark:text-slate-300">It may have expired, or the link is incomplete. Ask someone in the crew for a new link.</p>
+                <h1 className="mt-3 text-2xl font-bold">{t('crews.join.invalidTitle')}</h1>
+                <p className="mt-2 text-slate-600 dark:text-slate-300">{t('crews.join.invalidHint')}</p>
               </>
             ) : (
               <>
-                <h1 className="mt-3 text-2xl font-bold">Could not load this crew invite</h1>
+                <h1 className="mt-3 text-2xl font-bold">{t('crews.join.loadErrorTitle')}</h1>
                 <p role="alert" className="mt-2 text-slate-600 dark:text-slate-300">
-                  {errorMessage(preview.error, 'Something went wrong. Please try again.')}
+                  {errorMessage(preview.error, t('crews.join.loadErrorFallback'))}
                 </p>
               </>
             )}
             <Link to="/" className={linkClass}>
-              Go to Betbro
+              {t('crews.join.goHome')}
             </Link>
           </>
         ) : member ? (
           <>
             <Handshake aria-hidden className="mx-auto h-10 w-10 text-brand-600" />
-            <h1 className="mt-3 text-2xl font-bold wrap-anywhere">You're already in {preview.data.crew.name}</h1>
+            <h1 className="mt-3 text-2xl font-bold wrap-anywhere">{t('crews.join.alreadyMember', { name: preview.data.crew.name })}</h1>
             <Link to={`/crews/${preview.data.crew.id}`} className={linkClass}>
-              Open the crew
+              {t('crews.join.openCrew')}
             </Link>
           </>
         ) : (
           <>
             <Handshake aria-hidden className="mx-auto h-10 w-10 text-brand-600" />
-            <h1 className="mt-3 text-2xl font-bold wrap-anywhere">Join {preview.data.crew.name}</h1>
+            <h1 className="mt-3 text-2xl font-bold wrap-anywhere">{t('crews.join.title', { name: preview.data.crew.name })}</h1>
             <p className="mt-2 wrap-anywhere text-slate-600 dark:text-slate-300">
-              {preview.data.inviter.username} invited you · {countOf(preview.data.crew.memberCount, 'member')}
+              {t('crews.join.invitedBy', { name: preview.data.inviter.username, members: preview.data.crew.memberCount })}
             </p>
-            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">A crew bets among itself, with its own money each season, its standings and its chat.</p>
+            <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('crews.join.about')}</p>
             {join.isError && (
               <p role="alert" className="mt-3 text-sm font-semibold text-red-700 dark:text-red-300">
-                {errorMessage(join.error, 'Could not join the crew. Please try again.')}
+                {errorMessage(join.error, t('crews.join.joinErrorFallback'))}
               </p>
             )}
             {ready ? (
               <Button className="mt-5 w-full" onClick={joinNow} disabled={join.isPending}>
-                {join.isPending ? 'Joining...' : 'Join crew'}
+                {join.isPending ? t('crews.join.joining') : t('crews.join.joinButton')}
               </Button>
             ) : (
               <Button className="mt-5 w-full" onClick={signInToTake}>
-                Sign in or sign up to join
+                {t('crews.join.signInToJoin')}
               </Button>
             )}
           </>

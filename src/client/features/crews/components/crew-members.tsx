@@ -5,7 +5,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Section } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { countOf, showAmount } from '../../../lib/format.ts';
+import { showAmount } from '../../../lib/format.ts';
+import { t, tNodes } from '../../../lib/i18n.ts';
 import { useScreenNav } from '../../../lib/screen-nav.tsx';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useRemoveCrewMember } from '../api.ts';
@@ -38,19 +39,19 @@ export function CrewMembers({ crew }: { crew: Crew }) {
     );
 
   return (
-    <Section title="Members">
+    <Section title={t('crews.members.title')}>
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        {countOf(crew.members.length, 'member')}, each with their balance this season.
+        {t('crews.members.summary', { members: crew.members.length })}
       </p>
       <ul className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
         {crew.members.map((member) => (
           <li key={member.id} data-testid="crew-member" className="flex flex-wrap items-center gap-3 px-4 py-3">
             <span className="min-w-0 flex-1">
               <span className="font-semibold wrap-anywhere">{member.username}</span>
-              {member.id === me.id && <span className="text-brand-700 dark:text-brand-100"> (you)</span>}
+              {member.id === me.id && <span className="text-brand-700 dark:text-brand-100"> {t('crews.common.you')}</span>}
               {member.id === crew.ownerId && (
-                <span className="ml-2">
-                  <Badge tone="brand">Owner</Badge>
+                <span className="ms-2">
+                  <Badge tone="brand">{t('crews.common.owner')}</Badge>
                 </span>
               )}
             </span>
@@ -59,34 +60,34 @@ export function CrewMembers({ crew }: { crew: Crew }) {
             </span>
             {isOwner && member.id !== me.id && (
               <Button variant="ghost" size="sm" onClick={() => setRemoving(member)} disabled={remove.isPending}>
-                <UserMinus aria-hidden className="h-4 w-4" /> Remove <span className="sr-only">{member.username}</span>
+                <UserMinus aria-hidden className="h-4 w-4" /> {tNodes('crews.members.remove', { who: <span className="sr-only">{t('crews.members.removeWho', { name: member.username })}</span> })}
               </Button>
             )}
           </li>
         ))}
       </ul>
       {isOwner ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">You own this crew, so you cannot leave it.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('crews.members.ownerCannotLeave')}</p>
       ) : (
         <Button variant="secondary" onClick={() => setLeaving(true)} disabled={remove.isPending}>
-          <LogOut aria-hidden className="h-4 w-4" /> Leave crew
+          <LogOut aria-hidden className="h-4 w-4" /> {t('crews.members.leaveButton')}
         </Button>
       )}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
-        title={`Remove ${removing?.username ?? ''} from ${crew.name}?`}
-        message={`${removing?.username ?? ''} will no longer see the crew, its bets or its chat. They can join again with a new invite link.`}
-        confirmLabel="Remove"
+        title={t('crews.members.removeTitle', { name: removing?.username ?? '', crew: crew.name })}
+        message={t('crews.members.removeMessage', { name: removing?.username ?? '' })}
+        confirmLabel={t('crews.members.removeConfirm')}
         onConfirm={confirmRemove}
         pending={remove.isPending}
       />
       <ConfirmDialog
         open={leaving}
         onOpenChange={setLeaving}
-        title={`Leave ${crew.name}?`}
-        message="You will no longer see the crew, its bets or its chat. You can join again with a new invite link."
-        confirmLabel="Leave crew"
+        title={t('crews.members.leaveTitle', { crew: crew.name })}
+        message={t('crews.members.leaveMessage')}
+        confirmLabel={t('crews.members.leaveConfirm')}
         onConfirm={confirmLeave}
         pending={remove.isPending}
       />

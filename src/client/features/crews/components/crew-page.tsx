@@ -10,7 +10,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { useCrew } from '../../../lib/crews-list.ts';
-import { countOf, showAmount, showDateTime, timeLeft } from '../../../lib/format.ts';
+import { showAmount, showDateTime, timeLeft } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useEndSeason } from '../api.ts';
@@ -21,13 +22,14 @@ import { CrewMembers } from './crew-members.tsx';
 import { CurrentStandings, PastSeasons } from './crew-standings.tsx';
 
 /** The crew's tabs; each but Bets, the first, has its own address (`/crews/:id/standings`). */
-const TABS = [
-  { value: 'bets', label: 'Bets' },
-  { value: 'standings', label: 'Standings' },
-  { value: 'chat', label: 'Chat' },
-  { value: 'members', label: 'Members' },
+const TAB_VALUES = ['bets', 'standings', 'chat', 'members'];
+const tabs = () => [
+  { value: 'bets', label: t('crews.crew.tabBets') },
+  { value: 'standings', label: t('crews.crew.tabStandings') },
+  { value: 'chat', label: t('crews.crew.tabChat') },
+  { value: 'members', label: t('crews.crew.tabMembers') },
 ];
-const tabOf = (tab: string | undefined) => (TABS.some((t) => t.value === tab) ? tab! : 'bets');
+const tabOf = (tab: string | undefined) => (tab !== undefined && TAB_VALUES.includes(tab) ? tab : 'bets');
 
 /** The owner's "End season": asked first, since it voids the open crew bets and resets every balance. */
 function EndSeason({ crew }: { crew: Crew }) {
@@ -37,14 +39,14 @@ function EndSeason({ crew }: { crew: Crew }) {
   return (
     <>
       <Button variant="secondary" size="sm" onClick={() => setAsking(true)} disabled={end.isPending}>
-        <Flag aria-hidden className="h-4 w-4" /> End season
+        <Flag aria-hidden className="h-4 w-4" /> {t('crews.endSeason.button')}
       </Button>
       <ConfirmDialog
         open={asking}
         onOpenChange={setAsking}
-        title={`End season ${number} now?`}
-        message={`Open crew bets are voided and their stakes refunded. This season's standings are kept in Past seasons, and every member's balance is reset to ${showAmount(crew.startingBalance)} for season ${number + 1}.`}
-        confirmLabel="End season"
+        title={t('crews.endSeason.title', { number })}
+        message={t('crews.endSeason.message', { amount: showAmount(crew.startingBalance), next: number + 1 })}
+        confirmLabel={t('crews.endSeason.confirm')}
         onConfirm={() => end.mutate(undefined, { onSettled: () => setAsking(false) })}
         pending={end.isPending}
       />
@@ -83,19 +85,19 @@ export function CrewPage() {
     navigate({ name: 'crew', id: crewId, ...(next === 'bets' ? {} : { tab: next }) }, { replace: true });
   };
   const back = narrow ? (
-    <BackButton label="Back" onClick={() => goBack({ name: 'crews' })} />
+    <BackButton label={t('crews.crew.back')} onClick={() => goBack({ name: 'crews' })} />
   ) : (
     <Link to="/crews" className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
-      <ArrowLeft aria-hidden className="h-4 w-4" /> All crews
+      <ArrowLeft aria-hidden className="h-4 w-4 rtl:-scale-x-100" /> {t('crews.crew.allCrews')}
     </Link>
   );
 
   const known = Number.isInteger(crewId) && crewId > 0;
-  if (known && isPending) return <Loading message="Loading crew..." />;
+  if (known && isPending) return <Loading message={t('crews.crew.loading')} />;
   if (!known || error || !crew) {
     // A crew the player is not in answers 404, as one that does not exist.
     const missing = !known || (error instanceof ApiError && (error.status === 404 || error.status === 400));
-    return <EmptyState title={missing ? 'Crew not found' : 'Failed to load the crew'}>{back}</EmptyState>;
+    return <EmptyState title={missing ? t('crews.crew.notFound') : t('crews.crew.loadError')}>{back}</EmptyState>;
   }
 
   const { season } = crew;
@@ -108,15 +110,15 @@ export function CrewPage() {
         <div className="min-w-0">
           <ScreenTitle always>{crew.name}</ScreenTitle>
           <p className="mt-1 font-semibold" data-testid="crew-season">
-            Season {season.number} · ends {showDateTime(season.endsAt)} ({timeLeft(season.endsAt)})
+            {t('crews.crew.season', { number: season.number, date: showDateTime(season.endsAt), left: timeLeft(season.endsAt) })}
           </p>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            {countOf(crew.members.length, 'member')} · {showAmount(crew.startingBalance)} each at the start of a season · {countOf(crew.seasonDays, 'day')} a season
+            {t('crews.crew.summary', { members: crew.members.length, amount: showAmount(crew.startingBalance), days: crew.seasonDays })}
           </p>
         </div>
         {crew.ownerId === me.id && <EndSeason crew={crew} />}
       </header>
-      <Tabs value={tab} onValueChange={choose} tabs={TABS} label="Crew">
+      <Tabs value={tab} onValueChange={choose} tabs={tabs()} label={t('crews.crew.tabsLabel')}>
         <TabPanel value="bets">
           {/* A crew of one has nobody to bet with yet: the way to invite comes first. */}
           {member && crew.members.length === 1 ? (
@@ -135,7 +137,7 @@ export function CrewPage() {
           </div>
         </TabPanel>
         <TabPanel value="chat">
-          {member ? <CrewChat crew={crew} /> : <EmptyState title="Only the crew's members read its chat" />}
+          {member ? <CrewChat crew={crew} /> : <EmptyState title={t('crews.crew.chatMembersOnly')} />}
         </TabPanel>
         <TabPanel value="members">
           <div className="grid gap-8 lg:grid-cols-2">

@@ -4,7 +4,8 @@ import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { useMyCrews } from '../../../lib/crews-list.ts';
-import { countOf, showAmount, showDate } from '../../../lib/format.ts';
+import { showAmount, showDate } from '../../../lib/format.ts';
+import { t, tNodes } from '../../../lib/i18n.ts';
 import { ScreenLink, ScreenTitle } from '../../../lib/screen-nav.tsx';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { CreateCrewForm } from './create-crew-form.tsx';
@@ -19,13 +20,13 @@ function CrewRow({ crew }: { crew: CrewSummary }) {
             {crew.name}
           </ScreenLink>
         </h3>
-        {crew.ownerId === me.id && <Badge tone="brand">Owner</Badge>}
+        {crew.ownerId === me.id && <Badge tone="brand">{t('crews.common.owner')}</Badge>}
       </div>
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        {countOf(crew.memberCount, 'member')} · Season {crew.season.number} ends {showDate(crew.season.endsAt)}
+        {t('crews.list.summary', { members: crew.memberCount, season: crew.season.number, date: showDate(crew.season.endsAt) })}
       </p>
       <p className="mt-1 text-sm">
-        Your balance: <span className="font-semibold">{showAmount(crew.balance)}</span>
+        {tNodes('crews.list.balance', { amount: <span className="font-semibold">{showAmount(crew.balance)}</span> })}
       </p>
     </li>
   );
@@ -37,21 +38,21 @@ export function CrewsPage() {
   return (
     <div className="space-y-6">
       <div>
-        <ScreenTitle>Crews</ScreenTitle>
-        <p className="mt-1 text-slate-700 dark:text-slate-300">Private groups of friends, each with its own seasons, money, standings and chat.</p>
+        <ScreenTitle>{t('crews.list.title')}</ScreenTitle>
+        <p className="mt-1 text-slate-700 dark:text-slate-300">{t('crews.list.intro')}</p>
       </div>
       <div className="grid gap-6 lg:grid-cols-5">
         <section aria-labelledby="my-crews-heading" className="space-y-3 lg:col-span-3">
           <h2 id="my-crews-heading" className="text-lg font-bold">
-            My crews
+            {t('crews.list.myCrews')}
           </h2>
           {crews.isPending ? (
-            <Loading message="Loading your crews..." />
+            <Loading message={t('crews.list.loading')} />
           ) : crews.isError ? (
-            <ErrorText>Failed to load your crews</ErrorText>
+            <ErrorText>{t('crews.list.loadError')}</ErrorText>
           ) : crews.data.length === 0 ? (
-            <EmptyState icon={<Handshake className="h-10 w-10" />} title="You are not in a crew yet">
-              <p className="text-sm text-slate-600 dark:text-slate-300">Create one, or ask a friend for an invite link to theirs.</p>
+            <EmptyState icon={<Handshake className="h-10 w-10" />} title={t('crews.list.emptyTitle')}>
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t('crews.list.emptyHint')}</p>
             </EmptyState>
           ) : (
             <ul className="space-y-3">

@@ -2,7 +2,8 @@ import { Plus, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/card.tsx';
-import { countOf, showAmount } from '../../../lib/format.ts';
+import { showAmount } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useBetList } from '../../bets/api.ts';
 import { CreateBetDialog } from '../../bets/create-bet-dialog.tsx';
@@ -31,42 +32,42 @@ export function DashboardView() {
       <h2 id="dashboard-heading" tabIndex={-1} className="text-2xl font-bold wrap-anywhere">
         {greeting(user)}
       </h2>
-      <TileGrid label="Your figures">
-        <Tile label="Balance" value={showAmount(user.balance)} testId="tile-balance" />
-        <Tile label="Total Bets" value={user.totalBets} testId="tile-total-bets" />
-        <Tile label="Wins" value={user.totalWins} testId="tile-wins" />
-        <Tile label="Win Rate" value={`${user.winRate}%`} testId="tile-win-rate" />
+      <TileGrid label={t('dashboard.figures.label')}>
+        <Tile label={t('dashboard.figures.balance')} value={showAmount(user.balance)} testId="tile-balance" />
+        <Tile label={t('dashboard.figures.totalBets')} value={user.totalBets} testId="tile-total-bets" />
+        <Tile label={t('dashboard.figures.wins')} value={user.totalWins} testId="tile-wins" />
+        <Tile label={t('dashboard.figures.winRate')} value={`${user.winRate}%`} testId="tile-win-rate" />
       </TileGrid>
       {pending > 0 && (
         <button
           type="button"
           onClick={() => navigate({ name: 'friends' })}
-          className="flex min-h-12 w-full items-center gap-3 rounded-2xl bg-brand-50 px-4 py-3 text-left font-semibold ring-1 ring-brand-100 dark:bg-brand-900/40 dark:ring-brand-900"
+          className="flex min-h-12 w-full items-center gap-3 rounded-2xl bg-brand-50 px-4 py-3 text-start font-semibold ring-1 ring-brand-100 dark:bg-brand-900/40 dark:ring-brand-900"
         >
           <UserPlus aria-hidden className="h-5 w-5 text-brand-700 dark:text-brand-100" />
-          You have {countOf(pending, 'pending friend request')}
+          {t('dashboard.pendingRequests.summary', { count: pending })}
         </button>
       )}
       <Button size="lg" className="w-full" onClick={() => setCreating(true)}>
-        <Plus aria-hidden className="h-5 w-5" /> Create New Bet
+        <Plus aria-hidden className="h-5 w-5" /> {t('dashboard.createBet')}
       </Button>
       <Section
-        title="Recent Bets"
+        title={t('dashboard.recentBets.title')}
         action={
           recent.length > 0 && (
             <Button variant="ghost" size="sm" onClick={() => navigate({ name: 'bets' })}>
-              See all
+              {t('dashboard.recentBets.seeAll')}
             </Button>
           )
         }
       >
         {bets.isPending ? (
-          <Loading message="Loading bets..." />
+          <Loading message={t('dashboard.bets.loading')} />
         ) : bets.isError ? (
-          <ErrorText>Failed to fetch bets</ErrorText>
+          <ErrorText>{t('dashboard.bets.failed')}</ErrorText>
         ) : recent.length === 0 ? (
-          <EmptyState title="No active bets yet">
-            <Button onClick={() => setCreating(true)}>Create the first bet</Button>
+          <EmptyState title={t('dashboard.recentBets.empty')}>
+            <Button onClick={() => setCreating(true)}>{t('dashboard.bets.createFirst')}</Button>
           </EmptyState>
         ) : (
           <ul className="space-y-3">

@@ -7,6 +7,7 @@ import { EmptyState, StatCard } from '../../../components/ui/card.tsx';
 import { Loading } from '../../../components/ui/blocks.tsx';
 import { TabPanel, Tabs } from '../../../components/ui/tabs.tsx';
 import { showAmount } from '../../../lib/format.ts';
+import { t, tNodes } from '../../../lib/i18n.ts';
 import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useBetList } from '../../bets/api.ts';
 import { BetCard, CategoryChips } from '../../bets/bet-card.tsx';
@@ -57,28 +58,28 @@ export function DashboardPage() {
               {greeting(user)}
             </h1>
             <p className="mt-1 text-slate-600 dark:text-slate-300">
-              Your balance is <span className="font-semibold text-slate-900 dark:text-white">{showAmount(user.balance)}</span>
+              {tNodes('dashboard.page.balance', { balance: <span className="font-semibold text-slate-900 dark:text-white">{showAmount(user.balance)}</span> })}
             </p>
           </div>
           <Button size="lg" onClick={() => setCreating(true)}>
-            <Plus aria-hidden className="h-5 w-5" /> Create New Bet
+            <Plus aria-hidden className="h-5 w-5" /> {t('dashboard.createBet')}
           </Button>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <StatCard label="Total Wins" value={user.totalWins} icon={<Trophy className="h-5 w-5" />} />
-          <StatCard label="Active Bets" value={phases.active.length} icon={<Target className="h-5 w-5" />} testId="stat-active-bets" />
-          <StatCard label="Win Rate" value={`${user.winRate}%`} icon={<Percent className="h-5 w-5" />} />
+          <StatCard label={t('dashboard.stats.totalWins')} value={user.totalWins} icon={<Trophy className="h-5 w-5" />} />
+          <StatCard label={t('dashboard.stats.activeBets')} value={phases.active.length} icon={<Target className="h-5 w-5" />} testId="stat-active-bets" />
+          <StatCard label={t('dashboard.figures.winRate')} value={`${user.winRate}%`} icon={<Percent className="h-5 w-5" />} />
         </div>
         <YourCrews />
 
         <Tabs
-          label="Bets"
+          label={t('dashboard.tabs.label')}
           value={tab}
           onValueChange={setTab}
           tabs={[
-            { value: 'explore', label: isAdmin ? 'All Bets' : "Friends' Bets" },
-            { value: 'mine', label: `My Bets (${myBets.length})` },
-            ...(isAdmin ? [{ value: 'admin', label: 'Admin Panel' }] : []),
+            { value: 'explore', label: isAdmin ? t('dashboard.tabs.allBets') : t('dashboard.tabs.friendsBets') },
+            { value: 'mine', label: t('dashboard.tabs.myBets', { count: myBets.length }) },
+            ...(isAdmin ? [{ value: 'admin', label: t('dashboard.tabs.admin') }] : []),
           ]}
         >
           <TabPanel value="explore">
@@ -86,14 +87,14 @@ export function DashboardPage() {
               <CategoryChips value={category} onChange={setCategory} />
             </div>
             {explore.isPending ? (
-              <Loading message="Loading bets..." />
+              <Loading message={t('dashboard.bets.loading')} />
             ) : explore.isError ? (
-              <EmptyState title="Failed to fetch bets" />
+              <EmptyState title={t('dashboard.bets.failed')} />
             ) : shown.length === 0 ? (
               <EmptyState
-                title={isAdmin ? 'No bets found in this category.' : 'No bets from friends yet. Add some friends or create a bet to get started!'}
+                title={isAdmin ? t('dashboard.explore.emptyCategory') : t('dashboard.explore.emptyFriends')}
               >
-                <Button onClick={() => setCreating(true)}>Create the first bet</Button>
+                <Button onClick={() => setCreating(true)}>{t('dashboard.bets.createFirst')}</Button>
               </EmptyState>
             ) : (
               <BetGrid bets={shown} />
@@ -101,25 +102,25 @@ export function DashboardPage() {
           </TabPanel>
           <TabPanel value="mine">
             {mine.isPending ? (
-              <Loading message="Loading your bets..." />
+              <Loading message={t('dashboard.mine.loading')} />
             ) : myBets.length === 0 ? (
-              <EmptyState title="You haven't placed any bets yet." />
+              <EmptyState title={t('dashboard.mine.empty')} />
             ) : (
               <div className="space-y-6">
                 <section>
-                  <h2 className="mb-3 text-lg font-bold">Active Bets</h2>
-                  {phases.active.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">Nothing open right now.</p> : <BetGrid bets={phases.active} />}
+                  <h2 className="mb-3 text-lg font-bold">{t('dashboard.mine.active')}</h2>
+                  {phases.active.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t('dashboard.mine.activeEmpty')}</p> : <BetGrid bets={phases.active} />}
                 </section>
                 {phases.waiting.length > 0 && (
                   <section>
-                    <h2 className="mb-3 text-lg font-bold">Awaiting a result</h2>
-                    <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">Closed for stakes, waiting to be resolved.</p>
+                    <h2 className="mb-3 text-lg font-bold">{t('dashboard.mine.waiting')}</h2>
+                    <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('dashboard.mine.waitingHint')}</p>
                     <BetGrid bets={phases.waiting} />
                   </section>
                 )}
                 <section>
-                  <h2 className="mb-3 text-lg font-bold">Resolved Bets</h2>
-                  {phases.settled.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">No settled bets yet.</p> : <BetGrid bets={phases.settled} />}
+                  <h2 className="mb-3 text-lg font-bold">{t('dashboard.mine.settled')}</h2>
+                  {phases.settled.length === 0 ? <p className="text-sm text-slate-600 dark:text-slate-300">{t('dashboard.mine.settledEmpty')}</p> : <BetGrid bets={phases.settled} />}
                 </section>
               </div>
             )}
@@ -134,7 +135,7 @@ export function DashboardPage() {
           )}
         </Tabs>
       </div>
-      <aside className="hidden w-72 shrink-0 space-y-6 xl:block" aria-label="Leaders and activity">
+      <aside className="hidden w-72 shrink-0 space-y-6 xl:block" aria-label={t('dashboard.aside.label')}>
         <LeaderboardSidebar />
         <ActivitySidebar />
       </aside>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { relativeTime, showAmount } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useActivities } from '../../activities/api.ts';
 import { useLeaderboard } from '../../leaderboard/api.ts';
 
@@ -9,11 +10,11 @@ export function LeaderboardSidebar() {
   const { data, isPending } = useLeaderboard('week', 'friends');
   return (
     <Card>
-      <h2 className="font-bold">This week's leaders</h2>
+      <h2 className="font-bold">{t('dashboard.leaders.title')}</h2>
       {isPending ? (
-        <p className="mt-2 text-sm text-slate-500">Loading...</p>
+        <p className="mt-2 text-sm text-slate-500">{t('ui.common.loading')}</p>
       ) : !data || data.entries.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">No Rankings Yet</p>
+        <p className="mt-2 text-sm text-slate-500">{t('dashboard.leaders.empty')}</p>
       ) : (
         <ol className="mt-3 space-y-2">
           {data.entries.slice(0, 5).map((e) => (
@@ -26,7 +27,7 @@ export function LeaderboardSidebar() {
         </ol>
       )}
       <Link to="/leaderboard" className="mt-3 block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
-        Full leaderboard
+        {t('dashboard.leaders.all')}
       </Link>
     </Card>
   );
@@ -37,11 +38,11 @@ export function ActivitySidebar() {
   const items = data?.pages[0]?.activities ?? [];
   return (
     <Card>
-      <h2 className="font-bold">Recent activity</h2>
+      <h2 className="font-bold">{t('dashboard.activity.title')}</h2>
       {isPending ? (
-        <p className="mt-2 text-sm text-slate-500">Loading...</p>
+        <p className="mt-2 text-sm text-slate-500">{t('ui.common.loading')}</p>
       ) : items.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-500">Nothing has happened yet.</p>
+        <p className="mt-2 text-sm text-slate-500">{t('dashboard.activity.empty')}</p>
       ) : (
         <ul className="mt-3 space-y-2.5">
           {items.map((a) => (
@@ -53,7 +54,7 @@ export function ActivitySidebar() {
         </ul>
       )}
       <Link to="/activities" className="mt-3 block text-sm font-semibold text-brand-700 hover:underline dark:text-brand-100">
-        All activity
+        {t('dashboard.activity.all')}
       </Link>
     </Card>
   );

@@ -2,7 +2,7 @@ import { UserPlus } from 'lucide-react';
 import { toast } from '../../../lib/toast.ts';
 import { focusWhenShown } from '../../../components/focus.ts';
 import { Button } from '../../../components/ui/button.tsx';
-import { countOf } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useAcceptFriendRequest, useFriendRequests } from '../../friends/api.ts';
 
 const SHOWN = 3;
@@ -19,12 +19,12 @@ export function PendingRequestsBanner() {
   if (requests.length === 0) return null;
   const shown = requests.slice(0, SHOWN);
   return (
-    <section aria-label="Pending friend requests" className="flex flex-wrap items-center gap-3 rounded-2xl bg-brand-50 px-5 py-4 ring-1 ring-brand-100 dark:bg-brand-900/40 dark:ring-brand-900">
+    <section aria-label={t('dashboard.pendingRequests.label')} className="flex flex-wrap items-center gap-3 rounded-2xl bg-brand-50 px-5 py-4 ring-1 ring-brand-100 dark:bg-brand-900/40 dark:ring-brand-900">
       <UserPlus aria-hidden className="h-5 w-5 text-brand-700" />
-      <p className="font-semibold">You have {countOf(requests.length, 'pending friend request')}</p>
+      <p className="font-semibold">{t('dashboard.pendingRequests.summary', { count: requests.length })}</p>
       <ul className="flex flex-wrap gap-2">
         {shown.map((r, i) => (
-          <li key={r.id} className="flex items-center gap-2 rounded-full bg-white py-1 pr-1 pl-3 text-sm dark:bg-slate-900">
+          <li key={r.id} className="flex items-center gap-2 rounded-full bg-white py-1 pe-1 ps-3 text-sm dark:bg-slate-900">
             {r.requester.username}
             <Button
               id={acceptId(r.requesterId)}
@@ -34,16 +34,16 @@ export function PendingRequestsBanner() {
               onClick={() =>
                 accept.mutate(r.requesterId, {
                   onSuccess: () => {
-                    toast.success('Friend request accepted!');
+                    toast.success(t('dashboard.pendingRequests.accepted'));
                     const next = requests[i + 1] ?? requests[i - 1];
                     focusWhenShown(next ? acceptId(next.requesterId) : 'dashboard-heading');
                   },
-                  onError: () => toast.error('Failed to accept friend request'),
+                  onError: () => toast.error(t('dashboard.pendingRequests.acceptFailed')),
                 })
               }
-              aria-label={`Accept ${r.requester.username}`}
+              aria-label={t('dashboard.pendingRequests.acceptLabel', { username: r.requester.username })}
             >
-              Accept
+              {t('dashboard.pendingRequests.accept')}
             </Button>
           </li>
         ))}

@@ -2,6 +2,7 @@ import { Handshake } from 'lucide-react';
 import { Section } from '../../../components/ui/blocks.tsx';
 import { useMyCrews } from '../../../lib/crews-list.ts';
 import { showAmount } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { ScreenLink } from '../../../lib/screen-nav.tsx';
 
 const linkClass = 'font-semibold text-brand-700 hover:underline dark:text-brand-100';
@@ -15,15 +16,15 @@ export function YourCrews() {
   if (crews.isPending || crews.isError) return null;
   return (
     <Section
-      title="Your crews"
+      title={t('dashboard.crews.title')}
       action={
         <ScreenLink to={{ name: 'crews' }} className={`text-sm ${linkClass}`}>
-          {crews.data.length === 0 ? 'Start a crew' : 'All crews'}
+          {crews.data.length === 0 ? t('dashboard.crews.start') : t('dashboard.crews.all')}
         </ScreenLink>
       }
     >
       {crews.data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">Bet with a group of friends in a crew: its own money, seasons, standings and chat.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('dashboard.crews.pitch')}</p>
       ) : (
         <ul className="grid gap-2 sm:grid-cols-2">
           {crews.data.map((crew) => (
@@ -34,7 +35,7 @@ export function YourCrews() {
                   {crew.name}
                 </ScreenLink>
                 <span className="block text-xs text-slate-700 dark:text-slate-300">
-                  Season {crew.season.number} · your balance {showAmount(crew.balance)}
+                  {t('dashboard.crews.seasonBalance', { season: crew.season.number, balance: showAmount(crew.balance) })}
                 </span>
               </span>
             </li>

@@ -9,7 +9,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
-import { countOf, showAmount } from '../../../lib/format.ts';
+import { showAmount } from '../../../lib/format.ts';
+import { t, tNodes } from '../../../lib/i18n.ts';
 import { useStartConversation } from '../../chat/api.ts';
 import { useFriends } from '../../../lib/friends-list.ts';
 import { useAcceptFriendRequest, useFriendRequests, useRejectFriendRequest, useSendFriendRequest, useUserSearch } from '../api.ts';
@@ -50,24 +51,24 @@ function FindFriends() {
     if (trimmed) setQuery(trimmed);
   }
   useEffect(() => {
-    if (results.isError) toast.error('Search Failed', { description: errorMessage(results.error, 'Please try again.') });
+    if (results.isError) toast.error(t('friends.search.error'), { description: errorMessage(results.error, t('friends.common.tryAgain')) });
   }, [results.isError, results.error]);
 
   return (
-    <Section title="Find friends">
+    <Section title={t('friends.search.title')}>
       <form onSubmit={submit} role="search" className="flex gap-2">
-        <Input aria-label="Search users" placeholder="Search by username or email..." value={text} onChange={(e) => setText(e.target.value)} />
+        <Input aria-label={t('friends.search.label')} placeholder={t('friends.search.placeholder')} value={text} onChange={(e) => setText(e.target.value)} />
         <Button type="submit" disabled={!text.trim()}>
-          <Search aria-hidden className="h-4 w-4" /> Search
+          <Search aria-hidden className="h-4 w-4" /> {t('friends.search.submit')}
         </Button>
       </form>
       {query &&
         (results.isPending ? (
-          <Loading message="Searching..." />
+          <Loading message={t('friends.search.searching')} />
         ) : results.data?.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">No users match "{query}".</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('friends.search.noMatch', { query })}</p>
         ) : (
-          <ul className="space-y-2" aria-label="Search results">
+          <ul className="space-y-2" aria-label={t('friends.search.results')}>
             {results.data?.map((user) => (
               <li key={user.id} className="flex items-center gap-3 rounded-xl bg-white p-3 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
                 <Avatar name={user.username} />
@@ -77,35 +78,37 @@ function FindFriends() {
                 </span>
                 {user.friendStatus === 'friends' || sent.get(user.id) === 'accepted' ? (
                   <FriendStatus userId={user.id}>
-                    <Badge tone="success">Friends</Badge>
+                    <Badge tone="success">{t('friends.search.statusFriends')}</Badge>
                   </FriendStatus>
                 ) : user.friendStatus === 'pending_sent' || sent.has(user.id) ? (
                   <FriendStatus userId={user.id}>
-                    <Badge>Request sent</Badge>
+                    <Badge>{t('friends.search.statusSent')}</Badge>
                   </FriendStatus>
                 ) : user.friendStatus === 'pending_received' ? (
-                  <Badge tone="warning">Wants to be friends</Badge>
+                  <Badge tone="warning">{t('friends.search.statusReceived')}</Badge>
                 ) : (
                   <Button
                     size="sm"
                     disabled={send.isPending}
-                    aria-label={`Add ${user.username} as a friend`}
+                    aria-label={t('friends.search.addLabel', { name: user.username })}
                     onClick={() =>
                       send.mutate(user.id, {
                         onSuccess: (result) => {
                           setSent((s) => new Map(s).set(user.id, result.status === 'accepted' ? 'accepted' : 'pending'));
                           // The button gives way to what it did: the focus goes there.
                           focusWhenShown(friendStatusId(user.id));
-                          toast.success(result.status === 'accepted' ? 'Friend Request Accepted' : 'Friend Request Sent', {
+                          toast.success(result.status === 'accepted' ? t('friends.search.acceptedToast') : t('friends.search.sentToast'), {
                             description:
-                              result.status === 'accepted' ? `You and ${user.username} are now friends.` : `${user.username} will see your request.`,
+                              result.status === 'accepted'
+                                ? t('friends.search.acceptedDescription', { name: user.username })
+                                : t('friends.search.sentDescription', { name: user.username }),
                           });
                         },
-                        onError: (e) => toast.error('Failed to Send Request', { description: errorMessage(e, 'Please try again.') }),
+                        onError: (e) => toast.error(t('friends.search.sendError'), { description: errorMessage(e, t('friends.common.tryAgain')) }),
                       })
                     }
                   >
-                    <UserPlus aria-hidden className="h-4 w-4" /> Add Friend
+                    <UserPlus aria-hidden className="h-4 w-4" /> {t('friends.search.add')}
                   </Button>
                 )}
               </li>
@@ -130,8 +133,8 @@ function FriendRequests() {
     focusWhenShown(next ? acceptButtonId(next.requesterId) : REQUESTS_HEADING_ID);
   };
   return (
-    <Section title={`Friend Requests (${requests.length})`} headingId={REQUESTS_HEADING_ID}>
-      {requests.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-300">No pending requests.</p>}
+    <Section title={t('friends.requests.title', { count: requests.length })} headingId={REQUESTS_HEADING_ID}>
+      {requests.length === 0 && <p className="text-sm text-slate-600 dark:text-slate-300">{t('friends.requests.empty')}</p>}
       <ul className="space-y-2">
         {requests.map((r, i) => (
           <li key={r.id}>
@@ -146,35 +149,35 @@ function FriendRequests() {
               <div className="grid grid-cols-2 gap-2">
                 <Button
                   id={acceptButtonId(r.requesterId)}
-                  aria-label={`Accept ${r.requester.username}`}
+                  aria-label={t('friends.requests.acceptLabel', { name: r.requester.username })}
                   disabled={accept.isPending}
                   onClick={() =>
                     accept.mutate(r.requesterId, {
                       onSuccess: () => {
-                        toast.success('Friend Request Accepted', { description: `You and ${r.requester.username} are now friends.` });
+                        toast.success(t('friends.requests.acceptedToast'), { description: t('friends.requests.acceptedDescription', { name: r.requester.username }) });
                         moveOnFrom(i);
                       },
-                      onError: (e) => toast.error('Failed to Accept Request', { description: errorMessage(e, 'Please try again.') }),
+                      onError: (e) => toast.error(t('friends.requests.acceptError'), { description: errorMessage(e, t('friends.common.tryAgain')) }),
                     })
                   }
                 >
-                  Accept
+                  {t('friends.requests.accept')}
                 </Button>
                 <Button
                   variant="secondary"
-                  aria-label={`Decline ${r.requester.username}`}
+                  aria-label={t('friends.requests.declineLabel', { name: r.requester.username })}
                   disabled={reject.isPending}
                   onClick={() =>
                     reject.mutate(r.requesterId, {
                       onSuccess: () => {
-                        toast.success('Friend Request Rejected');
+                        toast.success(t('friends.requests.declinedToast'));
                         moveOnFrom(i);
                       },
-                      onError: (e) => toast.error('Failed to Reject Request', { description: errorMessage(e, 'Please try again.') }),
+                      onError: (e) => toast.error(t('friends.requests.declineError'), { description: errorMessage(e, t('friends.common.tryAgain')) }),
                     })
                   }
                 >
-                  Decline
+                  {t('friends.requests.decline')}
                 </Button>
               </div>
             </Card>
@@ -195,19 +198,19 @@ export function FriendsPage() {
   const list = friends.data ?? [];
   return (
     <div className="space-y-6">
-      <ScreenTitle>Friends</ScreenTitle>
+      <ScreenTitle>{t('friends.page.title')}</ScreenTitle>
       <div className="grid gap-6 lg:grid-cols-2">
         <FriendRequests />
         <FindFriends />
       </div>
       <InviteFriends />
-      <Section title={`Your Friends (${list.length})`}>
+      <Section title={t('friends.list.title', { count: list.length })}>
         {friends.isPending ? (
-          <Loading message="Loading friends..." />
+          <Loading message={t('friends.list.loading')} />
         ) : friends.isError ? (
-          <ErrorText>Failed to fetch friends</ErrorText>
+          <ErrorText>{t('friends.list.loadError')}</ErrorText>
         ) : list.length === 0 ? (
-          <EmptyState title="No friends yet. Search for people you know above." />
+          <EmptyState title={t('friends.list.empty')} />
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {list.map((f) => (
@@ -218,14 +221,14 @@ export function FriendsPage() {
                     <span className="min-w-0 flex-1">
                       <span className="block font-semibold wrap-anywhere">{f.username}</span>
                       <span className="block text-sm text-slate-700 dark:text-slate-300">
-                        {countOf(f.totalWins, 'win')} · {showAmount(f.balance)}
+                        {t('friends.list.summary', { wins: f.totalWins, balance: showAmount(f.balance) })}
                       </span>
                     </span>
                     <OnlineBadge online={f.isOnline} />
                   </div>
                   <div className="flex gap-2 *:flex-1">
                     <Button variant="secondary" onClick={() => (narrow ? navigate({ name: 'profile-view', id: f.id }) : setViewing(f.id))}>
-                      View Profile<span className="sr-only"> of {f.username}</span>
+                      {tNodes('friends.list.viewProfile', { whose: <span className="sr-only">{t('friends.list.viewProfileWhose', { name: f.username })}</span> })}
                     </Button>
                     {narrow && (
                       <Button
@@ -234,11 +237,11 @@ export function FriendsPage() {
                         onClick={() =>
                           startChat.mutate(f.id, {
                             onSuccess: (c) => navigate({ name: 'conversation', id: c.id }),
-                            onError: (e) => toast.error('Could not start the chat', { description: errorMessage(e, 'Please try again.') }),
+                            onError: (e) => toast.error(t('friends.list.chatError'), { description: errorMessage(e, t('friends.common.tryAgain')) }),
                           })
                         }
                       >
-                        <MessageCircle aria-hidden className="h-4 w-4" /> Message<span className="sr-only"> {f.username}</span>
+                        <MessageCircle aria-hidden className="h-4 w-4" /> {tNodes('friends.list.message', { who: <span className="sr-only">{t('friends.list.messageWho', { name: f.username })}</span> })}
                       </Button>
                     )}
                   </div>
@@ -250,7 +253,7 @@ export function FriendsPage() {
       </Section>
       <aside className="flex gap-3 rounded-2xl bg-sky-50 p-4 text-sm text-sky-900 ring-1 ring-sky-100 dark:bg-sky-950 dark:text-sky-100 dark:ring-sky-900">
         <Info aria-hidden className="h-5 w-5 shrink-0" />
-        <p>You only see bets created by your friends (and the ones you joined). Admins can see all bets.</p>
+        <p>{t('friends.page.visibilityNote')}</p>
       </aside>
       <FriendProfileDialog userId={viewing} onClose={() => setViewing(null)} />
     </div>

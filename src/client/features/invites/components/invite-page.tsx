@@ -5,6 +5,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { QrCode } from '../../../components/qr-code.tsx';
 import { FullScreenLoader } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useFriends } from '../../../lib/friends-list.ts';
 import { useAcceptInvite, useInvitePreview } from '../api.ts';
@@ -35,8 +36,8 @@ export function InvitePage() {
       accept.mutate(token, {
         onSuccess: (result) => {
           forget();
-          toast.success(`You're now friends with ${result.friend.username}`, {
-            description: result.betId === null ? 'You see their bets on your dashboard.' : 'Here is the bet they shared.',
+          toast.success(t('invites.page.nowFriends', { username: result.friend.username }), {
+            description: result.betId === null ? t('invites.page.nowFriendsDashboard') : t('invites.page.nowFriendsBet'),
           });
           navigate(result.betId === null ? '/' : `/bets/${result.betId}`, { replace: true });
         },
@@ -44,7 +45,7 @@ export function InvitePage() {
       }),
   });
 
-  if (status === 'loading' || preview.isPending || (ready && friends.isPending)) return <FullScreenLoader message="Loading invite..." />;
+  if (status === 'loading' || preview.isPending || (ready && friends.isPending)) return <FullScreenLoader message={t('invites.page.loading')} />;
   if (needsSetup) return <Navigate to="/" replace />;
 
   return (
@@ -52,55 +53,55 @@ export function InvitePage() {
       <Card className="w-full max-w-md text-center">
         {preview.isError ? (
           <>
-            <h1 className="text-2xl font-bold">This invite is no longer valid</h1>
-            <p className="mt-2 text-slate-600 dark:text-slate-300">It may have expired, been revoked or been used up. Ask for a new link.</p>
+            <h1 className="text-2xl font-bold">{t('invites.page.invalidTitle')}</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">{t('invites.page.invalidMessage')}</p>
             <Link to="/" className="mt-4 inline-block font-semibold text-brand-700 hover:underline dark:text-brand-100">
-              Go to Betbro
+              {t('invites.page.goToBetbro')}
             </Link>
           </>
         ) : own ? (
           <>
             <Link2 aria-hidden className="mx-auto h-10 w-10 text-brand-600" />
-            <h1 className="mt-3 text-2xl font-bold">This is your invite link</h1>
-            <p className="mt-2 text-slate-600 dark:text-slate-300">Send it to your friends: whoever opens it and signs in becomes your friend.</p>
+            <h1 className="mt-3 text-2xl font-bold">{t('invites.page.ownTitle')}</h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-300">{t('invites.page.ownMessage')}</p>
             <div className="mt-4">
-              <QrCode src={`/api/invites/${encodeURIComponent(token)}/qr.png`} label="QR code of this invite link" />
+              <QrCode src={`/api/invites/${encodeURIComponent(token)}/qr.png`} label={t('invites.page.ownQr')} />
             </div>
             <Link to="/friends" className="mt-4 inline-block font-semibold text-brand-700 hover:underline dark:text-brand-100">
-              See your invite links
+              {t('invites.page.seeLinks')}
             </Link>
           </>
         ) : alreadyFriends ? (
           <>
             <UserCheck aria-hidden className="mx-auto h-10 w-10 text-brand-600" />
-            <h1 className="mt-3 text-2xl font-bold wrap-anywhere">You're already friends with {preview.data.inviter.username}</h1>
+            <h1 className="mt-3 text-2xl font-bold wrap-anywhere">{t('invites.page.alreadyFriends', { username: preview.data.inviter.username })}</h1>
             <Link
               to={preview.data.betId === null ? '/' : `/bets/${preview.data.betId}`}
               className="mt-4 inline-block font-semibold text-brand-700 hover:underline dark:text-brand-100"
             >
-              {preview.data.betId === null ? 'Go to Betbro' : 'See the bet they shared'}
+              {preview.data.betId === null ? t('invites.page.goToBetbro') : t('invites.page.seeSharedBet')}
             </Link>
           </>
         ) : (
           <>
             <UserPlus aria-hidden className="mx-auto h-10 w-10 text-brand-600" />
-            <h1 className="mt-3 text-2xl font-bold wrap-anywhere">{preview.data.inviter.username} invites you to Betbro</h1>
+            <h1 className="mt-3 text-2xl font-bold wrap-anywhere">{t('invites.page.invitesYou', { username: preview.data.inviter.username })}</h1>
             <p className="mt-2 text-slate-600 dark:text-slate-300">
-              {preview.data.betId === null ? 'Accept to become friends and bet together.' : 'Accept to become friends and join their bet.'}
+              {preview.data.betId === null ? t('invites.page.acceptFriends') : t('invites.page.acceptBet')}
             </p>
             {preview.data.bet && <InvitedBetSummary bet={preview.data.bet} />}
             {accept.isError && (
               <p role="alert" className="mt-3 text-sm font-semibold text-red-700 dark:text-red-300">
-                {errorMessage(accept.error, 'Could not accept the invite. Please try again.')}
+                {errorMessage(accept.error, t('invites.page.acceptFailed'))}
               </p>
             )}
             {ready ? (
               <Button className="mt-5 w-full" onClick={acceptNow} disabled={accept.isPending}>
-                Accept invite
+                {t('invites.page.accept')}
               </Button>
             ) : (
               <Button className="mt-5 w-full" onClick={signInToTake}>
-                Sign in or sign up to accept
+                {t('invites.page.signInToAccept')}
               </Button>
             )}
           </>

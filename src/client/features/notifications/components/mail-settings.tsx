@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import {
   EMAIL_MODES,
-  EMAIL_MODE_LABELS,
   NOTIFICATION_TYPES,
-  NOTIFICATION_TYPE_LABELS,
   type EmailMode,
   type NotificationType,
   type Preferences,
@@ -11,7 +9,9 @@ import {
 import { Section } from '../../../components/ui/blocks.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Select } from '../../../components/ui/field.tsx';
+import { t } from '../../../lib/i18n.ts';
 import type { useSavePreferences } from '../../profiles/api.ts';
+import { emailModeLabel, notificationTypeLabel } from '../labels.ts';
 
 type Save = ReturnType<typeof useSavePreferences>;
 
@@ -29,12 +29,18 @@ function MailRow({ type, mode, save }: { type: NotificationType; mode: EmailMode
   return (
     <div className="flex min-h-14 flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
       <label htmlFor={id} className="min-w-0 text-sm font-medium">
-        {NOTIFICATION_TYPE_LABELS[type]} <span className="sr-only">by email</span>
+        {notificationTypeLabel(type)}
       </label>
-      <Select id={id} className="sm:w-44 sm:shrink-0" value={saving ?? mode} onChange={(event) => change(event.target.value as EmailMode)}>
+      <Select
+        id={id}
+        aria-label={t('notifications.mail.byEmail', { type: notificationTypeLabel(type) })}
+        className="sm:w-44 sm:shrink-0"
+        value={saving ?? mode}
+        onChange={(event) => change(event.target.value as EmailMode)}
+      >
         {EMAIL_MODES.map((option) => (
           <option key={option} value={option}>
-            {EMAIL_MODE_LABELS[option]}
+            {emailModeLabel(option)}
           </option>
         ))}
       </Select>
@@ -45,10 +51,10 @@ function MailRow({ type, mode, save }: { type: NotificationType; mode: EmailMode
 /** Which notifications also come by mail: each type off, one mail each, or gathered in the daily digest. */
 export function MailSettings({ prefs, save }: { prefs: Preferences; save: Save }) {
   return (
-    <Section title="Email me about">
+    <Section title={t('notifications.mail.title')}>
       <Card className="px-4 py-3">
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Mail goes to your email address once it is verified. The daily digest comes once a day, from 8 in the morning on your time zone's clock.
+          {t('notifications.mail.about')}
         </p>
         <div className="mt-1 divide-y divide-slate-100 dark:divide-slate-800">
           {NOTIFICATION_TYPES.map((type) => (

@@ -5,6 +5,7 @@ import { Loading, Section } from '../../../components/ui/blocks.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/card.tsx';
 import { relativeTime } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api.ts';
 import { NotificationSettings } from '../notification-settings.tsx';
 
@@ -20,20 +21,20 @@ export function NotificationsPage() {
   const unread = data?.unreadCount ?? 0;
   return (
     <div className="max-w-3xl space-y-6">
-      {narrow && <BackButton label="Back" onClick={() => goBack({ name: 'settings' })} />}
-      <ScreenTitle>Notifications</ScreenTitle>
+      {narrow && <BackButton label={t('notifications.page.back')} onClick={() => goBack({ name: 'settings' })} />}
+      <ScreenTitle>{t('notifications.page.title')}</ScreenTitle>
       <Section
-        title={unread > 0 ? `${unread} unread` : 'All read'}
+        title={unread > 0 ? t('notifications.page.unreadCount', { count: unread }) : t('notifications.page.allRead')}
         action={
           <Button variant="secondary" size="sm" disabled={unread === 0} onClick={() => markAll.mutate(undefined)}>
-            Mark all read
+            {t('notifications.page.markAllRead')}
           </Button>
         }
       >
         {isPending ? (
-          <Loading message="Loading notifications..." />
+          <Loading message={t('notifications.page.loading')} />
         ) : list.length === 0 ? (
-          <EmptyState icon={<Bell className="h-10 w-10" />} title="No notifications yet" />
+          <EmptyState icon={<Bell className="h-10 w-10" />} title={t('notifications.page.empty')} />
         ) : (
           <ul className="divide-y divide-slate-100 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-slate-800 dark:bg-slate-900 dark:ring-slate-800">
             {list.map((n) => (
@@ -43,31 +44,31 @@ export function NotificationsPage() {
                   <div className="min-w-0 flex-1">
                     <p className="font-semibold">
                       {n.title}
-                      {!n.read && <span className="sr-only"> (unread)</span>}
+                      {!n.read && <span className="sr-only"> {t('notifications.page.unreadMark')}</span>}
                     </p>
                     <p className="text-sm wrap-anywhere text-slate-700 dark:text-slate-300">{n.body}</p>
                     <p className="text-xs text-slate-600 dark:text-slate-300">{relativeTime(n.createdAt)}</p>
                   </div>
                 </div>
-                <div className="flex flex-wrap gap-2 pl-5">
+                <div className="flex flex-wrap gap-2 ps-5">
                   {n.betId && (
                     <ScreenLink to={{ name: 'bet', id: n.betId }} className={linkClass}>
-                      View bet
+                      {t('notifications.page.viewBet')}
                     </ScreenLink>
                   )}
                   {n.conversationId && (
                     <ScreenLink to={{ name: 'conversation', id: n.conversationId }} className={linkClass}>
-                      Open chat
+                      {t('notifications.page.openChat')}
                     </ScreenLink>
                   )}
                   {n.crewId && (
                     <ScreenLink to={{ name: 'crew', id: n.crewId }} className={linkClass}>
-                      Open crew
+                      {t('notifications.page.openCrew')}
                     </ScreenLink>
                   )}
                   {!n.read && (
-                    <Button variant="ghost" size="sm" onClick={() => markRead.mutate(n.id)} aria-label={`Mark "${n.title}" read`}>
-                      Mark read
+                    <Button variant="ghost" size="sm" onClick={() => markRead.mutate(n.id)} aria-label={t('notifications.page.markReadLabel', { title: n.title })}>
+                      {t('notifications.page.markRead')}
                     </Button>
                   )}
                 </div>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { t } from '../../../lib/i18n.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import type { useSavePreferences } from '../../profiles/api.ts';
 
@@ -23,7 +24,7 @@ function QuietHoursForm({ hours, saved, save, onSaved }: { hours: QuietHours; sa
   const unchanged = saved !== null && form.values.from === saved.from && form.values.to === saved.to;
   const onSubmit = form.submit((body) => {
     setSaving(true);
-    save({ quietHours: body }, saved === null ? 'Quiet hours on' : 'Quiet hours saved').then(
+    save({ quietHours: body }, saved === null ? t('notifications.quietHours.onToast') : t('notifications.quietHours.savedToast')).then(
       () => {
         setSaving(false);
         onSaved();
@@ -32,15 +33,15 @@ function QuietHoursForm({ hours, saved, save, onSaved }: { hours: QuietHours; sa
     );
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Quiet hours" className="grid gap-3 pb-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-      <Field id="quiet-from" label="Quiet from" error={form.errors.from}>
+    <form onSubmit={onSubmit} noValidate aria-label={t('notifications.quietHours.title')} className="grid gap-3 pb-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <Field id="quiet-from" label={t('notifications.quietHours.from')} error={form.errors.from}>
         <Input id="quiet-from" type="time" required {...form.field('from')} />
       </Field>
-      <Field id="quiet-to" label="Quiet until" error={form.errors.to}>
+      <Field id="quiet-to" label={t('notifications.quietHours.until')} error={form.errors.to}>
         <Input id="quiet-to" type="time" required {...form.field('to')} />
       </Field>
       <Button type="submit" variant="secondary" disabled={saving || unchanged}>
-        Save quiet hours
+        {t('notifications.quietHours.save')}
       </Button>
     </form>
   );
@@ -59,15 +60,15 @@ export function QuietHoursSettings({ prefs, save }: { prefs: Preferences; save: 
   const saved = prefs.quietHours;
   const shown = saved ?? draft;
   return (
-    <Section title="Quiet hours">
+    <Section title={t('notifications.quietHours.title')}>
       <Card className="space-y-1 px-4 py-3">
         <p data-testid="quiet-hours-summary" className="pt-1 text-sm font-medium">
-          {saved ? `On: no push from ${saved.from} until ${saved.to}.` : 'Off: push notifications come at any hour.'}
+          {saved ? t('notifications.quietHours.summaryOn', { from: saved.from, to: saved.to }) : t('notifications.quietHours.summaryOff')}
         </p>
         <SwitchRow
           id="quiet-hours"
-          label="Quiet hours"
-          description="No push notifications between these times. Your notifications still wait for you in Betbro."
+          label={t('notifications.quietHours.title')}
+          description={t('notifications.quietHours.description')}
           checked={shown !== null}
           onChange={async (on) => {
             if (on) {
@@ -77,15 +78,15 @@ export function QuietHoursSettings({ prefs, save }: { prefs: Preferences; save: 
             setDraft(null);
             if (!saved) return;
             setLast(saved);
-            await save({ quietHours: null }, 'Quiet hours off');
+            await save({ quietHours: null }, t('notifications.quietHours.offToast'));
           }}
         />
         {/* Drawn afresh from what is saved each time it changes. */}
         {shown && (
           <QuietHoursForm key={saved ? `${saved.from}-${saved.to}` : 'unsaved'} hours={shown} saved={saved} save={save} onSaved={() => setDraft(null)} />
         )}
-        {draft && !saved && <p className="text-xs text-slate-600 dark:text-slate-300">Not on yet: save these hours to turn quiet hours on.</p>}
-        <p className="pt-1 pb-1 text-xs text-slate-600 dark:text-slate-300">Read on your clock: the time zone in Settings.</p>
+        {draft && !saved && <p className="text-xs text-slate-600 dark:text-slate-300">{t('notifications.quietHours.notOnYet')}</p>}
+        <p className="pt-1 pb-1 text-xs text-slate-600 dark:text-slate-300">{t('notifications.quietHours.clockNote')}</p>
       </Card>
     </Section>
   );

@@ -1,6 +1,7 @@
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { t } from '../../../lib/i18n.ts';
 import { useScreenNav } from '../../../lib/screen-nav.tsx';
 import { useOwnProfile } from '../api.ts';
 import { ProfileForm } from './profile-form.tsx';
@@ -12,11 +13,11 @@ export function ProfileEditView() {
   const done = () => goBack({ name: 'settings' });
   return (
     <div className="space-y-4">
-      <BackButton label="Back" onClick={done} />
+      <BackButton label={t('profiles.edit.back')} onClick={done} />
       {isPending ? (
-        <Loading message="Loading profile..." />
+        <Loading message={t('profiles.loading')} />
       ) : isError || !profile ? (
-        <ErrorText>Failed to fetch profile</ErrorText>
+        <ErrorText>{t('profiles.loadFailed')}</ErrorText>
       ) : (
         <Card className="p-4">
           <ProfileForm profile={profile} onDone={done} />

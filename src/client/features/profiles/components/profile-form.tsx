@@ -5,8 +5,10 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Field, Textarea } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useUpdateProfile } from '../api.ts';
+import { categoryLabel } from '../../../lib/category-label.ts';
 
 /** Bio, location and favorite category (docs/product.md §13.7 'Edit Profile'); Cancel keeps what the server holds. */
 export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: () => void }) {
@@ -16,21 +18,21 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
   const save = form.submit(() =>
     update.mutate(form.values, {
       onSuccess: () => {
-        toast.success('Profile Updated');
+        toast.success(t('profiles.form.savedToast'));
         onDone();
       },
-      onError: (e) => toast.error('Update Failed', { description: errorMessage(e, 'Please try again.') }),
+      onError: (e) => toast.error(t('profiles.updateFailedToast'), { description: errorMessage(e, t('profiles.form.failedFallback')) }),
     }),
   );
   return (
-    <form onSubmit={save} aria-label="Edit profile" className="space-y-4">
-      <Field id="profile-bio" label="Bio" error={form.errors.bio}>
+    <form onSubmit={save} aria-label={t('profiles.form.label')} className="space-y-4">
+      <Field id="profile-bio" label={t('profiles.form.bio')} error={form.errors.bio}>
         <Textarea id="profile-bio" rows={4} maxLength={500} {...form.field('bio')} />
       </Field>
-      <Field id="profile-location" label="Location" error={form.errors.location}>
+      <Field id="profile-location" label={t('profiles.form.location')} error={form.errors.location}>
         <Input id="profile-location" maxLength={100} {...form.field('location')} />
       </Field>
-      <Field id="profile-category" label="Favorite category" hint="Any text; the bet categories are suggested." error={form.errors.favoriteCategory}>
+      <Field id="profile-category" label={t('profiles.form.favoriteCategory')} hint={t('profiles.form.favoriteCategoryHint')} error={form.errors.favoriteCategory}>
         <Input
           id="profile-category"
           list="profile-categories"
@@ -40,15 +42,15 @@ export function ProfileForm({ profile, onDone }: { profile: OwnProfile; onDone: 
       </Field>
       <datalist id="profile-categories">
         {BET_CATEGORIES.map((c) => (
-          <option key={c} value={c} />
+          <option key={c} value={categoryLabel(c)} />
         ))}
       </datalist>
       <div className="grid grid-cols-2 gap-3 sm:flex">
         <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
+          {update.isPending ? t('profiles.form.saving') : t('profiles.form.save')}
         </Button>
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {t('profiles.form.cancel')}
         </Button>
       </div>
     </form>

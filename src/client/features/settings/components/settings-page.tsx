@@ -4,6 +4,8 @@ import { ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { Loading, RowButton, Section, Tile, TileGrid } from '../../../components/ui/blocks.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { showAmount, showDate } from '../../../lib/format.ts';
+import { loadLocale, t } from '../../../lib/i18n.ts';
+import { LanguagePicker } from '../../../components/language-picker.tsx';
 import { applyTheme } from '../../../lib/theme.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAuth, useCurrentUser } from '../../../lib/use-auth.tsx';
@@ -13,10 +15,10 @@ import { TimeZonePicker } from '../../profiles/time-zone-picker.tsx';
 import { PrivacySettings } from './privacy-screen.tsx';
 import { YourDataSection } from './your-data-section.tsx';
 
-const THEMES: [Preferences['theme'], string][] = [
-  ['light', 'Light'],
-  ['dark', 'Dark'],
-  ['system', 'System'],
+const themes = (): [Preferences['theme'], string][] => [
+  ['light', t('settings.theme.light')],
+  ['dark', t('settings.theme.dark')],
+  ['system', t('settings.theme.system')],
 ];
 
 /**
@@ -35,60 +37,66 @@ export function SettingsPage() {
     update.mutate(
       { theme },
       {
-        onSuccess: () => toast.success('Theme updated'),
-        onError: () => toast.error('Update Failed', { description: 'Your change was not saved.' }),
+        onSuccess: () => toast.success(t('settings.theme.updatedToast')),
+        onError: () => toast.error(t('settings.updateFailedToast'), { description: t('settings.theme.failedToastDescription') }),
       },
     );
   };
+  // Saved first, then the screens are drawn again in the new language, which says it is saved.
+  const setLanguage = (locale: string) =>
+    update.mutateAsync({ locale }).then(
+      () => loadLocale(locale).then(() => toast.success(t('language.saved'))),
+      () => toast.error(t('settings.updateFailedToast'), { description: t('language.failed') }),
+    );
   // The choice shows at once; the saved preference takes over when the server has it.
   const shownTheme = (update.isPending ? update.variables?.theme : undefined) ?? prefs?.theme;
 
   return (
     <div className="max-w-3xl space-y-6">
-      <ScreenTitle>Settings</ScreenTitle>
-      <Section title="Account">
+      <ScreenTitle>{t('settings.title')}</ScreenTitle>
+      <Section title={t('settings.account.title')}>
         <Card className="p-4">
           <dl className="space-y-2 text-sm">
             {[
-              ['Username', user.username],
-              ['Email', user.email ?? 'Not shared by your identity provider'],
-              ['Role', user.role === 'admin' ? 'Admin' : 'User'],
-              ['Member since', showDate(user.createdAt)],
+              [t('settings.account.username'), user.username],
+              [t('settings.account.email'), user.email ?? t('settings.account.emailNotShared')],
+              [t('settings.account.role'), user.role === 'admin' ? t('settings.account.roleAdmin') : t('settings.account.roleUser')],
+              [t('settings.account.memberSince'), showDate(user.createdAt)],
             ].map(([label, value]) => (
               <div key={label} className="flex justify-between gap-3">
                 <dt className="text-slate-600 dark:text-slate-300">{label}</dt>
-                <dd className="min-w-0 truncate text-right font-semibold">{value}</dd>
+                <dd className="min-w-0 truncate text-end font-semibold">{value}</dd>
               </div>
             ))}
           </dl>
         </Card>
       </Section>
-      <Section title="Betting">
-        <TileGrid label="Betting stats">
-          <Tile label="Balance" value={showAmount(user.balance)} />
-          <Tile label="Bets" value={user.totalBets} />
-          <Tile label="Wins" value={user.totalWins} />
-          <Tile label="Win rate" value={`${user.winRate}%`} />
+      <Section title={t('settings.betting.title')}>
+        <TileGrid label={t('settings.betting.statsLabel')}>
+          <Tile label={t('settings.betting.balance')} value={showAmount(user.balance)} />
+          <Tile label={t('settings.betting.bets')} value={user.totalBets} />
+          <Tile label={t('settings.betting.wins')} value={user.totalWins} />
+          <Tile label={t('settings.betting.winRate')} value={t('settings.betting.winRateValue', { rate: user.winRate })} />
         </TileGrid>
       </Section>
       {narrow ? (
-        <Section title="Manage">
+        <Section title={t('settings.manage.title')}>
           <Card className="p-1">
-          <RowButton icon={<UserPen className="h-5 w-5" />} label="Edit Profile" hint="Bio, location, favorite category" onClick={() => navigate({ name: 'profile-edit' })} />
-          <RowButton icon={<KeyRound className="h-5 w-5" />} label="Change Password" hint="Your sign-in password" onClick={() => navigate({ name: 'password-change' })} />
-          <RowButton icon={<Bell className="h-5 w-5" />} label="Notifications" hint="What you hear about, by mail too; quiet hours" onClick={() => navigate({ name: 'notifications' })} />
-          <RowButton icon={<Shield className="h-5 w-5" />} label="Privacy" hint="Leaderboard and search" onClick={() => navigate({ name: 'privacy' })} />
+          <RowButton icon={<UserPen className="h-5 w-5" />} label={t('settings.manage.editProfile')} hint={t('settings.manage.editProfileHint')} onClick={() => navigate({ name: 'profile-edit' })} />
+          <RowButton icon={<KeyRound className="h-5 w-5" />} label={t('settings.manage.changePassword')} hint={t('settings.manage.changePasswordHint')} onClick={() => navigate({ name: 'password-change' })} />
+          <RowButton icon={<Bell className="h-5 w-5" />} label={t('settings.manage.notifications')} hint={t('settings.manage.notificationsHint')} onClick={() => navigate({ name: 'notifications' })} />
+          <RowButton icon={<Shield className="h-5 w-5" />} label={t('settings.manage.privacy')} hint={t('settings.manage.privacyHint')} onClick={() => navigate({ name: 'privacy' })} />
           </Card>
         </Section>
       ) : (
         <>
           {/* One place for each setting: what the player hears about lives on the Notifications screen. */}
-          <Section title="Notifications">
+          <Section title={t('settings.notifications.title')}>
             <Card className="p-1">
               <RowButton
                 icon={<Bell className="h-5 w-5" />}
-                label="Notifications"
-                hint="What you hear about, by mail too; quiet hours; push on this device"
+                label={t('settings.notifications.link')}
+                hint={t('settings.notifications.linkHint')}
                 onClick={() => navigate({ name: 'notifications' })}
               />
             </Card>
@@ -96,15 +104,15 @@ export function SettingsPage() {
           <PrivacySettings />
         </>
       )}
-      <Section title="Preferences">
+      <Section title={t('settings.preferences.title')}>
         <Card className="space-y-4 p-4">
           {isPending || !prefs ? (
-            <Loading message="Loading preferences..." />
+            <Loading message={t('settings.loadingPreferences')} />
           ) : (
             <fieldset>
-              <legend className="mb-2 text-sm font-semibold">Theme</legend>
+              <legend className="mb-2 text-sm font-semibold">{t('settings.theme.legend')}</legend>
               <div className="grid max-w-md grid-cols-3 gap-2">
-                {THEMES.map(([theme, label]) => (
+                {themes().map(([theme, label]) => (
                   <label
                     key={theme}
                     className={`flex min-h-10 cursor-pointer items-center justify-center rounded-xl text-sm font-semibold ring-1 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 ${shownTheme === theme ? 'bg-brand-600 text-white ring-brand-600' : 'ring-slate-300 dark:ring-slate-700'}`}
@@ -116,16 +124,11 @@ export function SettingsPage() {
               </div>
             </fieldset>
           )}
-          <dl className="space-y-2 text-sm">
-            <div className="flex justify-between gap-3">
-              <dt className="text-slate-600 dark:text-slate-300">Language</dt>
-              <dd className="font-semibold">English</dd>
-            </div>
-          </dl>
+          <LanguagePicker onChoose={setLanguage} disabled={update.isPending} />
         </Card>
       </Section>
       {/* The one place the clock is chosen: every time shown, quiet hours and the daily digest follow it. */}
-      <Section title="Time zone">
+      <Section title={t('settings.timeZone.title')}>
         <Card className="p-4">
           <TimeZonePicker />
         </Card>
@@ -138,7 +141,7 @@ export function SettingsPage() {
         // Signing out loses nothing, so it does not wear the red of deleting the account.
         className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-white px-6 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50 md:w-auto dark:bg-slate-800 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-700"
       >
-        <LogOut aria-hidden className="h-5 w-5" /> Sign Out
+        <LogOut aria-hidden className="h-5 w-5" /> {t('settings.signOut')}
       </button>
     </div>
   );

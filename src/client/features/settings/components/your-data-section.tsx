@@ -10,6 +10,7 @@ import { Field } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api.ts';
+import { t } from '../../../lib/i18n.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { toast } from '../../../lib/toast.ts';
 import { useAuth } from '../../../lib/use-auth.tsx';
@@ -22,24 +23,24 @@ function DownloadData() {
     exportAccount.mutate(undefined, {
       onSuccess: ({ blob, fileName }) => {
         saveFile(blob, fileName);
-        toast.success('Your data is downloaded', { description: fileName });
+        toast.success(t('settings.data.downloadedToast'), { description: fileName });
       },
-      onError: (error) => toast.error('Download failed', { description: errorMessage(error, 'Your data could not be downloaded. Please try again.') }),
+      onError: (error) => toast.error(t('settings.data.downloadFailedToast'), { description: errorMessage(error, t('settings.data.downloadFailedFallback')) }),
     });
   return (
     <div className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 text-sm">
-        <p className="font-medium">Your data</p>
-        <p className="text-slate-600 dark:text-slate-300">Your profile, bets, stakes, wallet, friends, messages and notifications, as a JSON file.</p>
+        <p className="font-medium">{t('settings.data.downloadTitle')}</p>
+        <p className="text-slate-600 dark:text-slate-300">{t('settings.data.downloadDescription')}</p>
         {exportAccount.isPending && (
           <p role="status" className="mt-1 flex items-center gap-2 text-slate-700 dark:text-slate-200">
-            <Spinner className="h-4 w-4" /> Preparing your download...
+            <Spinner className="h-4 w-4" /> {t('settings.data.preparing')}
           </p>
         )}
       </div>
       <Button variant="secondary" className="shrink-0" onClick={download} disabled={exportAccount.isPending} aria-busy={exportAccount.isPending}>
         <Download aria-hidden className="h-4 w-4" />
-        Download my data
+        {t('settings.data.downloadButton')}
       </Button>
     </div>
   );
@@ -80,30 +81,30 @@ export function DeleteAccountDialog({ username, open, onOpenChange }: { username
           // Signed out from the next render on, on the landing page's address.
           forgetSignIn();
           navigate('/', { replace: true });
-          toast.success('Your account has been deleted', { description: 'Thank you for betting with Betbro.' });
+          toast.success(t('settings.delete.deletedToast'), { description: t('settings.delete.deletedToastDescription') });
         },
         onError: (error) => {
-          const message = errorMessage(error, 'Your account was not deleted. Please try again.');
+          const message = errorMessage(error, t('settings.delete.failedFallback'));
           setRefused(message);
-          toast.error('Account not deleted', { description: message });
+          toast.error(t('settings.delete.failedToast'), { description: message });
         },
       },
     );
   };
 
   return (
-    <Dialog open={open} onOpenChange={close} title="Delete your account?" description="This cannot be undone.">
+    <Dialog open={open} onOpenChange={close} title={t('settings.delete.dialogTitle')} description={t('settings.delete.dialogDescription')}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <div className="space-y-2 text-sm text-slate-700 dark:text-slate-200">
-          <p>Deleting your account:</p>
-          <ul className="list-disc space-y-1 pl-5">
-            <li>voids your open bets and refunds every stake in them;</li>
-            <li>erases your email address and your profile;</li>
-            <li>signs you out on every device.</li>
+          <p>{t('settings.delete.consequencesIntro')}</p>
+          <ul className="list-disc space-y-1 ps-5">
+            <li>{t('settings.delete.consequenceBets')}</li>
+            <li>{t('settings.delete.consequenceProfile')}</li>
+            <li>{t('settings.delete.consequenceSessions')}</li>
           </ul>
-          <p className="font-semibold text-red-700 dark:text-red-300">It cannot be undone. Download your data first if you want to keep it.</p>
+          <p className="font-semibold text-red-700 dark:text-red-300">{t('settings.delete.warning')}</p>
         </div>
-        <Field id={CONFIRM_ID} label="Type your username to confirm" hint={`Your username is ${username}.`} error={refused ?? undefined}>
+        <Field id={CONFIRM_ID} label={t('settings.delete.confirmLabel')} hint={t('settings.delete.confirmHint', { username })} error={refused ?? undefined}>
           <Input
             id={CONFIRM_ID}
             autoComplete="off"
@@ -119,10 +120,10 @@ export function DeleteAccountDialog({ username, open, onOpenChange }: { username
         </Field>
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => close(false)}>
-            Cancel
+            {t('settings.delete.cancel')}
           </Button>
           <Button type="submit" variant="danger" disabled={!matches || remove.isPending} aria-busy={remove.isPending}>
-            Delete my account
+            {t('settings.delete.confirmButton')}
           </Button>
         </div>
       </form>
@@ -137,17 +138,17 @@ export function YourDataSection() {
   // Gone with the sign-in, as the account is deleted: the landing page follows.
   if (!user) return null;
   return (
-    <Section title="Your data and account">
+    <Section title={t('settings.data.title')}>
       <Card className="divide-y divide-slate-100 px-4 py-1 dark:divide-slate-800">
         <DownloadData />
         <div className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
           <div className="min-w-0 text-sm">
-            <p className="font-medium">Delete your account</p>
-            <p className="text-slate-600 dark:text-slate-300">Your open bets are voided and refunded, your email and profile erased. This cannot be undone.</p>
+            <p className="font-medium">{t('settings.delete.title')}</p>
+            <p className="text-slate-600 dark:text-slate-300">{t('settings.delete.description')}</p>
           </div>
           <Button variant="danger" className="shrink-0" onClick={() => setDeleting(true)}>
             <Trash2 aria-hidden className="h-4 w-4" />
-            Delete my account
+            {t('settings.delete.openButton')}
           </Button>
         </div>
       </Card>

@@ -5,6 +5,7 @@ import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { ScreenLink, ScreenTitle } from '../../../lib/screen-nav.tsx';
 import { showAmount, showDay, showTime } from '../../../lib/format.ts';
+import { t } from '../../../lib/i18n.ts';
 import { useEvents } from '../api.ts';
 
 const dayLabel = showDay;
@@ -19,13 +20,13 @@ export function EventsPage() {
   }
   return (
     <div className="space-y-6">
-      <ScreenTitle>Events</ScreenTitle>
+      <ScreenTitle>{t('statistics.events.title')}</ScreenTitle>
       {isPending ? (
-        <Loading message="Loading events..." />
+        <Loading message={t('statistics.events.loading')} />
       ) : isError ? (
-        <ErrorText>Failed to load events</ErrorText>
+        <ErrorText>{t('statistics.events.loadFailed')}</ErrorText>
       ) : days.size === 0 ? (
-        <EmptyState icon={<CalendarClock className="h-10 w-10" />} title="No events scheduled" />
+        <EmptyState icon={<CalendarClock className="h-10 w-10" />} title={t('statistics.events.empty')} />
       ) : (
         [...days.entries()].map(([day, events]) => (
           <section key={day} aria-label={day}>
@@ -35,13 +36,13 @@ export function EventsPage() {
                 <li key={`${e.kind}-${e.bet.id}`}>
                   <Card className="flex flex-wrap items-center gap-3 p-4">
                     <Badge tone={e.kind === 'awaiting_resolution' ? 'warning' : 'brand'}>
-                      {e.kind === 'awaiting_resolution' ? 'Awaiting your resolution' : 'Expires'}
+                      {e.kind === 'awaiting_resolution' ? t('statistics.events.awaitingResolution') : t('statistics.events.expires')}
                     </Badge>
                     <ScreenLink to={{ name: 'bet', id: e.bet.id }} className="min-h-11 min-w-0 flex-1 font-semibold break-words hover:underline">
                       {e.bet.title}
                     </ScreenLink>
                     <span className="text-sm text-slate-600 dark:text-slate-300">
-                      {showTime(e.at)} · Pot {showAmount(e.bet.totalPot)}
+                      {t('statistics.events.timeAndPot', { time: showTime(e.at), pot: showAmount(e.bet.totalPot) })}
                     </span>
                   </Card>
                 </li>

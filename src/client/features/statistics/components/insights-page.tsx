@@ -2,6 +2,7 @@ import { Lightbulb } from 'lucide-react';
 import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { ScreenTitle } from '../../../lib/screen-nav.tsx';
+import { t } from '../../../lib/i18n.ts';
 import { useInsights } from '../api.ts';
 
 /** Insights computed from your own history, each with the sentence that explains it. */
@@ -9,14 +10,14 @@ export function InsightsPage() {
   const { data, isPending, isError } = useInsights();
   return (
     <div className="space-y-6">
-      <ScreenTitle>Insights</ScreenTitle>
+      <ScreenTitle>{t('statistics.insights.title')}</ScreenTitle>
       {isPending ? (
-        <Loading message="Generating insights..." />
+        <Loading message={t('statistics.insights.loading')} />
       ) : isError ? (
-        <ErrorText>Failed to load insights</ErrorText>
+        <ErrorText>{t('statistics.insights.loadFailed')}</ErrorText>
       ) : !data || data.insights.length === 0 ? (
-        <EmptyState icon={<Lightbulb className="h-10 w-10" />} title="No insights yet">
-          <p className="text-sm text-slate-600 dark:text-slate-300">Insights appear once you have placed a bet.</p>
+        <EmptyState icon={<Lightbulb className="h-10 w-10" />} title={t('statistics.insights.empty')}>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('statistics.insights.emptyHint')}</p>
         </EmptyState>
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">

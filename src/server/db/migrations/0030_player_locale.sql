@@ -1,0 +1,1 @@
+ALTER TABLE "user_preferences" ADD COLUMN "locale" text DEFAULT 'en' NOT NULL;
