@@ -87,6 +87,8 @@ test('a German browser gets Betbro in German from the landing page on, at 1280 p
   const { betId, crewId } = await betAndCrew(page);
   await page.goto(`/bets/${betId}`);
   await expect(page.getByRole('heading', { name: de('bets.detail.optionsHeading') })).toBeVisible();
+  // Its share button, enabled once the bet's links are read (axe reads a button at rest).
+  await expect(page.getByRole('button', { name: de('invites.shareBet.label') })).toBeEnabled();
   await expectNothingSticksOut(page, 'a German bet');
   await expectAccessible(page, 'a bet in German');
 
@@ -127,6 +129,7 @@ test('an Arabic reader’s screens run right to left at 390 px, nothing clipped'
 
   await page.goto(`/bets/${betId}`);
   await expect(page.getByRole('heading', { name: ar('bets.detail.optionsHeading') })).toBeVisible();
+  await expect(page.getByRole('button', { name: ar('invites.shareBet.label') })).toBeEnabled();
   await expectNothingSticksOut(page, 'an Arabic bet');
   await expectAccessible(page, 'a bet in Arabic');
 

@@ -144,7 +144,7 @@ test("a player whose chosen time zone is not the device's reads the same time on
   const best = page.getByText(/^\d\d:00 [AP]M-\d\d:00 [AP]M$/);
   await expect(best).toBeVisible();
   expect(bands).toContain(await best.textContent());
-  await expect(page.getByText(`1 of your 1 wins came from stakes placed between ${(await best.textContent())!.replace('-', ' and ')}.`)).toBeVisible();
+  await expect(page.getByText(`1 of your 1 win came from stakes placed between ${(await best.textContent())!.replace('-', ' and ')}.`)).toBeVisible();
 
   // Settings says the device is on another clock, and offers it.
   await page.goto('/settings');

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../features/auth/service.ts';
 import { createUser } from '../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
-import { BUILD_MANIFEST, chunksOf, pageEncoding, withHeadTags } from './spa.ts';
+import { BUILD_MANIFEST, catalogueChunks, chunksOf, pageEncoding, withHeadTags } from './spa.ts';
 
 // A build as `vite build` leaves it: text files with the .br and .gz siblings the build's
 // precompress step writes, except where compressing would not have helped.
@@ -183,6 +183,7 @@ describe(`static client serving on ${testDbKind}`, () => {
     expect(first.headers.vary).toMatch(/cookie/i);
     expect(first.headers.vary).toMatch(/sec-ch-ua-mobile/i);
     expect(first.headers.vary).toMatch(/accept-encoding/i);
+    expect(first.headers.vary).toMatch(/accept-language/i);
     // A browser revalidating what it kept gets the whole page, with the hints of who asks now.
     const again = await get('/');
     expect(again.statusCode).toBe(200);
@@ -233,6 +234,35 @@ describe(`first-screen hints on ${testDbKind}`, () => {
       const res = await player.agent.request('GET', '/', { headers: { 'sec-ch-ua-mobile': '?1' } });
       expect(res.statusCode).toBe(200);
       expect(links(res.headers.link)).toEqual([WHO_AM_I]);
+    } finally {
+      await app.close();
+      rmSync(clientDir, { recursive: true, force: true });
+    }
+  });
+
+  it("names the catalogue of the reader's language for every page: the device's choice, else the browser's, else English", async () => {
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'betbro-spa-words-'));
+    mkdirSync(path.join(clientDir, '.vite'));
+    writeFileSync(path.join(clientDir, 'index.html'), INDEX);
+    const manifest = {
+      ...MANIFEST,
+      '../shared/i18n/catalogues/en.json': { file: 'assets/en-abc123.js', imports: [] },
+      '../shared/i18n/catalogues/de.json': { file: 'assets/de-abc123.js', imports: [] },
+      '../shared/i18n/catalogues/ar.json': { file: 'assets/ar-abc123.js', imports: [] },
+    };
+    writeFileSync(path.join(clientDir, BUILD_MANIFEST), JSON.stringify(manifest));
+    expect([...catalogueChunks(manifest)]).toEqual([
+      ['en', 'assets/en-abc123.js'],
+      ['de', 'assets/de-abc123.js'],
+      ['ar', 'assets/ar-abc123.js'],
+    ]);
+    const app = await createTestApp({}, { clientDir });
+    try {
+      const page = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/bets/7', headers });
+      expect(links((await page({})).headers.link)).toEqual([module('en-abc123.js')]);
+      expect(links((await page({ 'accept-language': 'de-AT,de;q=0.9' })).headers.link)).toEqual([module('de-abc123.js')]);
+      expect(links((await page({ 'accept-language': 'de', cookie: 'betbro_locale=ar' })).headers.link)).toEqual([module('ar-abc123.js')]);
+      expect(links((await page({ 'accept-language': 'ja' })).headers.link)).toEqual([module('en-abc123.js')]);
     } finally {
       await app.close();
       rmSync(clientDir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { DASHBOARD_MODULES, commonDashboardReads, type Layout } from '../../shar
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/schemas/auth.ts';
 import { needsProfileSetup } from '../../shared/schemas/users.ts';
 import { PROJECT_DIR } from '../project-dir.ts';
+import { requestLocale } from '../i18n.ts';
 import { SESSION_COOKIE, clearSignedInHint, setSignedInHint, type SessionLoader } from './auth.ts';
 
 export const DEFAULT_CLIENT_DIR = path.join(PROJECT_DIR, 'dist/client');
@@ -89,6 +90,20 @@ function firstScreenHints(app: FastifyInstance, manifest: BuildManifest, loadSes
   };
 }
 
+/**
+ * The catalogue chunk of each language the build made (docs/decisions/035-languages.md), by
+ * locale: the page names its reader's in its Link header, so the browser fetches the words beside
+ * the first script instead of after it has run. Empty for a build without catalogues.
+ */
+export function catalogueChunks(manifest: BuildManifest): Map<string, string> {
+  const chunks = new Map<string, string>();
+  for (const [source, chunk] of Object.entries(manifest)) {
+    const locale = /i18n\/catalogues\/([^/]+)\.json$/.exec(source)?.[1];
+    if (locale) chunks.set(locale, chunk.file);
+  }
+  return chunks;
+}
+
 /** What a page's head carries beyond index.html's own (its link card's tags), and the page's status. */
 export interface PageHead {
   tags: string;
@@ -152,12 +167,14 @@ export async function registerSpa(
   });
   const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
   const manifestFile = path.join(clientDir, BUILD_MANIFEST);
-  const hints =
-    existsSync(manifestFile) && !app.config.plainPaths.has('first-screen-hints')
-      ? firstScreenHints(app, JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest, loadSession)
-      : null;
+  const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : null;
+  const hints = manifest && !app.config.plainPaths.has('first-screen-hints') ? firstScreenHints(app, manifest, loadSession) : null;
+  const catalogues = manifest ? catalogueChunks(manifest) : new Map<string, string>();
   return async (request, reply) => {
     const links: string[] = [];
+    // The words of the language the browser will ask for (its cookie, else Accept-Language).
+    const catalogue = catalogues.get(requestLocale(request));
+    if (catalogue) links.push(fileLink(catalogue));
     if (request.cookies[SESSION_COOKIE]) {
       // "Who am I?" decides the first screen: the browser asks it while the scripts download. The
       // hint tells the page's scripts that a session cookie is there to ask with.
@@ -177,7 +194,7 @@ export async function registerSpa(
     // The page depends on who asks: each load gets it whole (no validators, so no 304 that would
     // keep an earlier answer's hints), and caches tell one visitor's from another's.
     if (!options.pageHead) {
-      return reply.header('vary', 'cookie, sec-ch-ua-mobile').sendFile('index.html', { etag: false, lastModified: false });
+      return reply.header('vary', 'cookie, sec-ch-ua-mobile, accept-language').sendFile('index.html', { etag: false, lastModified: false });
     }
     let head: PageHead = { tags: '', status: 200 };
     try {
@@ -189,7 +206,7 @@ export async function registerSpa(
     const encoding = pageEncoding(request.headers['accept-encoding']);
     void reply
       .status(head.status)
-      .header('vary', 'cookie, sec-ch-ua-mobile, accept-encoding')
+      .header('vary', 'cookie, sec-ch-ua-mobile, accept-encoding, accept-language')
       .header('cache-control', 'private, no-cache')
       .type('text/html; charset=utf-8');
     if (encoding === null) return reply.send(html);

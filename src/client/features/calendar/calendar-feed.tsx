@@ -1,4 +1,5 @@
 import { CalendarPlus, Copy, Trash2 } from 'lucide-react';
+import { ShortLabel } from '../../components/ui/short-label.tsx';
 import { useState } from 'react';
 import { focusWhenShown } from '../../components/focus.ts';
 import { ErrorText, Loading, Section } from '../../components/ui/blocks.tsx';
@@ -69,8 +70,8 @@ export function CalendarFeed() {
               <div className="space-y-2">
                 <div className="flex gap-2">
                   <Input id={LINK_ID} readOnly aria-label={t('calendar.feed.linkLabel')} value={url} onFocus={(e) => e.currentTarget.select()} />
-                  <Button variant="secondary" onClick={() => void copy(url)} aria-label={t('calendar.feed.copyLabel')}>
-                    <Copy aria-hidden className="h-4 w-4" /> {t('calendar.feed.copy')}
+                  <Button variant="secondary" onClick={() => void copy(url)} >
+                    <Copy aria-hidden className="h-4 w-4" /> <ShortLabel shown={t('calendar.feed.copy')} full={t('calendar.feed.copyLabel')} />
                   </Button>
                 </div>
                 <p className="text-xs text-slate-600 dark:text-slate-300">

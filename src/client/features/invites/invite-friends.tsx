@@ -1,4 +1,5 @@
 import { Copy, Link2, Share2, Trash2 } from 'lucide-react';
+import { ShortLabel } from '../../components/ui/short-label.tsx';
 import { toast } from '../../lib/toast.ts';
 import { canShare, copyInviteLink, shareLink } from '../../lib/copy-link.ts';
 import type { Invite } from '../../../shared/schemas/invites.ts';
@@ -41,17 +42,17 @@ function InviteRow({ invite, number, onRevoke, revoking }: { invite: Invite; num
       {url && <QrCode src={`/api/invites/${encodeURIComponent(tokenOfLink(url))}/qr.png`} label={t('invites.friends.qrLabel', { number: String(number) })} />}
       <div className="flex flex-wrap gap-2">
         {url && (
-          <Button size="sm" onClick={() => void copyInviteLink(url)} aria-label={t('invites.friends.copyLabel', { number: String(number) })}>
-            <Copy aria-hidden className="h-4 w-4" /> {t('invites.friends.copy')}
+          <Button size="sm" onClick={() => void copyInviteLink(url)} >
+            <Copy aria-hidden className="h-4 w-4" /> <ShortLabel shown={t('invites.friends.copy')} full={t('invites.friends.copyLabel', { number: String(number) })} />
           </Button>
         )}
         {url && canShare() && (
-          <Button size="sm" variant="secondary" onClick={() => void share(url)} aria-label={t('invites.friends.shareLabel', { number: String(number) })}>
-            <Share2 aria-hidden className="h-4 w-4" /> {t('invites.friends.share')}
+          <Button size="sm" variant="secondary" onClick={() => void share(url)} >
+            <Share2 aria-hidden className="h-4 w-4" /> <ShortLabel shown={t('invites.friends.share')} full={t('invites.friends.shareLabel', { number: String(number) })} />
           </Button>
         )}
-        <Button size="sm" variant="ghost" disabled={revoking} onClick={onRevoke} aria-label={t('invites.friends.revokeLabel', { number: String(number) })}>
-          <Trash2 aria-hidden className="h-4 w-4" /> {t('invites.friends.revoke')}
+        <Button size="sm" variant="ghost" disabled={revoking} onClick={onRevoke} >
+          <Trash2 aria-hidden className="h-4 w-4" /> <ShortLabel shown={t('invites.friends.revoke')} full={t('invites.friends.revokeLabel', { number: String(number) })} />
         </Button>
       </div>
     </li>

@@ -1,4 +1,5 @@
 import { Share2 } from 'lucide-react';
+import { ShortLabel } from '../../components/ui/short-label.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { shareLink } from '../../lib/copy-link.ts';
@@ -36,8 +37,8 @@ export function ShareBet({ betId, title }: { betId: number; title: string }) {
   };
 
   return (
-    <Button onClick={() => void share()} disabled={create.isPending || invites.isPending} aria-label={t('invites.shareBet.label')}>
-      <Share2 aria-hidden className="h-4 w-4" /> {t('invites.shareBet.button')}
+    <Button onClick={() => void share()} disabled={create.isPending || invites.isPending} >
+      <Share2 aria-hidden className="h-4 w-4" /> <ShortLabel shown={t('invites.shareBet.button')} full={t('invites.shareBet.label')} />
     </Button>
   );
 }

@@ -1,4 +1,5 @@
 import { Search, UserPlus } from 'lucide-react';
+import { ShortLabel } from '../../../components/ui/short-label.tsx';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast.ts';
 import { adjustBodySchema, createUserBodySchema, type AdminUserRow } from '../../../../shared/schemas/admin.ts';
@@ -179,11 +180,11 @@ function UserCard({ user, onView, onDelete }: { user: AdminUserRow; onView: () =
         {t('admin.users.cardSummary', { balance: showAmount(user.balance), count: user.totalBets, joined: showDate(user.createdAt) })}
       </p>
       <div className="grid grid-cols-2 gap-2">
-        <Button variant="secondary" onClick={onView} aria-label={t('admin.users.viewUser', { username: user.username })}>
-          {t('admin.users.view')}
+        <Button variant="secondary" onClick={onView}>
+          <ShortLabel shown={t('admin.users.view')} full={t('admin.users.viewUser', { username: user.username })} />
         </Button>
-        <Button variant="danger" disabled={deactivated || user.id === me.id} onClick={onDelete} aria-label={t('admin.users.deleteUser', { username: user.username })}>
-          {t('admin.users.delete')}
+        <Button variant="danger" disabled={deactivated || user.id === me.id} onClick={onDelete}>
+          <ShortLabel shown={t('admin.users.delete')} full={t('admin.users.deleteUser', { username: user.username })} />
         </Button>
       </div>
     </Card>
