@@ -1,7 +1,6 @@
 import { Fragment, createElement, useSyncExternalStore, type ReactNode } from 'react';
-import type { IntlMessageFormat } from 'intl-messageformat';
 import { DEFAULT_LOCALE, matchLocale, textDirection } from '../../shared/i18n/locale.ts';
-import { messageFormats, saidKey, type Catalogue, type MessageKey, type MessageValues, type Translate } from '../../shared/i18n/messages.ts';
+import { preparedMessages, saidKey, wording, type Catalogue, type MessageKey, type MessageValues, type PreparedMessage, type Translate } from '../../shared/i18n/messages.ts';
 
 /**
  * The words on screen (docs/decisions/035-languages.md). Every catalogue is a chunk of its own,
@@ -20,7 +19,7 @@ export const LOCALES: readonly string[] = [...loaders.keys()].sort();
 /** Where the choice is remembered before sign-in: a cookie, so the server reads it too (the first sign-in, the provider's pages). */
 export const LOCALE_COOKIE = 'betbro_locale';
 
-let active: { locale: string; t: Translate; formatOf: (key: MessageKey) => IntlMessageFormat; has: (key: string) => boolean } | null = null;
+let active: { locale: string; t: Translate; prepare: (key: MessageKey) => PreparedMessage; has: (key: string) => boolean } | null = null;
 const listeners = new Set<() => void>();
 
 /** The message `key` in the reader's language. */
@@ -35,7 +34,9 @@ export const t: Translate = (key: MessageKey, values?: MessageValues) => {
  */
 export function tNodes(key: MessageKey, values: Record<string, ReactNode>): ReactNode {
   if (!active) throw new Error('No catalogue loaded yet: the app starts after loadLocale');
-  const parts = active.formatOf(key).format<ReactNode>(values as MessageValues);
+  const message = active.prepare(key);
+  if (typeof message === 'string') return message;
+  const parts = message.format<ReactNode>(values as MessageValues);
   if (!Array.isArray(parts)) return parts;
   return parts.map((part, index) => createElement(Fragment, { key: index }, part));
 }
@@ -68,8 +69,8 @@ export async function loadLocale(locale: string): Promise<void> {
   const chosen = loaders.has(locale) ? locale : DEFAULT_LOCALE;
   if (active?.locale === chosen) return;
   const catalogue = await loaders.get(chosen)!();
-  const formatOf = messageFormats(chosen, catalogue);
-  active = { locale: chosen, t: (key, values) => String(formatOf(key).format(values)), formatOf, has: (key) => Object.hasOwn(catalogue, key) };
+  const prepare = preparedMessages(chosen, catalogue);
+  active = { locale: chosen, t: wording(prepare), prepare, has: (key) => Object.hasOwn(catalogue, key) };
   if (globalThis.document) {
     document.documentElement.lang = chosen;
     document.documentElement.dir = textDirection(chosen);

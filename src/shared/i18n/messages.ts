@@ -1,5 +1,5 @@
-import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { IntlMessageFormat, type PrimitiveType } from 'intl-messageformat';
+import { TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { IntlMessageFormat, type Formatters, type PrimitiveType } from 'intl-messageformat';
 import type en from './catalogues/en.json';
 
 /**
@@ -27,29 +27,66 @@ export type MessageValues = Record<string, PrimitiveType>;
 /** Words a message into a string: `t('bets.resolved', { option })`. */
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
-/**
- * A catalogue's messages, each parsed once on its first use. An argument a message needs and is
- * not given throws when it is formatted, as a wrong key does not compile.
- */
-export function messageFormats(locale: string, catalogue: Catalogue): (key: MessageKey) => IntlMessageFormat {
-  const compiled = new Map<string, IntlMessageFormat>();
-  return (key) => {
-    let format = compiled.get(key);
-    if (!format) {
-      const message = catalogue[key];
-      if (message === undefined) throw new Error(`No message "${key}" in the ${locale} catalogue`);
-      format = new IntlMessageFormat(message, locale, undefined, { ignoreTag: true });
-      compiled.set(key, format);
-    }
-    return format;
+/** A message ready to word: its text when it has no argument and no syntax, else its formatter. */
+export type PreparedMessage = string | IntlMessageFormat;
+
+/** The text of a message that is only text (most are), which needs no formatter at all. */
+function plainText(message: string | MessageFormatElement[]): string | null {
+  if (typeof message === 'string') return /[{}']/.test(message) ? null : message;
+  return message.every((node) => node.type === TYPE.literal) ? message.map((node) => (node as { value: string }).value).join('') : null;
+}
+
+/** The Intl formatters a catalogue's messages share, each made once per locale and options. */
+function sharedFormatters(): Formatters {
+  const once = <A extends unknown[], T>(make: (...args: A) => T) => {
+    const made = new Map<string, T>();
+    return (...args: A): T => {
+      const key = JSON.stringify(args);
+      let found = made.get(key);
+      if (found === undefined) {
+        found = make(...args);
+        made.set(key, found);
+      }
+      return found;
+    };
+  };
+  return {
+    getNumberFormat: once((locales?: string | string[], options?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locales, options)),
+    getDateTimeFormat: once((...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args)),
+    getPluralRules: once((...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args)),
   };
 }
 
-/** A translator for one locale: each message worded as a string. */
-export function translator(locale: string, catalogue: Catalogue): Translate {
-  const formatOf = messageFormats(locale, catalogue);
-  return (key, values) => String(formatOf(key).format(values));
+/**
+ * A catalogue's messages, each prepared once on its first use: a plain text as it is, any other
+ * message as its formatter (sharing the catalogue's Intl formatters). An argument a message needs
+ * and is not given throws when it is formatted, as a wrong key does not compile.
+ */
+export function preparedMessages(locale: string, catalogue: Catalogue): (key: MessageKey) => PreparedMessage {
+  const prepared = new Map<string, PreparedMessage>();
+  const formatters = sharedFormatters();
+  return (key) => {
+    let found = prepared.get(key);
+    if (found === undefined) {
+      const message = catalogue[key];
+      if (message === undefined) throw new Error(`No message "${key}" in the ${locale} catalogue`);
+      found = plainText(message) ?? new IntlMessageFormat(message, locale, undefined, { ignoreTag: true, formatters });
+      prepared.set(key, found);
+    }
+    return found;
+  };
 }
+
+/** Words prepared messages as strings. */
+export const wording =
+  (prepare: (key: MessageKey) => PreparedMessage): Translate =>
+  (key, values) => {
+    const message = prepare(key);
+    return typeof message === 'string' ? message : String(message.format(values));
+  };
+
+/** A translator for one locale: each message worded as a string. */
+export const translator = (locale: string, catalogue: Catalogue): Translate => wording(preparedMessages(locale, catalogue));
 
 /**
  * The key of a sentence Betbro's rules write in English, an API error or a form rule of the shared

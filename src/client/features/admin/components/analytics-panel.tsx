@@ -2,7 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContai
 import { parseAmountToCents } from '../../../../shared/money.ts';
 import { Card, StatCard } from '../../../components/ui/card.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
-import { showAmount } from '../../../lib/format.ts';
+import { showAmount, showNumber } from '../../../lib/format.ts';
 import { t } from '../../../lib/i18n.ts';
 import { useReports } from '../api.ts';
 
@@ -30,7 +30,7 @@ export function AnalyticsPanel() {
         <StatCard label={t('admin.analytics.activeBetValue')} value={showAmount(data.activeBetValue)} />
         <StatCard label={t('admin.analytics.totalUsers')} value={data.totalUsers} />
         <StatCard label={t('admin.analytics.onlineUsers')} value={data.onlineUsers} />
-        <StatCard label={t('admin.analytics.averageBetsPerUser')} value={data.averageBetsPerUser.toFixed(1)} />
+        <StatCard label={t('admin.analytics.averageBetsPerUser')} value={showNumber(data.averageBetsPerUser, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} />
       </div>
       <div className="grid gap-6 xl:grid-cols-2">
         <Card>

@@ -5,7 +5,7 @@ import { Card, EmptyState, StatCard } from '../../../components/ui/card.tsx';
 import { ErrorText, Loading } from '../../../components/ui/blocks.tsx';
 import { ScreenTitle } from '../../../lib/screen-nav.tsx';
 import { showAmount } from '../../../lib/format.ts';
-import { t } from '../../../lib/i18n.ts';
+import { activeLocale, t } from '../../../lib/i18n.ts';
 import { categoryLabel } from '../../../lib/category-label.ts';
 import { useStatistics } from '../api.ts';
 
@@ -16,7 +16,7 @@ const toDollars = (amount: string) => {
 };
 /** Room around the plot, so the first and last points, their dots and the axis labels are not cut off. */
 const CHART_MARGIN = { top: 8, right: 16, bottom: 8, left: 8 };
-const monthLabel = (key: string) => new Date(`${key}-01T00:00:00Z`).toLocaleDateString(undefined, { month: 'short', timeZone: 'UTC' });
+const monthLabel = (key: string) => new Date(`${key}-01T00:00:00Z`).toLocaleDateString(activeLocale(), { month: 'short', timeZone: 'UTC' });
 
 /** Statistics: totals, rank, the last 12 months and where the money goes, all from real data. */
 export function StatisticsPage() {
