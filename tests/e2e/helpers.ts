@@ -100,15 +100,16 @@ export async function newUser(browser: Browser, username: string, email?: string
 /** Fails on any serious or critical accessibility violation of the current page. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   // axe reads the page at rest: a toast fading in or out has text of partial opacity, which its
-  // contrast check flags. Finite animations and transitions are let finish (a spinner's never do).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // contrast check flags. Finite animations and transitions are let finish (a spinner's never do),
+  // and then those that began meanwhile (a toast arriving from a live update), until none is left.
+  await page.evaluate(async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const running = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -73,7 +73,11 @@ test('a German browser gets Betbro in German from the landing page on, at 1280 p
   await page.locator('input[name="password"]').fill('journey-password-1');
   await page.getByRole('button', { name: de('provider.login.continue') }).click();
   await page.getByLabel(de('auth.completeProfile.usernameLabel')).fill(username);
+  // The app reloads itself shortly after setup (complete-profile-page.tsx): the journey reads the
+  // dashboard after that reload, which would otherwise cut axe's reading short.
+  const reloaded = page.waitForEvent('load', { timeout: 15_000 });
   await page.getByLabel(de('auth.completeProfile.usernameLabel')).press('Enter');
+  await reloaded;
   await expect(page.getByTestId('current-username')).toContainText(username);
   // Taken from the browser at the first sign-in.
   expect((await api<{ locale: string }>(page, 'GET', '/api/users/preferences')).locale).toBe('de');
