@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, testDbKind } from '../test/test-app.ts';
+import { openDatabase, rowsOf } from './client.ts';
+
+describe(`a connection lost on ${testDbKind}`, () => {
+  it('fails the transaction that held it, crashes nothing, and leaves the pool serving', async () => {
+    const { database, drop } = await createTestDatabase();
+    const opened = await openDatabase(database);
+    const uncaught: unknown[] = [];
+    const hear = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', hear);
+    try {
+      let resume!: () => void;
+      const paused = new Promise<void>((resolve) => (resume = resolve));
+      const transaction = opened.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          await paused;
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => 'committed',
+          () => 'failed',
+        );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (testDbKind === 'postgres') {
+        // The server ends the connection the transaction holds, as a restart or an admin would.
+        const [ended] = rowsOf<{ n: number }>(
+          await opened.db.execute(sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+            where datname = current_database() and pid <> pg_backend_pid() and state = 'idle in transaction'`),
+        );
+        expect(ended?.n).toBe(1);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      resume();
+      // The embedded database has no connection to lose: there the transaction commits.
+      expect(await transaction).toBe(testDbKind === 'postgres' ? 'failed' : 'committed');
+      expect(uncaught).toEqual([]);
+      const [row] = rowsOf<{ one: number }>(await opened.db.execute(sql`select 1 as one`));
+      expect(row?.one).toBe(1);
+    } finally {
+      process.off('uncaughtException', hear);
+      await opened.close();
+      await drop();
+    }
+  });
+});
