@@ -1,8 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LOCALE, acceptedLanguages, matchLocale } from '../shared/i18n/locale.ts';
-import { translator, type Catalogue, type Translate } from '../shared/i18n/messages.ts';
-import { MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from '../shared/schemas/password.ts';
+import { saidKey, translator, type Catalogue, type MessageKey, type Translate } from '../shared/i18n/messages.ts';
 import { PROJECT_DIR } from './project-dir.ts';
 
 /**
@@ -15,7 +14,7 @@ import { PROJECT_DIR } from './project-dir.ts';
 const CATALOGUE_DIR = path.join(PROJECT_DIR, 'src/shared/i18n/catalogues');
 
 const readCatalogue = (locale: string) => JSON.parse(readFileSync(path.join(CATALOGUE_DIR, `${locale}.json`), 'utf8')) as Catalogue;
-const english = readCatalogue(DEFAULT_LOCALE);
+const englishCatalogue = readCatalogue(DEFAULT_LOCALE);
 
 // A key a catalogue lacks reads in English rather than failing a request (`npm run lint` refuses
 // such a catalogue; one edited on a server in production cannot take the server down).
@@ -24,7 +23,7 @@ const translators = new Map<string, Translate>(
     .filter((file) => /^[a-z]{2,3}(-[A-Z]{2})?\.json$/.test(file))
     .map((file) => {
       const locale = file.slice(0, -'.json'.length);
-      return [locale, translator(locale, { ...english, ...readCatalogue(locale) })] as const;
+      return [locale, translator(locale, { ...englishCatalogue, ...readCatalogue(locale) })] as const;
     }),
 );
 
@@ -64,22 +63,11 @@ export function requestWords(request: LocaleRequest): { locale: string; t: Trans
 }
 
 /**
- * The password rule's reasons (src/shared/schemas/password.ts) in `t`'s language: the API says
- * them in English, the provider's page in its visitor's.
+ * A sentence a rule of Betbro's writes in English (the password rule's reasons, a form's rule) in
+ * `t`'s language, by its `said.*` message, as the screens show it (client/lib/i18n.ts `said`);
+ * as it came when no catalogue words it.
  */
-export function passwordReason(t: Translate, reason: string): string {
-  switch (reason) {
-    case PASSWORD_MESSAGES.tooShort:
-      return t('provider.password.tooShort', { min: MIN_PASSWORD_LENGTH });
-    case PASSWORD_MESSAGES.tooLong:
-      return t('provider.password.tooLong');
-    case PASSWORD_MESSAGES.onlyWhitespace:
-      return t('provider.password.onlyWhitespace');
-    case PASSWORD_MESSAGES.common:
-      return t('provider.password.common');
-    case PASSWORD_MESSAGES.isEmail:
-      return t('provider.password.isEmail');
-    default:
-      return reason;
-  }
+export function said(t: Translate, english: string): string {
+  const key = saidKey(english);
+  return key in englishCatalogue ? t(key as MessageKey) : english;
 }

@@ -17,7 +17,7 @@ import {
   type LocalAccount,
 } from './local-accounts.ts';
 import { AUTO_SUBMIT_LOGOUT_SCRIPT, loginPage, logoutPage, messagePage, type PageWords } from './pages.ts';
-import { LOCALE_COOKIE, passwordReason, requestWords } from '../i18n.ts';
+import { LOCALE_COOKIE, requestWords, said } from '../i18n.ts';
 
 /**
  * The embedded OpenID Connect provider (docs/decisions/002-auth.md): oidc-provider mounted at
@@ -288,7 +288,7 @@ function registerInteractionRoutes(
   const signInFailure = ({ t }: PageWords, password: string, email: string) => {
     const weak = config.openSignup ? newPasswordProblem(password, email) : null;
     return weak
-      ? { status: 400, error: t('provider.login.wrongWeak', { reason: passwordReason(t, weak) }) }
+      ? { status: 400, error: t('provider.login.wrongWeak', { reason: said(t, weak) }) }
       : { status: 401, error: t('provider.login.wrong') };
   };
 
