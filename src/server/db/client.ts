@@ -145,8 +145,41 @@ class PreparingClient extends pg.Client {
   }
 }
 
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void;
+
+/**
+ * A pool whose lent client goes back to it (and is dropped) as soon as its connection is lost,
+ * whatever its holder does next; the holder's own release afterwards does nothing. drizzle's
+ * transaction sends BEGIN before the `try` that releases the client: a BEGIN that fails on a lost
+ * connection (a restart, an admin ending it) would keep that client lent for good, and with it
+ * one of the pool's places, and the pool would never end.
+ */
+export class ReleasingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (!callback) {
+      return new Promise((resolve, reject) => this.connect((err, client) => (client ? resolve(client) : reject(err))));
+    }
+    super.connect((err, client, done) => {
+      if (!client) return callback(err, client, done);
+      const release = client.release.bind(client);
+      let released = false;
+      const lost = (error?: Error) => client.release(error ?? true);
+      client.release = (reason?: Error | boolean) => {
+        if (released) return;
+        released = true;
+        client.removeListener('error', lost).removeListener('end', lost);
+        release(reason);
+      };
+      client.once('error', lost).once('end', lost);
+      callback(undefined, client, client.release);
+    });
+  }
+}
+
 async function openPostgres(url: string, prepareStatements: boolean): Promise<Database> {
-  const pool = new pg.Pool({
+  const pool = new ReleasingPool({
     connectionString: url,
     max: 20,
     idleTimeoutMillis: 30_000,

@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, testDbKind } from '../test/test-app.ts';
+import { createTestDatabase, testDbKind, withAdminClient } from '../test/test-app.ts';
 import { openDatabase, rowsOf } from './client.ts';
+
+const settled = <T,>(promise: Promise<T>, ms: number) =>
+  Promise.race([promise.then(() => 'settled'), new Promise((resolve) => setTimeout(() => resolve(`still pending after ${ms} ms`), ms))]);
 
 describe(`a connection lost on ${testDbKind}`, () => {
   it('fails the transaction that held it, crashes nothing, and leaves the pool serving', async () => {
@@ -41,6 +45,37 @@ describe(`a connection lost on ${testDbKind}`, () => {
       expect(row?.one).toBe(1);
     } finally {
       process.off('uncaughtException', hear);
+      await opened.close();
+      await drop();
+    }
+  });
+
+  it('gives the pool back a connection lost as a transaction begins, so the pool still ends', async () => {
+    const { database, drop } = await createTestDatabase();
+    const opened = await openDatabase(database);
+    try {
+      if (testDbKind === 'postgres') {
+        const pool = (opened.db as unknown as { $client: pg.Pool }).$client;
+        // One idle connection, which stops reading what the server sends.
+        const client = await pool.connect();
+        const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
+        client.release();
+        (client as unknown as { connection: { stream: { pause(): void; resume(): void } } }).connection.stream.pause();
+        // The server ends it, and the next transaction's BEGIN goes out on it before the
+        // connection hears.
+        await withAdminClient((admin) => admin.query('select pg_terminate_backend($1, 5000)', [rows[0]!.pid]));
+        const transaction = opened.db.transaction(async (tx) => tx.execute(sql`select 1`)).then(
+          () => 'committed',
+          () => 'failed',
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+        (client as unknown as { connection: { stream: { resume(): void } } }).connection.stream.resume();
+        expect(await transaction).toBe('failed');
+      } else {
+        expect(await opened.db.transaction(async (tx) => tx.execute(sql`select 1`)).then(() => 'committed')).toBe('committed');
+      }
+      expect(await settled(opened.close(), 5_000)).toBe('settled');
+    } finally {
       await opened.close();
       await drop();
     }

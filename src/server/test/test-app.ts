@@ -113,7 +113,7 @@ const databaseUrl = (adminUrl: string, name: string): string => {
   return url.toString();
 };
 
-async function withAdminClient<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+export async function withAdminClient<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: testPostgresUrl() });
   await admin.connect();
   try {
