@@ -48,4 +48,9 @@ describe('formatDollars', () => {
     expect(formatDollars(123_456_789)).toBe('$1,234,567.89');
     expect(formatDollars(-99)).toBe('-$0.99');
   });
+
+  it('writes minus zero as zero', () => {
+    expect(formatDollars(-0)).toBe('$0.00');
+    expect(formatDollars(-0, 'de')).toBe(formatDollars(0, 'de'));
+  });
 });

@@ -59,6 +59,7 @@ export function formatDollars(cents: Cents, locale = 'en'): string {
     format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' });
     dollarFormats.set(locale, format);
   }
-  // Cents over a hundred is exact to the cent for any amount MAX_CENTS allows.
-  return format.format(cents / 100);
+  // Cents over a hundred is exact to the cent for any amount MAX_CENTS allows; minus zero (a
+  // "-0.00" from the API) is zero, which Intl would write "-$0.00".
+  return format.format((cents + 0) / 100);
 }
