@@ -26,6 +26,8 @@ export const betPoolsSchema = z.object({
   totalPot: z.string(),
   participants: z.number().int(),
   winningOption: z.number().int().nullable(),
+  /** The crew whose members bet on it, or null for a bet among friends: only a crew bet moves crew balances. */
+  crewId: z.number().int().nullable(),
 });
 export type BetPools = z.infer<typeof betPoolsSchema>;
 

@@ -1,15 +1,21 @@
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { api, newUser, uniqueSuffix, userId } from './helpers.ts';
+import { allOdds, formatOdds } from '../../src/shared/odds.ts';
+import { formatDollars } from '../../src/shared/money.ts';
+import { api, newUser, signUpOverHttp, uniqueSuffix, userId } from './helpers.ts';
 
-// A stake's live bet_updated carries the bet's pools: the page patches every card that shows the
-// bet and asks the server for no bet list again (app/use-live-updates.ts).
+// A stake's live bet_updated carries the bet's pools: the page patches every card and page that
+// shows the bet, and asks the server for no bet list again, nor, on a bet among friends, for any
+// crew (app/use-live-updates.ts).
 
 /** The bet lists the client reads: the feeds, mine, a crew's. A bet's own detail is not a list. */
 const isBetList = (request: Request) => {
   const { pathname } = new URL(request.url());
   return request.method() === 'GET' && ['/api/bets', '/api/bets/friends', '/api/my-bets'].includes(pathname);
 };
+
+/** The crew reads: my crews, a crew, its standings and bets. */
+const isCrewRead = (request: Request) => request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/api/crews');
 
 /** Resolves once the page's live socket has been answered: from then on, the page hears every event. */
 const socketLive = (page: Page) =>
@@ -21,21 +27,25 @@ const socketLive = (page: Page) =>
     });
   });
 
-test("a friend's stake moves the odds on the dashboard without reading any bet list again", async ({ browser }) => {
-  test.setTimeout(90_000);
+test("ten stakes move the odds on a dashboard and a bet page, and no bet list or crew is read again", async ({ browser }) => {
+  test.setTimeout(120_000);
   const id = uniqueSuffix();
   const alice = await newUser(browser, `Alice_${id}`);
   const bob = await newUser(browser, `Bob_${id}`);
-  const cat = await newUser(browser, `Cat_${id}`);
-  // Three friends: Bob makes a bet, Cat stakes on it, Alice watches.
-  for (const [a, b] of [
-    [bob, alice],
-    [cat, alice],
-    [cat, bob],
-  ] as const) {
-    await api(a, 'POST', '/api/friends', { addresseeId: await userId(b) });
-    await api(b, 'POST', `/api/friends/${await userId(a)}/accept`, {});
-  }
+  await api(bob, 'POST', '/api/friends', { addresseeId: await userId(alice) });
+  await api(alice, 'POST', `/api/friends/${await userId(bob)}/accept`, {});
+  const bobId = await userId(bob);
+  // Ten friends of Bob's, each only an HTTP client, stake on his bet; Alice watches.
+  const stakers = await Promise.all(
+    Array.from({ length: 10 }, async (_, i) => {
+      const context = await browser.newContext();
+      await signUpOverHttp(context.request, `Stk${i}_${id}`);
+      const me = (await (await context.request.get('/api/auth/user')).json()) as { id: number };
+      expect((await context.request.post('/api/friends', { data: { addresseeId: bobId } })).ok()).toBe(true);
+      await api(bob, 'POST', `/api/friends/${me.id}/accept`, {});
+      return context.request;
+    }),
+  );
   const betTitle = `Derby ${id}`;
   const bet = await api<{ id: number }>(bob, 'POST', '/api/bets', {
     title: betTitle,
@@ -44,28 +54,48 @@ test("a friend's stake moves the odds on the dashboard without reading any bet l
     expirationType: 'indefinite',
   });
 
-  // Alice's dashboard shows Bob's bet, its socket live and its first reads done.
-  const live = socketLive(alice);
-  await alice.goto('/');
-  const card = alice.getByTestId('bet-card').filter({ hasText: betTitle });
+  // Alice's dashboard shows Bob's bet, and a second tab the bet's page: both sockets live, their
+  // first reads done.
+  const dashboard = alice;
+  const betPage = await alice.context().newPage();
+  const live = [socketLive(dashboard), socketLive(betPage)];
+  await dashboard.goto('/');
+  await betPage.goto(`/bets/${bet.id}`);
+  const card = dashboard.getByTestId('bet-card').filter({ hasText: betTitle });
   await expect(card.getByTestId('odds-1')).toHaveText('1.0:1');
-  await live;
-  await alice.waitForLoadState('networkidle');
+  await expect(betPage.getByRole('heading', { name: betTitle })).toBeVisible();
+  await Promise.all(live);
+  await dashboard.waitForLoadState('networkidle');
+  await betPage.waitForLoadState('networkidle');
 
   const listReads: string[] = [];
-  alice.on('request', (request) => {
-    if (isBetList(request)) listReads.push(request.url());
-  });
+  for (const page of [dashboard, betPage]) {
+    page.on('request', (request) => {
+      if (isBetList(request) || isCrewRead(request)) listReads.push(request.url());
+    });
+  }
 
-  await api(cat, 'POST', `/api/bets/${bet.id}/participate`, { option: 0, amount: '30' });
-  await expect(card.getByTestId('odds-1')).toHaveText('∞');
-  await expect(card.getByTestId('odds-0')).toHaveText('1.0:1');
-  await expect(card.getByTestId('total-pool')).toHaveText('Pool $30.00');
-  await expect(card.getByTestId('participants')).toHaveText('1 participant');
+  const pools = [0, 0];
+  for (const [i, staker] of stakers.entries()) {
+    const option = i % 3 === 2 ? 0 : i % 2;
+    const dollars = 10 + i * 5;
+    expect((await staker.post(`/api/bets/${bet.id}/participate`, { data: { option, amount: String(dollars) } })).ok()).toBe(true);
+    pools[option] = pools[option]! + dollars * 100;
+    const odds = allOdds(pools).map(formatOdds);
+    const pool = `Pool ${formatDollars(pools[0]! + pools[1]!)}`;
+    for (const scope of [card, betPage.getByRole('main')]) {
+      await expect(scope.getByTestId('odds-0')).toHaveText(odds[0]!);
+      await expect(scope.getByTestId('odds-1')).toHaveText(odds[1]!);
+    }
+    await expect(card.getByTestId('total-pool')).toHaveText(pool);
+    await expect(card.getByTestId('participants')).toHaveText(i === 0 ? '1 participant' : `${i + 1} participants`);
+  }
 
-  // A request the page sends after the event was handled: any list read it caused went out before.
-  const marker = alice.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/user');
-  await alice.evaluate(() => fetch('/api/auth/user', { credentials: 'same-origin' }));
-  await marker;
-  expect(listReads, 'bet lists read again after the stake').toEqual([]);
+  // A request each page sends after the last event was handled: any read it caused went out before.
+  for (const page of [dashboard, betPage]) {
+    const marker = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/auth/user');
+    await page.evaluate(() => fetch('/api/auth/user', { credentials: 'same-origin' }));
+    await marker;
+  }
+  expect(listReads, 'bet lists or crews read again after the stakes').toEqual([]);
 });

@@ -21,7 +21,7 @@ type MessagePage = z.infer<typeof messagePageSchema>;
  * bet_updated patches the pools into every list and detail that holds the bet, and re-reads no
  * list (its detail, timeline and odds history, where shown, are read again);
  * bets + user + activities on bet_resolved, friends on
- * friend events, crews on bet events and crew notifications; chat messages (a crew's too) and
+ * friend events, crews on a crew bet's events and on crew notifications; chat messages (a crew's too) and
  * presence update the screen without a refetch. Each time a socket goes live, the first one of
  * the page too, what was read before is read again, for what happened while no socket was
  * listening (docs/live-updates.md).
@@ -51,8 +51,9 @@ export function useLiveUpdates(userId: number | null) {
           } else {
             void queryClient.invalidateQueries({ queryKey: queryKeys.bets.all });
           }
-          // A stake on a crew bet moves its staker's crew balance, and the crew's standings.
-          refreshCrews(queryClient);
+          // A stake on a crew bet moves its staker's crew balance, and the crew's standings; a bet
+          // among friends moves neither.
+          if (message.bet.crewId !== null) refreshCrews(queryClient);
           break;
         case 'bet_resolved':
           applyBetPools(queryClient, message.bet);
@@ -62,7 +63,7 @@ export function useLiveUpdates(userId: number | null) {
           void queryClient.invalidateQueries({ queryKey: queryKeys.profiles.own });
           void queryClient.invalidateQueries({ queryKey: queryKeys.leaderboard.all });
           void queryClient.invalidateQueries({ queryKey: queryKeys.statistics.all });
-          refreshCrews(queryClient);
+          if (message.bet.crewId !== null) refreshCrews(queryClient);
           break;
         case 'bet_comment':
           void queryClient.invalidateQueries({ queryKey: queryKeys.bets.comments(message.comment.betId) });

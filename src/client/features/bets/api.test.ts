@@ -42,6 +42,7 @@ const pools = (participants: number, overrides: Partial<BetPools> = {}): BetPool
   totalPot: `${participants * 10}.00`,
   participants,
   winningOption: null,
+  crewId: null,
   ...overrides,
 });
 

@@ -143,6 +143,7 @@ const poolsOf = (bet: Bet): BetPools => ({
   totalPot: bet.totalPot,
   participants: bet.participants,
   winningOption: bet.winningOption,
+  crewId: bet.crewId,
 });
 
 /**

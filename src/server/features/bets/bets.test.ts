@@ -230,6 +230,7 @@ describe(`betting on ${testDbKind}`, () => {
         totalPot: '30.00',
         participants: 1,
         winningOption: null,
+        crewId: null,
       });
       // The creator hears about it.
       expect(events.slice(eventsBefore).filter((e) => e.type === 'notification')).toEqual([

@@ -203,5 +203,6 @@ export function presentPools(bet: BetRow, options: { poolCents: number; stakeCou
     totalPot: formatCents(bet.totalPotCents),
     participants: bet.participantCount,
     winningOption: bet.winningOption,
+    crewId: bet.crewId,
   };
 }

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/crews.ts';
 import { notificationPageSchema } from '../../../shared/schemas/notifications.ts';
 import { rowsOf } from '../../db/client.ts';
+import type { DomainEvent } from '../../plugins/domain-events.ts';
 import { balanceOf, createBetAs, createUser, makeFriends, type TestUser } from '../../test/fixtures.ts';
 import { HttpAgent } from '../../test/http-agent.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
@@ -191,7 +192,12 @@ describe(`crews on ${testDbKind}`, () => {
       await app.db.execute(sql`select count(*)::int as n from player_figures where user_id in (${mia.id}, ${ned.id})`),
     )[0]!.n;
     const bet = await createBetAs(owner, { title: 'Crew money', crewId: crew.id, options: ['Yes', 'No'] });
+    const updates: DomainEvent[] = [];
+    const unsubscribe = app.domainEvents.subscribe((event) => void (event.type === 'bet_updated' && updates.push(event)));
     expect((await stake(mia, bet.id, 0, 60)).statusCode).toBe(200);
+    unsubscribe();
+    // The live update names the crew: the members' screens read their crew balances again.
+    expect(updates).toMatchObject([{ betId: bet.id, snapshot: { pools: { betId: bet.id, crewId: crew.id } } }]);
     const tooMuch = await stake(ned, bet.id, 1, 100.01);
     expect(tooMuch.statusCode).toBe(409);
     expect(tooMuch.json()).toMatchObject({ code: 'insufficient_balance' });

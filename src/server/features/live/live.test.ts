@@ -85,6 +85,7 @@ describe(`live events over /ws on ${testDbKind}`, () => {
         totalPot: '30.00',
         participants: 1,
         winningOption: null,
+        crewId: null,
       },
       // A stake moves the pools alone: the client patches them in, and reads no list again.
       poolsOnly: true,
