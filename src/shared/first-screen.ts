@@ -1,6 +1,7 @@
 /**
- * What a signed-in visitor's first screen, the dashboard, waits for before it can draw: the API
- * reads its screens make on mount, and the client modules of each layout's frame and dashboard.
+ * What a signed-in visitor's first screen waits for before it can draw, on the two addresses a
+ * visit starts from (the dashboard, and a bet's page, where a shared link lands): the API reads
+ * its screens make on mount, and the client modules of each layout's frame and screen.
  *
  * The client starts these reads itself as soon as the server has said who is here
  * (src/client/lib/first-reads.ts), and its features' queries request the same paths. The server,
@@ -13,10 +14,14 @@ export type Layout = 'mobile' | 'desktop';
 
 export const READ_PATHS = {
   bets: { all: '/api/bets?limit=100', friends: '/api/bets/friends?limit=100', mine: '/api/my-bets?limit=100' },
+  bet: (id: number) => `/api/bets/${id}`,
   friendRequests: '/api/friend-requests',
   notifications: '/api/notifications?limit=50',
   preferences: '/api/users/preferences',
 } as const;
+
+/** What both layouts' frames read on mount, whatever the screen: requests, notifications, preferences. */
+const FRAME_READS = [READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences];
 
 /**
  * The reads both layouts' dashboards make on mount. These are the ones the server names in the
@@ -26,7 +31,7 @@ export const READ_PATHS = {
 export function commonDashboardReads(user: { role: 'user' | 'admin' }): string[] {
   // Admins see every bet (docs/product.md §5.1); everyone else their friends' and their own.
   const explore = user.role === 'admin' ? READ_PATHS.bets.all : READ_PATHS.bets.friends;
-  return [explore, READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences];
+  return [explore, ...FRAME_READS];
 }
 
 /** What the dashboard reads first, by layout: the same queries its screens make on mount. */
@@ -43,3 +48,26 @@ export const DASHBOARD_MODULES: Record<Layout, readonly string[]> = {
   mobile: ['mobile/mobile-app.tsx', 'features/dashboard/components/dashboard-narrow.tsx'],
   desktop: ['app/app-layout.tsx', 'features/dashboard/components/dashboard-page.tsx'],
 };
+
+/** The modules a bet's page waits for, by layout: the frame, and the page (one for both layouts). */
+export const BET_PAGE_MODULES: Record<Layout, readonly string[]> = {
+  mobile: ['mobile/mobile-app.tsx', 'features/bets/components/bet-detail-page.tsx'],
+  desktop: ['app/app-layout.tsx', 'features/bets/components/bet-detail-page.tsx'],
+};
+
+/** A first screen: the modules it waits for, by layout, and the reads both layouts make on mount. */
+export interface FirstScreen {
+  modules: Record<Layout, readonly string[]>;
+  reads(user: { role: 'user' | 'admin' }): string[];
+}
+
+/**
+ * The first screen at `pathname`, or null where the page names none: the dashboard at `/`, a
+ * bet's page at `/bets/:id` (its detail; its timeline and discussion wait for it, below the fold).
+ */
+export function firstScreenAt(pathname: string): FirstScreen | null {
+  if (pathname === '/') return { modules: DASHBOARD_MODULES, reads: commonDashboardReads };
+  const bet = /^\/bets\/([1-9]\d{0,14})$/.exec(pathname);
+  if (bet) return { modules: BET_PAGE_MODULES, reads: () => [READ_PATHS.bet(Number(bet[1])), ...FRAME_READS] };
+  return null;
+}

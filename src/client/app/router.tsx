@@ -57,9 +57,10 @@ function preloadScreenFor(user: { username: string } | null): void {
 
 /**
  * Once the server has said who is here (not from the stored sign-in, which may be stale), the
- * dashboard's reads start beside its code, so that it draws complete when that code has run.
+ * first screen's reads (the dashboard's, a bet page's) start beside its code, so that it draws
+ * complete when that code has run.
  */
-function startDashboardReadsFor(user: CurrentUser | null): void {
+function startFirstReadsFor(user: CurrentUser | null): void {
   for (const path of readsAtStart(user, window.location.pathname, isMobileNow() ? 'mobile' : 'desktop')) startFirstRead(path);
 }
 
@@ -77,7 +78,7 @@ preloadScreenFor(storedUser());
 ACCOUNT_PAGES.find(({ path }) => matchPath(path, window.location.pathname))?.screen.preload();
 void askWhoAmIAtStart().then((user) => {
   preloadScreenFor(user);
-  startDashboardReadsFor(user);
+  startFirstReadsFor(user);
 }, () => undefined);
 
 /** The whole-screen loader while the app starts: in English, the words of index.html's own loader. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRequest, startFirstRead } from './api.ts';
-import { READ_PATHS, commonDashboardReads, dashboardReads } from '../../shared/first-screen.ts';
+import { READ_PATHS, commonDashboardReads, dashboardReads, firstScreenAt } from '../../shared/first-screen.ts';
 import { readsAtStart, takeFirstRead } from './first-reads.ts';
 
 const answer = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -99,7 +99,11 @@ describe('first reads', () => {
       for (const layout of ['mobile', 'desktop'] as const) {
         const player = { role, username: 'hinted' };
         expect(readsAtStart(player, '/', layout)).toEqual(expect.arrayContaining(commonDashboardReads(player)));
+        // A bet's page, where a shared link lands: its detail and the frame's reads.
+        expect(readsAtStart(player, '/bets/7', layout)).toEqual(firstScreenAt('/bets/7')!.reads(player));
+        expect(readsAtStart(player, '/bets/7', layout)).toEqual([READ_PATHS.bet(7), READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences]);
         expect(readsAtStart(player, '/friends', layout)).toEqual([]);
+        expect(readsAtStart(player, '/bets/7/edit', layout)).toEqual([]);
       }
     }
     // The server names none for these either.

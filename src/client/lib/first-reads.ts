@@ -8,7 +8,7 @@
  * which the features' API modules use too), so the two cannot drift apart.
  */
 
-import { dashboardReads, type Layout } from '../../shared/first-screen.ts';
+import { dashboardReads, firstScreenAt, type Layout } from '../../shared/first-screen.ts';
 import { needsProfileSetup } from '../../shared/schemas/users.ts';
 
 /** An answer older than this is not used: the screen that wanted it did not come in time. */
@@ -56,12 +56,14 @@ export function takeFirstRead(path: string): Promise<Response> | undefined {
 
 /**
  * The reads to start as the app starts at `pathname`, once the server has said who is here: the
- * dashboard's, on the dashboard's address. There they always start, even when a phone reloads on
- * another view (its views change without a change of address): the server names these reads in
- * the page's Link header, and an answer the browser fetched ahead must be taken now, while it is
- * fresh, not by a query minutes later (decision record 021).
+ * dashboard's on the dashboard's address, a bet page's on a bet's (shared/first-screen.ts). There
+ * they always start, even when a phone reloads on another view (its views change without a change
+ * of address): the server names these reads in the page's Link header, and an answer the browser
+ * fetched ahead must be taken now, while it is fresh, not by a query minutes later (decision
+ * record 021).
  */
 export function readsAtStart(user: { role: 'user' | 'admin'; username: string } | null, pathname: string, layout: Layout): string[] {
-  if (!user || needsProfileSetup(user.username) || pathname !== '/') return [];
-  return dashboardReads(user, layout);
+  const screen = firstScreenAt(pathname);
+  if (!user || needsProfileSetup(user.username) || !screen) return [];
+  return pathname === '/' ? dashboardReads(user, layout) : screen.reads(user);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DASHBOARD_MODULES, READ_PATHS } from '../../shared/first-screen.ts';
+import { BET_PAGE_MODULES, DASHBOARD_MODULES, READ_PATHS } from '../../shared/first-screen.ts';
 import { errorBodySchema } from '../../shared/schemas/common.ts';
 import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../features/auth/service.ts';
@@ -26,13 +26,16 @@ const MANIFEST = {
   'features/dashboard/components/dashboard-narrow.tsx': { file: 'assets/dashboard-narrow-abc123.js', imports: ['_shared-abc123.js', 'index.html'] },
   'app/app-layout.tsx': { file: 'assets/app-layout-abc123.js', imports: ['_shared-abc123.js', 'index.html'] },
   'features/dashboard/components/dashboard-page.tsx': { file: 'assets/dashboard-page-abc123.js', imports: ['_shared-abc123.js', 'index.html'] },
+  'features/bets/components/bet-detail-page.tsx': { file: 'assets/bet-detail-page-abc123.js', imports: ['_shared-abc123.js', 'index.html'] },
 };
 const module = (file: string) => `</assets/${file}>; rel=modulepreload`;
 const read = (apiPath: string) => `<${apiPath}>; rel=preload; as=fetch; crossorigin`;
 const SHARED = module('shared-abc123.js');
 const PHONE = [module('mobile-app-abc123.js'), '</assets/mobile-app-abc123.css>; rel=preload; as=style; crossorigin', SHARED, module('dashboard-narrow-abc123.js')];
 const DESKTOP = [module('app-layout-abc123.js'), SHARED, module('dashboard-page-abc123.js')];
-const COMMON_READS = [READ_PATHS.bets.friends, READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences].map(read);
+const FRAME_READS = [READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences].map(read);
+const COMMON_READS = [read(READ_PATHS.bets.friends), ...FRAME_READS];
+const BET_PAGE = module('bet-detail-page-abc123.js');
 const WHO_AM_I = '</api/auth/user>; rel=preload; as=fetch; crossorigin=use-credentials';
 const links = (header: unknown) => (typeof header === 'string' ? header.split(', ') : []);
 /** A page as built, without the link card's tags the server adds to its head (features/cards). */
@@ -139,6 +142,16 @@ describe(`static client serving on ${testDbKind}`, () => {
     expect(links(adminPage.headers.link)).not.toContain(read(READ_PATHS.bets.friends));
   });
 
+  it("names a bet page's chunks and its detail beside the frame's reads, where a shared link lands", async () => {
+    const player = await createUser(app, 'hinted_bet');
+    const phone = await player.agent.request('GET', '/bets/42?from=chat', { headers: { 'sec-ch-ua-mobile': '?1' } });
+    expect(links(phone.headers.link)).toEqual([WHO_AM_I, ...PHONE.slice(0, 3), BET_PAGE, read(READ_PATHS.bet(42)), ...FRAME_READS]);
+    const desk = await player.agent.request('GET', '/bets/42', { headers: { 'sec-ch-ua-mobile': '?0' } });
+    expect(links(desk.headers.link)).toEqual([WHO_AM_I, module('app-layout-abc123.js'), SHARED, BET_PAGE, read(READ_PATHS.bet(42)), ...FRAME_READS]);
+    const any = await player.agent.request('GET', '/bets/42');
+    expect(links(any.headers.link)).toEqual([WHO_AM_I, SHARED, BET_PAGE, read(READ_PATHS.bet(42)), ...FRAME_READS]);
+  });
+
   it('names only what both layouts need when the browser does not say which it has', async () => {
     const player = await createUser(app, 'hinted_any');
     const res = await player.agent.request('GET', '/');
@@ -154,7 +167,7 @@ describe(`static client serving on ${testDbKind}`, () => {
     expect(links(stale.headers.link)).toEqual([WHO_AM_I]);
 
     const player = await createUser(app, 'hinted_elsewhere');
-    for (const url of ['/friends', '/bets/42']) {
+    for (const url of ['/friends', '/bets/0', '/bets/42/edit', '/crews/42']) {
       expect(links((await player.agent.request('GET', url, { headers: { 'sec-ch-ua-mobile': '?1' } })).headers.link)).toEqual([WHO_AM_I]);
     }
     const newcomer = await createUser(app, 'user_0a1b2c3d4e');
@@ -294,12 +307,12 @@ describe(`first-screen hints on ${testDbKind}`, () => {
     expect(chunksOf(MANIFEST, ['mobile/mobile-app.tsx', 'features/gone.tsx'])).toBeNull();
   });
 
-  it("names the modules the client's router loads for the dashboard", () => {
-    // The router's choice (preloadScreenFor) and the screen catalogue's dashboard entry.
+  it("names the modules the client's router loads for the dashboard and a bet's page", () => {
+    // The router's choice (preloadScreenFor) and the screen catalogue's entries.
     const router = readFileSync('src/client/app/router.tsx', 'utf8');
     const screens = readFileSync('src/client/app/screens.ts', 'utf8');
     for (const layout of ['mobile', 'desktop'] as const) {
-      for (const file of DASHBOARD_MODULES[layout]) {
+      for (const file of [...DASHBOARD_MODULES[layout], ...BET_PAGE_MODULES[layout]]) {
         expect(existsSync(path.join('src/client', file))).toBe(true);
         const name = path.basename(file);
         expect(router.includes(`/${name}')`) || screens.includes(`/${name}')`)).toBe(true);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DASHBOARD_MODULES, commonDashboardReads, type Layout } from '../../shared/first-screen.ts';
+import { firstScreenAt, type Layout } from '../../shared/first-screen.ts';
 import { SIGNED_IN_HINT_COOKIE } from '../../shared/schemas/auth.ts';
 import { needsProfileSetup } from '../../shared/schemas/users.ts';
 import { PROJECT_DIR } from '../project-dir.ts';
@@ -59,34 +59,40 @@ function layoutOf(request: FastifyRequest): Layout | null {
 }
 
 /**
- * The Link header of the dashboard for a signed-in visitor (decision record 021): the chunks its
- * layout's frame and screen need, and the reads both layouts make on mount (which the client
- * always takes at start-up on this address), so that the browser fetches them beside the first
- * script instead of after it has run and asked who is here. A browser that does not say whether
- * it is a phone gets the chunks both layouts need. Null for anyone else, and for every other page.
- * The plain way is no header (PLAIN_PATHS=first-screen-hints); spa.test.ts says who gets which
- * header, and the client's first-reads.test.ts that the client takes every hinted read.
+ * The Link header of a first screen (the dashboard, a bet's page: shared/first-screen.ts) for a
+ * signed-in visitor (decision record 021): the chunks its layout's frame and screen need, and the
+ * reads both layouts make on mount (which the client always takes at start-up on that address), so
+ * that the browser fetches them beside the first script instead of after it has run and asked who
+ * is here. A browser that does not say whether it is a phone gets the chunks both layouts need.
+ * Null for anyone else, and for every other page. The plain way is no header
+ * (PLAIN_PATHS=first-screen-hints); spa.test.ts says who gets which header, and the client's
+ * first-reads.test.ts that the client takes every hinted read.
  */
 function firstScreenHints(app: FastifyInstance, manifest: BuildManifest, loadSession: SessionLoader) {
-  const files = Object.fromEntries(
-    (['mobile', 'desktop'] as const).map((layout) => {
-      const chunks = chunksOf(manifest, DASHBOARD_MODULES[layout]);
-      if (!chunks) app.log.warn({ layout }, 'The client build does not list the dashboard modules: no first-screen hints for this layout');
-      return [layout, chunks ?? []];
-    }),
-  ) as Record<Layout, string[]>;
-  const both = files.mobile.filter((file) => files.desktop.includes(file));
+  // Each screen's chunks by layout, found in the build once.
+  const chunksFor = new Map<readonly string[], string[]>();
+  const chunks = (modules: readonly string[]): string[] => {
+    let found = chunksFor.get(modules);
+    if (!found) {
+      const files = chunksOf(manifest, modules);
+      if (!files) app.log.warn({ modules }, 'The client build does not list these modules: no first-screen hints for them');
+      chunksFor.set(modules, (found = files ?? []));
+    }
+    return found;
+  };
 
   return async (request: FastifyRequest): Promise<string | null> => {
-    if (request.url.split('?')[0] !== '/') return null;
+    const screen = firstScreenAt(request.url.split('?')[0]!);
+    if (!screen) return null;
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return null;
     // Only a look: the page sends no cookie back, and "who am I?" slides the session a moment later.
     const loaded = await loadSession(token, { slide: false });
     if (!loaded || needsProfileSetup(loaded.user.username)) return null;
     const layout = layoutOf(request);
-    const chunks = layout === null ? both : files[layout];
-    return [...chunks.map(fileLink), ...commonDashboardReads(loaded.user).map(readLink)].join(', ');
+    const mobile = chunks(screen.modules.mobile);
+    const files = layout === null ? mobile.filter((file) => chunks(screen.modules.desktop).includes(file)) : chunks(screen.modules[layout]);
+    return [...files.map(fileLink), ...screen.reads(loaded.user).map(readLink)].join(', ');
   };
 }
 
@@ -184,8 +190,8 @@ export async function registerSpa(
       clearSignedInHint(reply, app.config);
     }
     try {
-      const dashboard = hints ? await hints(request) : null;
-      if (dashboard) links.push(dashboard);
+      const screen = hints ? await hints(request) : null;
+      if (screen) links.push(screen);
     } catch (error) {
       // Hints are a head start, never a condition: without the database the page still loads.
       request.log.warn({ err: error }, 'No first-screen hints: the session could not be read');

@@ -63,7 +63,7 @@ export function useCrewBets(crewId: number) {
 export function useBet(id: number) {
   return useQuery({
     queryKey: queryKeys.bets.detail(id),
-    queryFn: () => apiRequest('GET', `/api/bets/${id}`, betDetailSchema),
+    queryFn: () => apiRequest('GET', READ_PATHS.bet(id), betDetailSchema),
     staleTime: BETS_STALE_MS,
   });
 }
