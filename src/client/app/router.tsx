@@ -8,7 +8,7 @@ import { readStoredAuth } from '../lib/auth-storage.ts';
 import { LandingPage } from '../features/auth/components/landing-page.tsx';
 import { useResumeInvite } from '../features/invites/resume-invite.ts';
 import { t } from '../lib/i18n.ts';
-import { askWhoAmIAtStart, useAuth } from '../lib/use-auth.tsx';
+import { askWhoAmIAtStart, holdsSession, useAuth } from '../lib/use-auth.tsx';
 import { viewHere } from '../mobile/mobile-location.ts';
 import { isMobileNow, useIsMobile } from '../mobile/use-is-mobile.ts';
 import { startFirstRead } from '../lib/api.ts';
@@ -56,11 +56,10 @@ function preloadScreenFor(user: { username: string } | null): void {
 }
 
 /**
- * Once the server has said who is here (not from the stored sign-in, which may be stale), the
- * first screen's reads (the dashboard's, a bet page's) start beside its code, so that it draws
- * complete when that code has run.
+ * The first screen's reads (the dashboard's, a bet page's) start beside its code, so that it draws
+ * complete when that code has run. Each path starts once (first-reads.ts).
  */
-function startFirstReadsFor(user: CurrentUser | null): void {
+function startFirstReadsFor(user: Pick<CurrentUser, 'role' | 'username'> | null): void {
   for (const path of readsAtStart(user, window.location.pathname, isMobileNow() ? 'mobile' : 'desktop')) startFirstRead(path);
 }
 
@@ -73,7 +72,14 @@ function storedUser() {
     return null; // storage blocked: the server's answer below still counts
   }
 }
-preloadScreenFor(storedUser());
+const stored = storedUser();
+preloadScreenFor(stored);
+// The stored sign-in draws the first screen at once, before "who am I?" answers, and with a
+// session cookie there the page's Link header has already fetched that screen's reads: they start
+// now, so that the screen takes those answers instead of asking again beside them. Once the server
+// has said who is here they start for that user too (a stale stored sign-in may have named
+// another role's reads, which are then never taken).
+if (holdsSession()) startFirstReadsFor(stored);
 // A mailed link's page, whoever opens it: its code downloads beside the first script's start.
 ACCOUNT_PAGES.find(({ path }) => matchPath(path, window.location.pathname))?.screen.preload();
 void askWhoAmIAtStart().then((user) => {

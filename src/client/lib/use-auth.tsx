@@ -30,7 +30,7 @@ interface AuthContextValue {
 const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** Whether this browser holds a session cookie at all (the server keeps the hint beside it). */
-const holdsSession = () => document.cookie.split('; ').some((pair) => pair.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
+export const holdsSession = () => document.cookie.split('; ').some((pair) => pair.startsWith(`${SIGNED_IN_HINT_COOKIE}=`));
 
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   // Without a session there is nothing to ask: the answer would be a 401.
