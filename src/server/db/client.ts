@@ -185,12 +185,9 @@ async function openPostgres(url: string, prepareStatements: boolean): Promise<Da
     idleTimeoutMillis: 30_000,
     ...(prepareStatements ? { Client: PreparingClient } : {}),
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it. A
-  // client lent out (a transaction between two statements) that loses it emits the same error,
-  // which no pool listener hears while it is lent: its next query fails with it instead, and the
-  // event must not crash the process either.
+  // An idle client losing its connection must not crash the process; the pool replaces it. A lent
+  // one that loses it is heard by ReleasingPool, which gives it back (its next query fails).
   pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool) as unknown as Db;
   let closed = false;
   return {

@@ -90,8 +90,13 @@ function firstScreenHints(app: FastifyInstance, manifest: BuildManifest, loadSes
     const loaded = await loadSession(token, { slide: false });
     if (!loaded || needsProfileSetup(loaded.user.username)) return null;
     const layout = layoutOf(request);
-    const mobile = chunks(screen.modules.mobile);
-    const files = layout === null ? mobile.filter((file) => chunks(screen.modules.desktop).includes(file)) : chunks(screen.modules[layout]);
+    let files: string[];
+    if (layout === null) {
+      const desktop = chunks(screen.modules.desktop);
+      files = chunks(screen.modules.mobile).filter((file) => desktop.includes(file));
+    } else {
+      files = chunks(screen.modules[layout]);
+    }
     return [...files.map(fileLink), ...screen.reads(loaded.user).map(readLink)].join(', ');
   };
 }
