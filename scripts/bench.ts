@@ -6,6 +6,7 @@ import { benchCards } from './bench/cards.ts';
 import { benchClient } from './bench/client.ts';
 import { formatProfile, summariseProfilesIn, type ProfileSummary } from './bench/cpu-profile.ts';
 import { benchFanout } from './bench/fanout.ts';
+import { benchRoutedFanout } from './bench/fanout-routed.ts';
 import { benchFeed } from './bench/feed.ts';
 import { benchInstances } from './bench/instances.ts';
 import { EMBEDDED_PARTS, parseOptions, type Part } from './bench/options.ts';
@@ -104,9 +105,16 @@ try {
   if (wants('payouts')) results.payouts = await attempt('payouts', () => benchPayouts(postgres(), options.payoutBets, profileDir('payouts')));
   if (wants('feed')) results.feed = await attempt('feed', () => benchFeed(postgres(), options.durationSeconds, profileDir('feed')));
   if (wants('fanout')) {
-    results.fanout = await attempt('fanout', () =>
-      benchFanout(postgres(), { sockets: options.sockets, audience: options.fanoutAudience, stakes: options.fanoutStakes }, profileDir('fanout')),
-    );
+    const redisUrl = process.env.BENCH_REDIS_URL;
+    if (redisUrl) {
+      const fanout = { instances: options.fanoutInstances, sockets: options.sockets ?? 20_000, audience: options.fanoutAudience, stakes: options.fanoutStakes };
+      results.fanoutRouted = await attempt('fanout', () => benchRoutedFanout(postgres(), redisUrl, fanout));
+    } else {
+      // One process holds the server's sockets and another the clients': each within its descriptors.
+      const sockets = Math.min(options.sockets ?? 5_000, 15_000);
+      const fanout = { sockets, audience: Math.min(options.fanoutAudience, sockets), stakes: options.fanoutStakes };
+      results.fanout = await attempt('fanout', () => benchFanout(postgres(), fanout, profileDir('fanout')));
+    }
   }
   if (wants('pglite')) {
     // The embedded default is for one small group; a shorter run tells as much.

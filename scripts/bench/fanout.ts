@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { auditLedger } from '../../src/server/features/wallet/audit.ts';
 import { analyze, createBets, createSyntheticUsers, makeFriends, openSetupApp, userRows, type BenchUser } from './data.ts';
 import type { BenchPostgres } from './postgres.ts';
+import { connect } from './live-socket.ts';
 import { startServer, type ServerHandle } from './server.ts';
 import { percentile, progress, round, sleep } from './util.ts';
 
@@ -46,7 +47,7 @@ export interface FanoutRun {
   ledgerOk: boolean;
 }
 
-const distribution = (values: number[]): Distribution => ({
+export const distribution = (values: number[]): Distribution => ({
   p50: round(percentile(values, 50)),
   p99: round(percentile(values, 99)),
   max: round(Math.max(...values)),
@@ -55,37 +56,6 @@ const distribution = (values: number[]): Distribution => ({
 interface Heard {
   at: number;
   data: string;
-}
-
-export function connect(url: string, user: BenchUser, origin: string, onMessage: (data: string) => void): Promise<WebSocket | null> {
-  return new Promise((resolve) => {
-    const socket = new WebSocket(url, { headers: { cookie: user.cookie, origin }, perMessageDeflate: false });
-    const timer = setTimeout(() => {
-      socket.terminate();
-      resolve(null);
-    }, 30_000);
-    // Connected once the server answers the auth message: from then on the socket hears every
-    // event meant for the user (the server has read who they may hear about).
-    socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', userId: user.id })));
-    let live = false;
-    const onAnswer = (raw: Buffer) => {
-      if (live || !raw.toString().includes('"auth_ok"')) return;
-      live = true;
-      clearTimeout(timer);
-      resolve(socket);
-    };
-    socket.on('message', onAnswer);
-    socket.once('unexpected-response', () => {
-      clearTimeout(timer);
-      socket.terminate();
-      resolve(null);
-    });
-    socket.on('error', () => {
-      clearTimeout(timer);
-      resolve(null);
-    });
-    socket.on('message', (raw: Buffer) => onMessage(raw.toString()));
-  });
 }
 
 export interface FanoutSetup {
@@ -97,12 +67,12 @@ export interface FanoutSetup {
 }
 
 /** The creator, the audience (the creator's friends), the strangers, the stakers and the bet. */
-export async function prepareFanout(app: FastifyInstance, audienceSize: number, strangerCount: number, stakes: number): Promise<FanoutSetup> {
+export async function prepareFanout(app: FastifyInstance, audienceSize: number, strangerCount: number, stakes: number, group = ''): Promise<FanoutSetup> {
   progress(`fanout: ${audienceSize} friends of the creator, ${strangerCount} strangers, ${stakes + 1} stakers`);
-  const [creator] = await createSyntheticUsers(app, 'fcr', 1);
-  const audience = await createSyntheticUsers(app, 'fan', audienceSize);
-  const strangers = await createSyntheticUsers(app, 'fst', strangerCount);
-  const stakers = await createSyntheticUsers(app, 'fsk', stakes + 1);
+  const [creator] = await createSyntheticUsers(app, `fcr${group}`, 1);
+  const audience = await createSyntheticUsers(app, `fan${group}`, audienceSize);
+  const strangers = await createSyntheticUsers(app, `fst${group}`, strangerCount);
+  const stakers = await createSyntheticUsers(app, `fsk${group}`, stakes + 1);
   await makeFriends(app, [...audience, ...stakers].map((u) => [u.id, creator!.id] as const));
   const rows = await userRows(app, [creator!.id]);
   const [betId] = await createBets(app, [rows.get(creator!.id)!], 1, 'Synthetic fan-out bet');

@@ -13,7 +13,9 @@ export const EMBEDDED_PARTS: readonly Part[] = ['cards'];
 export interface BenchOptions {
   parts: Set<Part>;
   durationSeconds: number;
-  sockets: number;
+  /** Sockets of the fan-out part: 5,000 on one instance, 20,000 over the instances with Redis. */
+  sockets: number | undefined;
+  fanoutInstances: number;
   fanoutAudience: number;
   fanoutStakes: number;
   /** Bets of 1,000 stakes settled and timed in the payouts part. */
@@ -34,8 +36,11 @@ export const USAGE = `npm run bench -- [options]      (needs DATABASE_URL=postgr
 
   --only=a,b,...        parts to run: ${PARTS.join(', ')} (default: all)
   --duration=30         seconds of each measured load run (and of pgbench)
-  --sockets=5000        sockets held open in the fan-out part
-  --audience=1000       how many of them may see the staked bet
+  --sockets=N           sockets held open in the fan-out part (5,000 on one instance; with
+                        BENCH_REDIS_URL 20,000 spread over the instances)
+  --fanout-instances=2  with BENCH_REDIS_URL: the instances the fan-out part spreads them over
+  --audience=1000       how many of them may see the staked bet (with BENCH_REDIS_URL: each
+                        instance's own bet)
   --fanout-stakes=30    stakes whose fan-out is timed
   --payout-bets=5       bets of 1,000 stakes each settled and timed in the payouts part
   --lighthouse-runs=3   Lighthouse runs per page (the median is reported)
@@ -46,14 +51,16 @@ export const USAGE = `npm run bench -- [options]      (needs DATABASE_URL=postgr
                         what each earns is the same part run with and without it
   --cpu-prof            write V8 CPU profiles of the servers to bench-profiles/ and summarise them
   --output=bench-results.json
-  BENCH_REDIS_URL=redis://...  runs the two-instance part against that Redis (its 'betbro:'
-                        keys and channels must not be a live deployment's)`;
+  BENCH_REDIS_URL=redis://...  runs the two-instance part, and the fan-out part over several
+                        instances, against that Redis (its 'betbro:' keys and channels must
+                        not be a live deployment's)`;
 
 export function parseOptions(argv: string[]): BenchOptions | string {
   const options: BenchOptions = {
     parts: new Set(DEFAULT_PARTS),
     durationSeconds: 30,
-    sockets: 5_000,
+    sockets: undefined,
+    fanoutInstances: 2,
     fanoutAudience: 1_000,
     fanoutStakes: 30,
     payoutBets: 5,
@@ -85,7 +92,10 @@ export function parseOptions(argv: string[]): BenchOptions | string {
           options.durationSeconds = integer('duration', value, 1, 600);
           break;
         case '--sockets':
-          options.sockets = integer('sockets', value, 1, 15_000);
+          options.sockets = integer('sockets', value, 1, 100_000);
+          break;
+        case '--fanout-instances':
+          options.fanoutInstances = integer('fanout-instances', value, 1, 8);
           break;
         case '--audience':
           options.fanoutAudience = integer('audience', value, 1, 15_000);
@@ -136,6 +146,5 @@ export function parseOptions(argv: string[]): BenchOptions | string {
   } catch (error) {
     return `${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`;
   }
-  options.fanoutAudience = Math.min(options.fanoutAudience, options.sockets);
   return options;
 }

@@ -24,6 +24,11 @@ export interface ServerHandle {
   routeMetrics(route: string): Promise<RouteMetrics>;
   /** The whole text of /metrics. */
   metricsText(): Promise<string>;
+  /**
+   * Has V8 collect all garbage now, through the inspector (HeapProfiler.collectGarbage), so that
+   * the RSS read next is what the server holds, not when it last collected. Needs `inspect`.
+   */
+  collectGarbage(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -79,6 +84,8 @@ export interface ServerOptions {
   databaseBusy?: () => Promise<boolean>;
   /** Writes a V8 CPU profile of the server to this directory when it exits. */
   cpuProfileDir?: string;
+  /** Opens the inspector on loopback, for collectGarbage(). */
+  inspect?: boolean;
 }
 
 const running = new Set<ServerHandle>();
@@ -118,6 +125,8 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
   await ensureServerBuild();
   const nodeArgs: string[] = [];
   if (options.cpuProfileDir) nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`);
+  // On a port of the system's choosing, named on stderr.
+  if (options.inspect) nodeArgs.push('--inspect=127.0.0.1:0');
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     cwd: ROOT,
     env,
@@ -136,9 +145,16 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
   const tail: string[] = [];
   let shown = 0;
   let suppressed = 0;
+  let inspectorUrl: string | undefined;
   const onOutput = (chunk: Buffer) => {
     for (const line of chunk.toString().split('\n')) {
       if (!line.trim()) continue;
+      const inspector = /^Debugger listening on (ws:\/\/\S+)/.exec(line);
+      if (inspector) {
+        inspectorUrl = inspector[1];
+        continue;
+      }
+      if (line.startsWith('For help, see: https://nodejs.org')) continue;
       tail.push(line);
       if (tail.length > 50) tail.shift();
       // Warnings under load are worth seeing, but a flood of them must not bury the progress.
@@ -197,6 +213,26 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
         quiet = count === last && !busy ? quiet + 1 : 0;
         last = count;
         await sleep(400);
+      }
+    },
+    async collectGarbage() {
+      if (!inspectorUrl) throw new Error(`the ${options.name} server was not started with its inspector open`);
+      const socket = new WebSocket(inspectorUrl);
+      await new Promise((resolve, reject) => {
+        socket.addEventListener('open', resolve, { once: true });
+        socket.addEventListener('error', reject, { once: true });
+      });
+      try {
+        // Twice: the first collection's finalizers may free more for the second.
+        for (const id of [1, 2]) {
+          const answered = new Promise((resolve) =>
+            socket.addEventListener('message', (event) => JSON.parse(String(event.data)).id === id && resolve(undefined)),
+          );
+          socket.send(JSON.stringify({ id, method: 'HeapProfiler.collectGarbage' }));
+          await answered;
+        }
+      } finally {
+        socket.close();
       }
     },
     async metricsText() {

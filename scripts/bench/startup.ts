@@ -6,7 +6,7 @@ import type WebSocket from 'ws';
 import { SERVER_ENTRY, ensureBuild } from '../lib/build.ts';
 import { freePort } from '../lib/free-port.ts';
 import { createSyntheticUsers, openSetupApp } from './data.ts';
-import { connect } from './fanout.ts';
+import { connect } from './live-socket.ts';
 import type { BenchPostgres } from './postgres.ts';
 import { ROOT, inBatches, progress, sleep } from './util.ts';
 

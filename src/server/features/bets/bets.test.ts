@@ -215,7 +215,7 @@ describe(`betting on ${testDbKind}`, () => {
       expect(bet.participants).toBe(1);
       expect(bet.userParticipation).toEqual({ amount: '30.00', option: 0, potentialWin: '30.00', payout: null });
       expect(await balanceOf(app, bob.id)).toBe(100_000 - 3000);
-      // The event brings the pools read in the stake's transaction; each instance reads who hears
+      // The event brings the pools read in the stake's transaction; the live layer reads who hears
       // about it (live.test.ts).
       const updates = betEvents(eventsBefore);
       expect(updates).toEqual([{ type: 'bet_updated', betId, actorId: bob.id, poolsOnly: true, snapshot: expect.any(Object) }]);

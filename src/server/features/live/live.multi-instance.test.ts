@@ -109,4 +109,36 @@ describe('live events across two instances', () => {
     await bobOnTwo.waitFor((m) => m.type === 'presence' && m.userId === dee.id && !m.isOnline, PRESENCE_GRACE_MS + 3000);
     expect(presenceOfDee()).toHaveLength(2);
   });
+
+  it('brings each instance only the deliveries for users it holds sockets of', async () => {
+    const received = async (app: FastifyInstance) => {
+      const text = await app.metrics.getSingleMetricAsString('betbro_live_deliveries_received_total');
+      return Number(/ (\d+)$/m.exec(text)![1]);
+    };
+    const forNobody = async (app: FastifyInstance) => {
+      const text = await app.metrics.getSingleMetricAsString('betbro_live_deliveries_for_nobody_here_total');
+      return Number(/ (\d+)$/m.exec(text)![1]);
+    };
+    const eve = await createUser(one, 'Eve');
+    const fay = await createUser(one, 'Fay');
+    await makeFriends(one, eve, fay);
+    const fayOnOne = await socketFor(one, fay);
+    sockets.push(fayOnOne);
+    await settle(300);
+    const before = { one: await received(one), two: await received(two), nobodyOne: await forNobody(one), nobodyTwo: await forNobody(two) };
+    // Eve creates a bet through instance two: only instance one, where her friend Fay listens, hears of it.
+    const bet = await two.inject({
+      method: 'POST',
+      url: '/api/bets',
+      cookies: { betbro_session: eve.agent.cookie('betbro_session')! },
+      payload: { title: 'Routed', description: 'Which way?', category: 'Sports', options: ['Yes', 'No'], expirationType: 'indefinite', expirationValue: '' },
+    });
+    expect(bet.statusCode, bet.body).toBe(201);
+    await fayOnOne.waitFor((m) => m.type === 'new_bet' && m.bet.betId === bet.json().id);
+    await settle(300);
+    expect(await received(one)).toBe(before.one + 1);
+    expect(await received(two)).toBe(before.two);
+    expect(await forNobody(one)).toBe(before.nobodyOne);
+    expect(await forNobody(two)).toBe(before.nobodyTwo);
+  });
 });

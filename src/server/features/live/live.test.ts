@@ -133,7 +133,7 @@ describe(`live events over /ws on ${testDbKind}`, () => {
     expect((await kim.agent.post(`/api/friends/${ned.id}/accept`)).statusCode).toBe(200);
     await nedS.waitFor(ofType('friend_accepted'));
     await maxS.waitFor(ofType('friend_removed'));
-    await settle(); // each instance reads the changed users' facts again
+    await settle();
 
     expect((await sam.agent.post(`/api/bets/${bet.id}/participate`, { option: 0, amount: 1 })).statusCode).toBe(200);
     const third = (m: ServerMessage) => m.type === 'bet_updated' && m.bet.betId === bet.id && m.bet.participants === 3;

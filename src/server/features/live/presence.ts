@@ -41,13 +41,26 @@ export function memoryPresence(): Presence {
 }
 
 /**
+ * Where presence lives in Redis: a sorted set of the live instances, scored by their last
+ * heartbeat, and for each instance a hash of its users' socket counts. The live bus routes a
+ * delivery by the same keys (realtime.ts): they say which instance holds whose sockets.
+ */
+export const PRESENCE_TTL_SECONDS = 30;
+export const presenceKeys = (prefix: string) => ({
+  instances: `${prefix}presence:instances`,
+  /** Followed by an instance's id: that instance's hash of socket counts by user id. */
+  countsPrefix: `${prefix}presence:`,
+});
+
+/**
  * Presence shared through Redis: each instance keeps a hash of its own users' socket counts,
  * kept alive by a heartbeat, so a crashed instance's users drop offline within 30 seconds.
  */
 export function redisPresence(redis: Redis, prefix: string, instanceId: string): Presence & { stop(): Promise<void> } {
-  const TTL_SECONDS = 30;
-  const instancesKey = `${prefix}presence:instances`;
-  const ownKey = `${prefix}presence:${instanceId}`;
+  const TTL_SECONDS = PRESENCE_TTL_SECONDS;
+  const keys = presenceKeys(prefix);
+  const instancesKey = keys.instances;
+  const ownKey = `${keys.countsPrefix}${instanceId}`;
   const local = memoryPresence();
 
   async function heartbeat() {
@@ -67,7 +80,7 @@ export function redisPresence(redis: Redis, prefix: string, instanceId: string):
     if (userIds.length === 0) return online;
     for (const instance of await liveInstances()) {
       if (instance === instanceId) continue;
-      const counts = await redis.hmget(`${prefix}presence:${instance}`, ...userIds.map(String));
+      const counts = await redis.hmget(`${keys.countsPrefix}${instance}`, ...userIds.map(String));
       counts.forEach((count, i) => {
         if (Number(count) > 0) online.add(userIds[i]!);
       });
@@ -99,7 +112,7 @@ export function redisPresence(redis: Redis, prefix: string, instanceId: string):
     async onlineUsers() {
       const online = new Set<number>();
       for (const instance of await liveInstances()) {
-        const counts = await redis.hgetall(`${prefix}presence:${instance}`);
+        const counts = await redis.hgetall(`${keys.countsPrefix}${instance}`);
         for (const [userId, count] of Object.entries(counts)) if (Number(count) > 0) online.add(Number(userId));
       }
       return [...online];
@@ -137,18 +150,25 @@ export class SocketPresence {
     private readonly run: (work: Promise<void>) => void,
   ) {}
 
-  opened(userId: number): void {
+  /**
+   * Counts a socket that opened. The promise settles once the count is kept where every instance
+   * reads it (with Redis: the live bus routes the user's deliveries here from then on); friends
+   * are told afterwards.
+   */
+  opened(userId: number): Promise<void> {
     const hold = this.holds.get(userId);
     if (hold) {
       clearTimeout(hold);
       this.holds.delete(userId);
-      return;
+      return Promise.resolve();
     }
+    const counted = this.presence.connected(userId);
     this.run(
-      this.presence.connected(userId).then(async (cameOnline) => {
+      counted.then(async (cameOnline) => {
         if (cameOnline) await this.announce(userId, true);
       }),
     );
+    return counted.then(() => {});
   }
 
   closed(userId: number): void {

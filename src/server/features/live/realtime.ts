@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastifyWebsocket, { type WebSocket } from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import {
   CLIENT_FRAMES_PER_SECOND,
   CLIENT_FRAME_BURST,
@@ -14,6 +14,7 @@ import { forbidden, unauthorized } from '../../errors.ts';
 import { SESSION_COOKIE, liveSessionsOf, loadSession } from '../auth/service.ts';
 import { TOO_MANY_SOCKETS, audienceOfBet, deliveriesFor, presenceDelivery, type Delivery } from './service.ts';
 import { SocketPresence, memoryPresence, redisPresence, type Presence } from './presence.ts';
+import { memoryBus, redisBus, registerLiveMetrics, type Bus } from './bus.ts';
 
 /**
  * The live layer (docs/decisions/005-live-layer.md): /ws on the same port, authenticated by the
@@ -32,13 +33,25 @@ const MAX_EXPIRY_CHECK_MS = 24 * 60 * 60 * 1000;
 // Of a claimed user id, a log line repeats no more than this.
 const LOGGED_CLAIM_CHARS = 32;
 
+/**
+ * A frame the protocol layer refuses (too large, bad UTF-8, a reserved opcode: ws's WS_ERR_* codes)
+ * is the client's fault, not ours: one warn line, no stack, and the socket goes. Anything else is
+ * a fault of ours, logged in full.
+ */
+function socketFailed(error: Error, socket: WebSocket, log: FastifyBaseLogger, userId: number | undefined): void {
+  const { code } = error as Error & { code?: string };
+  if (code?.startsWith('WS_ERR_')) log.warn({ userId, reason: error.message, code }, 'dropped a socket: bad frame');
+  else log.error({ err: error }, 'socket failed');
+  socket.terminate();
+}
+
 export async function registerRealtime(app: FastifyInstance): Promise<{ presence: Presence }> {
   const instanceId = randomUUID();
   let bus: Bus;
   let presence: Presence & { stop?: () => Promise<void> };
   if (app.redis) {
     await app.redis.connect().catch(() => {});
-    bus = await redisBus(app.redis, app.config.redisPrefix, (err) => app.log.warn({ err }, 'live bus error'));
+    bus = await redisBus(app.redis, app.config.redisPrefix, instanceId, (err) => app.log.warn({ err }, 'live bus error'));
     presence = redisPresence(app.redis, app.config.redisPrefix, instanceId);
   } else {
     bus = memoryBus();
@@ -66,6 +79,8 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   // the session it opens with.
   let changesHeard = 0;
   const changesHeardAtUpgrade = new WeakMap<object, number>();
+  // The response each upgrade is routed through (@fastify/websocket), let go of once it opened.
+  const upgradeResponses = new WeakMap<object, ServerResponse>();
 
   const checkAtExpiry = (session: SessionHere, expiresAt: Date) => {
     if (session.expiryCheck) clearTimeout(session.expiryCheck);
@@ -102,16 +117,9 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
     checks.set(userId, check);
     return check;
   };
-  /**
-   * Who, among the users with a socket here, a delivery is for: a bet's audience is read from
-   * bet_viewers (features/bets/visibility.sql) when its event arrives, so it always follows the
-   * friendships, stakes and roles as they are committed now.
-   */
-  const recipientsOf = async (delivery: Exclude<Delivery, { changed: number }>): Promise<number[]> => {
-    if (!('bet' in delivery)) return delivery.userIds;
-    if (sockets.size === 0) return [];
-    return (await audienceOfBet(app, delivery.bet.id)).filter((userId) => sockets.has(userId));
-  };
+  // What the bus brought this instance, for /metrics: every delivery, and those for none of the
+  // users with a socket here (with Redis each instance is sent only its own users' deliveries).
+  const heard = { deliveries: 0, forNobodyHere: 0 };
   bus.subscribe((delivery) => {
     if ('changed' in delivery) {
       // A session or the account ended, or the role changed: sockets whose session ended close;
@@ -120,25 +128,38 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
       if (sockets.has(delivery.changed)) void checkSessionsOf(delivery.changed);
       return;
     }
-    const data = JSON.stringify(delivery.message);
+    heard.deliveries += 1;
+    let anyHere = false;
     const sendTo = (userId: number) => {
-      for (const socket of sockets.get(userId) ?? []) if (socket.readyState === socket.OPEN) socket.send(data);
+      for (const socket of sockets.get(userId) ?? []) if (socket.readyState === socket.OPEN) socket.send(delivery.frame);
     };
-    void recipientsOf(delivery)
-      .then((recipients) => {
-        for (const userId of recipients) {
-          const check = checks.get(userId);
-          if (check) void check.then(() => sendTo(userId));
-          else sendTo(userId);
-        }
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'finding who hears a live event failed'));
+    for (const userId of delivery.userIds) {
+      if (!sockets.has(userId)) continue;
+      anyHere = true;
+      const check = checks.get(userId);
+      if (check) void check.then(() => sendTo(userId));
+      else sendTo(userId);
+    }
+    if (!anyHere) heard.forNobodyHere += 1;
   });
+  registerLiveMetrics(app, heard);
 
+  /**
+   * Who a delivery is for. A bet's audience is read from bet_viewers (features/bets/visibility.sql)
+   * once, by the instance where its event committed, so it follows the friendships, stakes and
+   * roles as they are committed now; the bus carries it to the instances holding their sockets.
+   */
+  const publishOne = async (delivery: Delivery) => {
+    if ('changed' in delivery) return bus.publish(delivery);
+    // Alone, this instance holds every socket: with none open, nobody is there to hear it.
+    if (!app.redis && sockets.size === 0) return;
+    const userIds = 'bet' in delivery ? await audienceOfBet(app, delivery.bet.id) : delivery.userIds;
+    if (userIds.length > 0) await bus.publish({ userIds, frame: JSON.stringify(delivery.message) });
+  };
   const publish = (deliveries: Promise<Delivery[]>) =>
     app.backgroundWork.track(
       deliveries
-        .then((list) => Promise.all(list.filter((d) => !('userIds' in d) || d.userIds.length > 0).map((d) => bus.publish(d))))
+        .then((list) => Promise.all(list.map(publishOne)))
         .catch((err: unknown) => app.log.error({ err }, 'live fan-out failed')),
     );
   const unsubscribe = app.domainEvents.subscribe((event) => void publish(deliveriesFor(app, event)));
@@ -152,18 +173,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
 
   await app.register(fastifyWebsocket, {
     options: { maxPayload: 64 * 1024 },
-    // A frame the protocol layer refuses (too large, bad UTF-8, a reserved opcode: ws's
-    // WS_ERR_* codes) is the client's fault, not ours: one warn line, no stack, and the socket
-    // goes. Anything else is a fault of ours, logged in full.
-    errorHandler: (error, socket, request) => {
-      const { code } = error as Error & { code?: string };
-      if (code?.startsWith('WS_ERR_')) {
-        request.log.warn({ userId: request.currentUser?.id, reason: error.message, code }, 'dropped a socket: bad frame');
-      } else {
-        request.log.error({ err: error }, 'socket failed');
-      }
-      socket.terminate();
-    },
+    errorHandler: (error, socket, request) => socketFailed(error, socket, request.log, request.currentUser?.id),
   });
 
   const allowedOrigins = (host: string | undefined, protocol: string) =>
@@ -177,12 +187,13 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
       websocket: true,
       schema: { hide: true },
       // Runs before the upgrade: refusing here answers plain HTTP and no socket is opened.
-      preValidation: async (request) => {
+      preValidation: async (request, reply) => {
         const origin = request.headers.origin;
         if (origin && !allowedOrigins(request.host, request.protocol).has(origin)) {
           throw forbidden('Cross-site socket connections are not allowed', 'cross_site_request');
         }
         changesHeardAtUpgrade.set(request.raw, changesHeard);
+        upgradeResponses.set(request.raw, reply.raw);
         const token = request.cookies[SESSION_COOKIE];
         // The upgrade's answer sets no cookie, so it does not slide the session: the app's own
         // requests do, and renew the cookie with it.
@@ -193,9 +204,15 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
       },
     },
     (socket, request) => {
-      const user = request.currentUser!;
-      const userId = user.id;
+      const userId = request.currentUser!.id;
       const { idHash, expiresAt } = request.authSession!;
+      const log = request.log;
+      // A socket keeps its user, session and log, and nothing else of its upgrade: the library's
+      // error listener holds the request and its reply for the socket's life, and the response the
+      // upgrade was routed with holds the TCP socket, together about 4 KB a socket (decision 036).
+      socket.removeAllListeners('error');
+      socket.on('error', (error) => socketFailed(error, socket, log, userId));
+      upgradeResponses.get(request.raw)?.detachSocket(request.raw.socket);
       let abuse = 0;
       alive.set(socket, true);
       let userSockets = sockets.get(userId);
@@ -204,7 +221,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
       // clear code. (Closing the oldest instead would set the user's tabs evicting each other as
       // each reconnects.) A dead socket leaves at the next heartbeat.
       if (userSockets.size >= app.config.rateLimits.socketsPerUser) {
-        request.log.warn({ userId, open: userSockets.size }, 'refused a socket: too many open');
+        log.warn({ userId, open: userSockets.size }, 'refused a socket: too many open');
         socket.close(TOO_MANY_SOCKETS.code, TOO_MANY_SOCKETS.reason);
         return;
       }
@@ -219,14 +236,18 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
       sessionOf.set(socket, session);
       // The session may have ended while the socket opened, too early for the check to see it.
       if (changesHeard !== changesHeardAtUpgrade.get(request.raw)) void checkSessionsOf(userId);
-      socketPresence.opened(userId);
+      // Counted where every instance reads it before the socket is said to be live: from then on
+      // the bus routes the user's deliveries here. A count that cannot be kept closes the socket
+      // for the client to try again.
+      const counted = socketPresence.opened(userId);
+      counted.catch(() => socket.close(1011, 'Try again'));
 
       // Each kind of trouble is logged once per socket, so a client cannot fill the log.
       const warned = new Set<string>();
       const warnOnce = (message: string, fields: Record<string, unknown> = {}) => {
         if (warned.has(message)) return;
         warned.add(message);
-        request.log.warn({ userId, ...fields }, message);
+        log.warn({ userId, ...fields }, message);
       };
       const misbehaved = (reason: string) => {
         abuse += 1;
@@ -272,7 +293,7 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
           // The session decides who this is; a different claim changes nothing.
           warnOnce('socket auth message claimed another user', { claimed: String(message.userId).slice(0, LOGGED_CLAIM_CHARS) });
         }
-        send(socket, { type: 'auth_ok', userId });
+        void counted.then(() => send(socket, { type: 'auth_ok', userId }), () => {});
       });
       socket.on('close', () => {
         userSockets.delete(socket);
@@ -315,60 +336,4 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
     await presence.stop?.();
   });
   return { presence };
-}
-
-/**
- * Carries deliveries to whichever instance holds the recipients' sockets: in process by default,
- * through Redis pub/sub when several instances run (docs/decisions/005-live-layer.md).
- */
-export interface Bus {
-  publish(delivery: Delivery): Promise<void>;
-  subscribe(handler: (delivery: Delivery) => void): void;
-  close(): Promise<void>;
-}
-
-export function memoryBus(): Bus {
-  const handlers: ((delivery: Delivery) => void)[] = [];
-  return {
-    async publish(delivery) {
-      for (const handler of handlers) handler(delivery);
-    },
-    subscribe(handler) {
-      handlers.push(handler);
-    },
-    async close() {},
-  };
-}
-
-export async function redisBus(redis: Redis, prefix: string, onError: (error: unknown) => void): Promise<Bus> {
-  const channel = `${prefix}deliveries`;
-  // A connection in subscriber mode can do nothing else, so it gets its own, named so that
-  // CLIENT LIST tells it apart.
-  const subscriber = redis.duplicate({ connectionName: `${prefix}deliveries-subscriber` });
-  subscriber.on('error', onError);
-  const handlers: ((delivery: Delivery) => void)[] = [];
-  subscriber.on('message', (_channel: string, raw: string) => {
-    let delivery: Delivery;
-    try {
-      delivery = JSON.parse(raw) as Delivery;
-    } catch (error) {
-      onError(error);
-      return;
-    }
-    for (const handler of handlers) handler(delivery);
-  });
-  // ioredis reconnects and subscribes again by itself; what was published meanwhile is gone, and
-  // a client reads everything again when its own socket reconnects.
-  await subscriber.subscribe(channel);
-  return {
-    async publish(delivery) {
-      await redis.publish(channel, JSON.stringify(delivery));
-    },
-    subscribe(handler) {
-      handlers.push(handler);
-    },
-    async close() {
-      subscriber.disconnect();
-    },
-  };
 }

@@ -15,7 +15,7 @@ import { mayReachOwner, presentToOwner } from '../notifications/service.ts';
 /**
  * Turns committed domain events into socket messages for exactly the users allowed to see their
  * subject (docs/decisions/018-one-rule-for-who-sees-a-bet.md): a bet goes to everyone who may
- * see it (audienceOfBet, read by each instance when the event arrives); a chat message to the
+ * see it (audienceOfBet, read once the event is published: realtime.ts); a chat message to the
  * two members; a notification to its owner, and when it names a bet, only while they may see it.
  */
 
@@ -29,7 +29,7 @@ export const TOO_MANY_SOCKETS = { code: POLICY_CLOSE, reason: 'Too many open con
 export type Delivery =
   /** To these users. */
   | { userIds: number[]; message: ServerMessage }
-  /** To everyone who may see the bet: each instance reads who among its connected users does. */
+  /** To everyone who may see the bet, read from bet_viewers when it is published. */
   | { bet: { id: number }; message: ServerMessage }
   /** A session of this user ended, or their account or role changed: their sockets are checked. */
   | { changed: number };
