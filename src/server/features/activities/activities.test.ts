@@ -202,4 +202,38 @@ describe(`activity feed on ${testDbKind}`, () => {
     expect(row?.n).toBe(11_000);
     expect((await feedOf(many, 'limit=1')).activities[0]?.description).toBe('You lost $1.00 on "A crowded bet"');
   });
+
+  it('walks a circle wider than one read looks at, page by page, without losing or repeating a line', async () => {
+    // Six friends, each with lines Gus may see (bets of their own) and lines he may not (stakes on
+    // bets of a stranger), written in rounds so that the friends' lines interleave: a read looks at
+    // fewer lines than its friends' newest, and finds none Gus may see among them.
+    const gus = await createUser(app, 'Gus');
+    const stranger = await createUser(app, 'Stranger');
+    const friends: TestUser[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      const friend = await createUser(app, `Gusfriend${i}`);
+      await befriend(friend, gus);
+      await befriend(friend, stranger);
+      friends.push(friend);
+    }
+    for (const [round, kind] of ['hidden', 'open', 'hidden', 'hidden', 'open'].entries()) {
+      for (const [i, friend] of friends.entries()) {
+        if (kind === 'open') await createBetAs(friend, { title: `Open ${round}.${i}` });
+        else await stake(friend, (await createBetAs(stranger, { title: `Hidden ${round}.${i}` })).id, 0, 1);
+      }
+    }
+    const whole = (await feedOf(gus)).activities.map((a) => a.description);
+    expect(whole.filter((line) => line.includes('created the bet "Open'))).toHaveLength(12);
+    expect(whole.join('\n')).not.toContain('Hidden');
+    for (const limit of [1, 2, 3, 4]) {
+      const walked: string[] = [];
+      let before: number | null | undefined;
+      do {
+        const page = await feedOf(gus, `limit=${limit}${before ? `&before=${before}` : ''}`);
+        walked.push(...page.activities.map((a) => a.description));
+        before = page.nextBefore;
+      } while (before !== null);
+      expect(walked, `pages of ${limit}`).toEqual(whole);
+    }
+  });
 });

@@ -18,9 +18,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      // Worded in the reader's language.
-      const { locale } = await readerOf(app.db, user.id);
-      return activityPage(app.db, { id: user.id, locale }, request.query);
+      // Worded in the reader's language, read beside the lines.
+      return activityPage(app.db, user.id, readerOf(app.db, user.id).then((reader) => reader.locale), request.query);
     },
   );
 };
