@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/schemas/common.ts';
 import { createBetAs, createUser } from '../../test/fixtures.ts';
 import { HttpAgent } from '../../test/http-agent.ts';
+import { qrCodePng, qrCodePngByTheLibrary } from './service.ts';
 import { createTestApp, testDbKind } from '../../test/test-app.ts';
 
 /** What a phone's camera reads in a PNG: the text of the QR code in it, or null. */
@@ -12,6 +13,29 @@ function scan(png: Buffer): string | null {
   const { width, height, data } = PNG.sync.read(png);
   return jsQR(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), width, height)?.data ?? null;
 }
+
+describe('a QR code as Betbro writes it', () => {
+  // Black or white, pixel by pixel, from any PNG.
+  const picture = (png: Buffer) => {
+    const { width, height, data } = PNG.sync.read(png);
+    const dark: boolean[] = [];
+    for (let i = 0; i < width * height; i += 1) dark.push(data[i * 4]! < 128);
+    return { width, height, dark };
+  };
+
+  it('is the picture the library draws, for links of every length an invite has', async () => {
+    for (const link of [
+      'https://betbro.example/invite/abc',
+      `https://betbro.example/invite/${'x'.repeat(43)}`,
+      `http://127.0.0.1:3000/crews/join/${'Yz9_-'.repeat(9)}`,
+      `https://a-rather-long-host-name.betbro.example/crews/join/${'q'.repeat(120)}`,
+    ]) {
+      const ours = await qrCodePng(link);
+      expect(picture(ours), link).toEqual(picture(await qrCodePngByTheLibrary(link)));
+      expect(scan(ours)).toBe(link);
+    }
+  });
+});
 
 describe(`QR codes of invite links on ${testDbKind}`, () => {
   let app: FastifyInstance;
