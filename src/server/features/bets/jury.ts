@@ -265,11 +265,12 @@ function finishWindow(app: FastifyInstance, betId: number): Promise<Settled | nu
 }
 
 /**
- * The disputed bets an admin watches (docs/product.md §4.6), newest dispute first, at most 50:
- * those a seated jury decides, and the admins' queue, those too few jurors could be seated for.
+ * The disputed bets an admin watches (docs/product.md §4.6), newest dispute first, at most 50
+ * (findDisputedBets): those a seated jury decides, and the admins' queue, those too few jurors
+ * could be seated for.
  */
 export async function openDisputes(db: Db, admin: UserRow): Promise<OpenDisputes> {
-  const rows = await findDisputedBets(db, admin, 50);
+  const rows = await findDisputedBets(db, admin);
   return {
     disputes: rows.map(({ bundle, dispute, disputer }) => ({
       bet: presentBet(bundle),
