@@ -5,7 +5,7 @@ import { stakeAmountRefusal } from '../../../shared/stake-amount.ts';
 import { rowsOf, type Db } from '../../db/client.ts';
 import { answeredByDatabase, errorChain, retryingConflicts, type Tx } from '../../db/transaction.ts';
 import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
-import { decodeStoredNotification, presentToOwner } from '../notifications/service.ts';
+import { announcedReaderOf, decodeStoredNotification, presentNotification } from '../notifications/service.ts';
 import type { UserRow } from '../users/service.ts';
 import { presentPools, toBundle, type BetBundle, type BundleJson } from './present.ts';
 import { betClosed, betNotFound } from './bet-lock.ts';
@@ -163,8 +163,15 @@ export async function placeStake(
     });
     if (outcome.notification) {
       const row = decodeStoredNotification(outcome.notification);
-      // Worded once for the live layer and push, in the creator's language.
-      app.domainEvents.emit({ type: 'notification', userId: row.userId, notificationId: row.id, notification: await presentToOwner(app.db, row) });
+      // Worded once for the live layer and push, in the creator's language, read with the other
+      // notified creators' (announcedReaderOf); the staker is answered meanwhile.
+      void app.backgroundWork.track(
+        announcedReaderOf(app, row.userId)
+          .then((reader) =>
+            app.domainEvents.emit({ type: 'notification', userId: row.userId, notificationId: row.id, notification: presentNotification(row, reader) }),
+          )
+          .catch((err: unknown) => app.log.error({ err, betId }, 'announcing a committed stake failed')),
+      );
     }
   } catch (err) {
     app.log.error({ err, betId }, 'announcing a committed stake failed');

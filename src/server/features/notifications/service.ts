@@ -1,5 +1,7 @@
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { rowsOf, type Db } from '../../db/client.ts';
+import { ReadBatches, readLimitsFor } from '../../db/read-batches.ts';
 import { rowJson } from '../../db/row-json.ts';
 import { notifications, type NotificationRow } from './tables.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -45,6 +47,22 @@ export async function readersOf(db: Db | Tx, userIds: readonly number[]): Promis
 
 /** The player's language and clock. */
 export const readerOf = async (db: Db | Tx, userId: number): Promise<Reader> => (await readersOf(db, [userId])).get(userId) ?? PLAIN_READER;
+
+const announcedReaders = new WeakMap<FastifyInstance, ReadBatches<number, Reader>>();
+
+/**
+ * The player's language and clock, for a notification announced as it is written: every stake
+ * notifies its bet's creator, so the readers of the notifications announced together are read in
+ * one query (db/read-batches.ts, docs/decisions/020-reads-by-key-in-batches.md).
+ */
+export async function announcedReaderOf(app: FastifyInstance, userId: number): Promise<Reader> {
+  let reads = announcedReaders.get(app);
+  if (!reads) {
+    reads = new ReadBatches((userIds) => readersOf(app.db, userIds), readLimitsFor(app.database.kind, app.config.plainPaths.has('read-batches')));
+    announcedReaders.set(app, reads);
+  }
+  return (await reads.read(userId)) ?? PLAIN_READER;
+}
 
 /** A stored notification presented to its owner, in their language and on their clock. */
 export async function presentToOwner(db: Db | Tx, row: NotificationRow): Promise<Notification> {
