@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { User } from '../../shared/schemas/users.ts';
+import type { SignedInUser } from '../../shared/schemas/auth.ts';
 import { AUTH_STORAGE_KEY, clearStoredAuth, readStoredAuth, writeStoredAuth } from './auth-storage.ts';
 
 class MemoryStorage {
@@ -15,7 +15,7 @@ class MemoryStorage {
   }
 }
 
-const user: User = {
+const user: SignedInUser = {
   id: 1,
   username: 'ann',
   email: 'ann@betbro.test',
@@ -32,6 +32,7 @@ const user: User = {
   bio: null,
   location: null,
   favoriteCategory: null,
+  emailToVerify: false,
 };
 
 const NOW = Date.UTC(2026, 10, 22);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userSchema, type User } from '../../shared/schemas/users.ts';
+import { signedInUserSchema, type SignedInUser } from '../../shared/schemas/auth.ts';
 
 /**
  * The cached sign-in state in localStorage under `betbro_auth` (docs/product.md §9.3): only a
@@ -11,7 +11,8 @@ export const AUTH_STORAGE_KEY = 'betbro_auth';
 export const AUTH_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 const storedAuthSchema = z.object({
-  user: userSchema,
+  // Stored before the flag was kept: read as verified until the server answers.
+  user: signedInUserSchema.extend({ emailToVerify: z.boolean().default(false) }),
   tokens: z.object({ expires_at: z.number() }),
   timestamp: z.number(),
 });
@@ -43,7 +44,7 @@ export function readStoredAuth(storage: KeyValueStore, now = Date.now()): Stored
   return parsed;
 }
 
-export function writeStoredAuth(storage: KeyValueStore, user: User, expiresAt: number, now = Date.now()): void {
+export function writeStoredAuth(storage: KeyValueStore, user: SignedInUser, expiresAt: number, now = Date.now()): void {
   const value: StoredAuth = { user, tokens: { expires_at: expiresAt }, timestamp: now };
   try {
     storage.setItem(AUTH_STORAGE_KEY, JSON.stringify(value));

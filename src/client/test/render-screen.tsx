@@ -49,6 +49,7 @@ export const me = (overrides: Partial<CurrentUser> = {}): CurrentUser => ({
   bio: null,
   location: null,
   favoriteCategory: null,
+  emailToVerify: false,
   sessionExpiresAt: 4_102_444_800,
   ...overrides,
 });

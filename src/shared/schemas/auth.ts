@@ -24,16 +24,24 @@ export const exchangeBodySchema = z.object({
 /** The session's expiry, in seconds since the epoch, as the client's stored auth keeps it. */
 export const tokensSchema = z.object({ expires_at: z.number().int() });
 
+/**
+ * The signed-in player, as sign-in and GET /api/auth/user give it: their user, and whether a
+ * Betbro account's email still waits for its verification (the reminder above every screen is
+ * drawn with the screen, not after it: it would push what is already drawn).
+ */
+export const signedInUserSchema = userSchema.extend({ emailToVerify: z.boolean() });
+export type SignedInUser = z.infer<typeof signedInUserSchema>;
+
 export const exchangeResponseSchema = z.object({
-  user: userSchema,
+  user: signedInUserSchema,
   tokens: tokensSchema,
   /** The page sign-in started from (`returnTo` of /api/login), or null: the dashboard. */
   returnTo: z.string().nullable(),
 });
 export type ExchangeResponse = z.infer<typeof exchangeResponseSchema>;
 
-/** GET /api/auth/user: the user, plus when the session ends. */
-export const currentUserSchema = userSchema.extend({ sessionExpiresAt: z.number().int() });
+/** GET /api/auth/user: the signed-in user, plus when the session ends. */
+export const currentUserSchema = signedInUserSchema.extend({ sessionExpiresAt: z.number().int() });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 export const logoutResponseSchema = z.object({ logoutUrl: z.string() });

@@ -12,7 +12,6 @@ import { AppError, badRequest, conflict, forbidden } from '../../errors.ts';
 import {
   accountOfToken,
   checkPassword,
-  embeddedIssuerUrl,
   findLocalAccountByEmail,
   findLocalAccountById,
   hashPassword,
@@ -26,25 +25,7 @@ import {
 } from '../../oidc/provider.ts';
 import { mailEmailVerification, mailPasswordReset } from './account-mail.ts';
 import { newPasswordProblem } from '../../password-policy.ts';
-import { announceSessionsEnded, endSessionsInTransaction, endSessionsOfUser, type ActiveSession } from '../auth/service.ts';
-
-/**
- * The user's own sign-in account. A password lives in Betbro only when the user signs in through
- * the embedded provider: their identity carries the issuer recorded for its accounts, and its
- * subject is a local account id.
- */
-async function signInAccount(app: FastifyInstance, userId: number): Promise<{ localAccountId: number | null; issuer: string | null }> {
-  const rows = await app.db
-    .select({ issuer: identities.issuer, subject: identities.subject })
-    .from(identities)
-    .where(eq(identities.userId, userId))
-    .orderBy(asc(identities.id));
-  const localIssuer = identityIssuerOfLocalAccounts(app.config);
-  const local = usesEmbeddedProvider(app) ? rows.find((r) => r.issuer === localIssuer && /^\d+$/.test(r.subject)) : undefined;
-  // The provider is reached at its URL, whatever constant its identities carry.
-  if (local) return { localAccountId: Number(local.subject), issuer: embeddedIssuerUrl(app.config.publicUrl) };
-  return { localAccountId: null, issuer: rows.at(-1)?.issuer ?? app.config.oidc?.issuerUrl ?? null };
-}
+import { announceSessionsEnded, endSessionsInTransaction, endSessionsOfUser, signInAccount, type ActiveSession } from '../auth/service.ts';
 
 export async function describeAccount(app: FastifyInstance, user: UserRow): Promise<Account> {
   const { localAccountId, issuer } = await signInAccount(app, user.id);

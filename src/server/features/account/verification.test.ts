@@ -45,7 +45,12 @@ describe(`verified email on ${testDbKind}`, () => {
   }
   /** Follows a link in `agent`'s session: a verification counts only in the account's own. */
   const verify = (token: unknown, agent: HttpAgent) => agent.post('/api/account/verify-email', { token });
-  const emailVerifiedOf = async (agent: HttpAgent) => accountSchema.parse((await agent.get('/api/account')).json()).emailVerified;
+  /** Whether the account says its email is verified; the signed-in user's own flag always says the same. */
+  const emailVerifiedOf = async (agent: HttpAgent) => {
+    const { emailVerified } = accountSchema.parse((await agent.get('/api/account')).json());
+    expect(currentUserSchema.parse((await agent.get('/api/auth/user')).json()).emailToVerify).toBe(!emailVerified);
+    return emailVerified;
+  };
 
   it('mails a new account a link, stored only as a hash, that verifies its email once, in its own session', async () => {
     const email = 'newcomer@betbro.test';
@@ -153,6 +158,9 @@ describe(`verified email on ${testDbKind}`, () => {
       emailVerified: true,
     });
     expect(refusal(await outside.agent.post('/api/account/verification-mail'))).toMatchObject({ status: 409, code: 'external_account' });
+    // Its claim may say unverified: still nothing for the player to verify here.
+    await app.database.withConnection((q) => q(`update users set email_verified = false where id = $1`, [outside.id]));
+    expect(currentUserSchema.parse((await outside.agent.get('/api/auth/user')).json()).emailToVerify).toBe(false);
 
     const identity = { issuer: 'https://elsewhere.betbro.test', subject: 'u-1', email: 'claims@betbro.test', name: null };
     expect((await signInWithIdentity(app.db, { ...identity, emailVerified: false }, [], 'en')).emailVerified).toBe(false);

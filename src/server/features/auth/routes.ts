@@ -16,9 +16,9 @@ import { users } from '../users/service.ts';
 import { badRequest } from '../../errors.ts';
 import { usesEmbeddedProvider } from '../../oidc/provider.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
-import { presentUserWithFigures } from '../users/service.ts';
+import { presentUserWithFigures, type UserRow } from '../users/service.ts';
 import type { AuthorizationChecks, RelyingParty } from './relying-party.ts';
-import { completeProfile, signInWithIdentity } from './service.ts';
+import { completeProfile, emailToVerify, signInWithIdentity } from './service.ts';
 import { requestLocale } from '../../i18n.ts';
 import { endSession } from './end-sessions.ts';
 import { createSession } from './sessions.ts';
@@ -43,6 +43,11 @@ const invalidState = () => badRequest('Invalid state parameter', 'invalid_state'
 export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (app, { rp }) => {
   const { config } = app;
   const redirectUri = `${config.publicUrl}/auth-callback`;
+  /** The signed-in player as the client keeps them (signedInUserSchema). */
+  const presentSignedIn = async (user: UserRow) => {
+    const [presented, toVerify] = await Promise.all([presentUserWithFigures(app.db, user, { showEmail: true, isOnline: true }), emailToVerify(app, user)]);
+    return { ...presented, emailToVerify: toVerify };
+  };
   const flowCookieOptions = {
     path: '/api',
     httpOnly: true,
@@ -113,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
       setSessionCookie(reply, config, session.token, session.expiresAt);
       request.log.info({ userId: user.id }, 'signed in');
       return {
-        user: await presentUserWithFigures(app.db, user, { showEmail: true, isOnline: true }),
+        user: await presentSignedIn(user),
         tokens: { expires_at: Math.floor(session.expiresAt.getTime() / 1000) },
         // Checked again on the way out: a cookie signed before a rule tightened still obeys it.
         returnTo: safeReturnPath(flow.returnTo),
@@ -139,7 +144,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
     async (request) => {
       const user = requireUser(request);
       return {
-        ...(await presentUserWithFigures(app.db, user, { showEmail: true, isOnline: true })),
+        ...(await presentSignedIn(user)),
         sessionExpiresAt: Math.floor(request.authSession!.expiresAt.getTime() / 1000),
       };
     },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { identities } from './tables.ts';
@@ -10,6 +11,7 @@ import { GENERATED_USERNAME_PREFIX, needsProfileSetup } from '../../../shared/sc
 import { claimableUsername, usernameTaken } from '../users/service.ts';
 import { grantStartingBalance } from '../wallet/service.ts';
 import type { VerifiedIdentity } from './relying-party.ts';
+import { embeddedIssuerUrl, identityIssuerOfLocalAccounts, usesEmbeddedProvider } from '../../oidc/provider.ts';
 
 const generatedUsername = () => `${GENERATED_USERNAME_PREFIX}${randomBytes(5).toString('hex')}`;
 
@@ -122,3 +124,30 @@ export { SESSION_COOKIE, createSession, loadSession, revokeUserSessions, type Ac
 export { announceSessionsEnded, endSessionsInTransaction, endSessionsOfUser, liveSessionsOf } from './end-sessions.ts';
 
 export { identities, sessions } from './tables.ts';
+
+/**
+ * The user's own sign-in account. A password lives in Betbro only when the user signs in through
+ * the embedded provider: their identity carries the issuer recorded for its accounts, and its
+ * subject is a local account id.
+ */
+export async function signInAccount(app: FastifyInstance, userId: number): Promise<{ localAccountId: number | null; issuer: string | null }> {
+  const rows = await app.db
+    .select({ issuer: identities.issuer, subject: identities.subject })
+    .from(identities)
+    .where(eq(identities.userId, userId))
+    .orderBy(asc(identities.id));
+  const localIssuer = identityIssuerOfLocalAccounts(app.config);
+  const local = usesEmbeddedProvider(app) ? rows.find((r) => r.issuer === localIssuer && /^\d+$/.test(r.subject)) : undefined;
+  // The provider is reached at its URL, whatever constant its identities carry.
+  if (local) return { localAccountId: Number(local.subject), issuer: embeddedIssuerUrl(app.config.publicUrl) };
+  return { localAccountId: null, issuer: rows.at(-1)?.issuer ?? app.config.oidc?.issuerUrl ?? null };
+}
+
+/**
+ * Whether the email of the user's Betbro account still waits for its verification: never for
+ * an account of another issuer, whose own claim is the truth (describeAccount).
+ */
+export async function emailToVerify(app: FastifyInstance, user: UserRow): Promise<boolean> {
+  if (user.emailVerified) return false;
+  return (await signInAccount(app, user.id)).localAccountId !== null;
+}

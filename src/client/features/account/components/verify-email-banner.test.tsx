@@ -64,4 +64,24 @@ describe('the verify-your-email banner', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('region', { name: 'Email verification' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Get a new link' })).toBeNull();
   });
+
+  it('is drawn with the screen from the signed-in user, before the account is read, and goes when the account says verified', async () => {
+    let answer: (account: Account) => void = () => undefined;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      if (String(input) !== '/api/account') return Response.json({ error: 'Not found', code: 'not_found' }, { status: 404 });
+      return Response.json(await new Promise<Account>((resolve) => (answer = resolve)));
+    });
+    renderScreen(<VerifyEmailBanner />, { user: { emailToVerify: true } });
+    // The first render already holds it: nothing the player sees moves when the account arrives.
+    expect(screen.getByRole('region', { name: 'Email verification' })).toBeInTheDocument();
+    await waitFor(() => expect(globalThis.fetch).toHaveBeenCalled());
+    answer({ ...unverified, emailVerified: true });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Email verification' })).toBeNull());
+  });
+
+  it('is not drawn for a signed-in user with nothing to verify while the account is read', () => {
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => new Promise<Response>(() => undefined));
+    renderScreen(<VerifyEmailBanner />, { user: { emailToVerify: false } });
+    expect(screen.queryByRole('region', { name: 'Email verification' })).toBeNull();
+  });
 });

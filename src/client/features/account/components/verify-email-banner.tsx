@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ApiError, errorMessage } from '../../../lib/api.ts';
 import { t } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
+import { useCurrentUser } from '../../../lib/use-auth.tsx';
 import { useAccount, useResendVerificationMail } from '../api.ts';
 
 /** Too many links asked for: when another may be ("in 45 minutes", "in 1 minute", "in 30 seconds", else "in an hour"). */
@@ -14,13 +15,16 @@ export function tooManyLinks(retryAfterSeconds: number | null | undefined): stri
 
 /**
  * Above every signed-in screen, in both frames, while the email of a Betbro account is not
- * verified: a reminder, and a way to have the link mailed again. Nothing while the account
- * loads, or when it cannot be read (the banner is a reminder, never in the way).
+ * verified: a reminder, and a way to have the link mailed again. Until the account is read, the
+ * signed-in user's own flag decides, so that the reminder is drawn with the screen and never
+ * pushes down what a player is about to click.
  */
 export function VerifyEmailBanner() {
+  const user = useCurrentUser();
   const { data: account } = useAccount({ watch: true });
   const resend = useResendVerificationMail();
-  if (!account || account.emailVerified || account.passwordManagedBy !== 'betbro') return null;
+  const toVerify = account ? !account.emailVerified && account.passwordManagedBy === 'betbro' : user?.emailToVerify === true;
+  if (!toVerify) return null;
   const send = () =>
     resend.mutate(undefined, {
       onSuccess: () => toast.success(t('account.banner.sentToast'), { description: t('account.banner.sentToastDescription') }),
