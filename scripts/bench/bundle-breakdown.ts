@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -43,8 +43,11 @@ export function bundleBreakdown(entryFiles: string[], top = 15): BundlePart[] {
     const stems = new Set(entryFiles.map((f) => path.basename(f).replace(/-[\w-]+\.js$/, '')));
     const texts = new Map<string, string>();
     for (const file of built.filter((f) => stems.has(f.replace(/-[\w-]+\.js$/, '')))) {
+      const mapFile = path.join(outDir, 'assets', `${file}.map`);
+      // The bundler's own runtime chunk has no sources to map: it is left out.
+      if (!existsSync(mapFile)) continue;
       const code = readFileSync(path.join(outDir, 'assets', file), 'utf8');
-      const map = JSON.parse(readFileSync(path.join(outDir, 'assets', `${file}.map`), 'utf8')) as RawSourceMap;
+      const map = JSON.parse(readFileSync(mapFile, 'utf8')) as RawSourceMap;
       const lines = code.split('\n');
       const consumer = new SourceMapConsumer(map);
       let previous: { line: number; column: number; source: string | null } | null = null;

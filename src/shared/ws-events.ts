@@ -32,7 +32,9 @@ export const betPoolsSchema = z.object({
 export type BetPools = z.infer<typeof betPoolsSchema>;
 
 export const serverMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth_ok'), userId: z.number().int() }),
+  // `quietForMs`: how long since anything but presence was last published to anyone, or null when
+  // not known (docs/live-updates.md): a page younger than that has read nothing out of date.
+  z.object({ type: z.literal('auth_ok'), userId: z.number().int(), quietForMs: z.number().int().nonnegative().nullable().optional() }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('new_bet'), bet: betPoolsSchema, creatorId: z.number().int(), title: z.string() }),
   // `poolsOnly`: only the pools moved (a stake), and a client patches what it holds with them;

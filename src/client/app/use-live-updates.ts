@@ -24,7 +24,7 @@ type MessagePage = z.infer<typeof messagePageSchema>;
  * friend events, crews on a crew bet's events and on crew notifications; chat messages (a crew's too) and
  * presence update the screen without a refetch. Each time a socket goes live, the first one of
  * the page too, what was read before is read again, for what happened while no socket was
- * listening (docs/live-updates.md).
+ * listening, unless nothing has happened since the page began (docs/live-updates.md).
  */
 export function useLiveUpdates(userId: number | null) {
   const queryClient = useQueryClient();
@@ -104,7 +104,7 @@ export function useLiveUpdates(userId: number | null) {
           break;
       }
     };
-    const onLive = (liveAt: number) => void readAgainSince(queryClient, liveAt);
+    const onLive = (liveAt: number, quietForMs: number | null) => void readAgainSince(queryClient, liveAt, quietForMs);
     const socket = new LiveSocket({ url: liveSocketUrl(window.location), userId, onMessage: handle, onLive });
     socket.start();
     return () => socket.stop();

@@ -53,7 +53,8 @@ function setUp({ random = () => 1 }: { random?: () => number } = {}) {
 }
 
 const last = () => FakeSocket.made.at(-1)!;
-const authOk = (socket: FakeSocket) => socket.onmessage!({ data: JSON.stringify({ type: 'auth_ok', userId: 7 }) });
+const authOk = (socket: FakeSocket, quietForMs?: number | null) =>
+  socket.onmessage!({ data: JSON.stringify({ type: 'auth_ok', userId: 7, ...(quietForMs === undefined ? {} : { quietForMs }) }) });
 /** Opens `socket` and has the server answer its auth message: from then on it hears everything. */
 const goLive = (socket: FakeSocket) => {
   socket.onopen!();
@@ -192,7 +193,7 @@ describe('LiveSocket', () => {
     expect(FakeSocket.made).toHaveLength(2);
   });
 
-  it('says each time it is live, the first socket of the page too, with the moment it became so', () => {
+  it("says each time it is live, the first socket of the page too, with the moment it became so and the server's quiet time", () => {
     const { live, timers, onLive } = setUp();
     vi.spyOn(Date, 'now').mockReturnValue(1_000);
     live.start();
@@ -201,15 +202,19 @@ describe('LiveSocket', () => {
     FakeSocket.made[1]!.onopen!();
     expect(onLive).not.toHaveBeenCalled(); // open, but not hearing everything yet
     vi.spyOn(Date, 'now').mockReturnValue(2_000);
-    authOk(FakeSocket.made[1]!);
-    authOk(FakeSocket.made[1]!); // a second answer on the same socket is nothing new
-    expect(onLive.mock.calls).toEqual([[2_000]]);
+    authOk(FakeSocket.made[1]!, 60_000);
+    authOk(FakeSocket.made[1]!, 61_000); // a second answer on the same socket is nothing new
+    expect(onLive.mock.calls).toEqual([[2_000, 60_000]]);
 
     FakeSocket.made[1]!.onclose!({ code: 1006 });
     timers[1]!.fn();
     vi.spyOn(Date, 'now').mockReturnValue(9_000);
     goLive(FakeSocket.made[2]!);
-    expect(onLive.mock.calls).toEqual([[2_000], [9_000]]);
+    // A server that does not say: not known.
+    expect(onLive.mock.calls).toEqual([
+      [2_000, 60_000],
+      [9_000, null],
+    ]);
   });
 
   it('tells the page whether it is live, down or off', () => {

@@ -36,9 +36,10 @@ export interface LiveSocketOptions {
   onMessage: (message: ServerMessage) => void;
   /**
    * A socket is live: from `liveAt` (a Date.now() value) on, every event meant for the user
-   * arrives; any sent before then was not heard.
+   * arrives; any sent before then was not heard. `quietForMs`: how long before then the server
+   * last published anything but presence, or null when it does not know.
    */
-  onLive?: (liveAt: number) => void;
+  onLive?: (liveAt: number, quietForMs: number | null) => void;
   createSocket?: SocketFactory;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -151,7 +152,7 @@ export class LiveSocket {
         // The server answers once this socket hears every event meant for the user.
         this.live = true;
         liveState.set('live');
-        this.options.onLive?.(Date.now());
+        this.options.onLive?.(Date.now(), parsed.data.quietForMs ?? null);
       }
       this.options.onMessage(parsed.data);
     };

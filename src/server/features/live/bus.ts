@@ -120,6 +120,46 @@ export async function redisBus(redis: Redis, prefix: string, instanceId: string,
   };
 }
 
+/**
+ * When a delivery was last published, on any instance, presence's aside (docs/live-updates.md):
+ * a socket going live tells its client how long ago that was (`quietForMs` of `auth_ok`), so that
+ * a page which began after it knows that nothing it has read can be out of date.
+ */
+export interface EventClock {
+  /** A delivery is about to be published: called before it goes out. */
+  tick(): void;
+  /** Milliseconds since the last tick, or null when that is not known. */
+  quietFor(): Promise<number | null>;
+}
+
+/** The clock of one instance alone: what came before its start is not known, so it counts from then. */
+export function memoryEventClock(): EventClock {
+  let last = Date.now();
+  return {
+    tick: () => {
+      last = Date.now();
+    },
+    quietFor: async () => Date.now() - last,
+  };
+}
+
+/**
+ * The clock in Redis, shared by the instances. A tick goes out on the connection the delivery's
+ * routing then takes, and a socket is counted and then asks on its own: a delivery routed before
+ * the socket was counted has ticked before the socket asks. With no tick on record (a new Redis)
+ * it is not known.
+ */
+export function redisEventClock(redis: Redis, prefix: string, onError: (error: unknown) => void): EventClock {
+  const key = `${prefix}live:last-event-at`;
+  return {
+    tick: () => void redis.set(key, String(Date.now())).catch(onError),
+    quietFor: async () => {
+      const at = await redis.get(key);
+      return at === null ? null : Math.max(0, Date.now() - Number(at));
+    },
+  };
+}
+
 /** What the bus brought an instance, on /metrics (plugins/metrics.ts). */
 export function registerLiveMetrics(app: FastifyInstance, heard: { deliveries: number; forNobodyHere: number }): void {
   const registers = [app.metrics];

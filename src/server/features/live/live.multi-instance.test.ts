@@ -141,4 +141,23 @@ describe('live events across two instances', () => {
     expect(await forNobody(one)).toBe(before.nobodyOne);
     expect(await forNobody(two)).toBe(before.nobodyTwo);
   });
+
+  it("tells a socket on one instance how long ago the other sent anything but presence", async () => {
+    const gus = await createUser(one, 'Gus');
+    const quietOf = (socket: TestSocket) => {
+      const answer = socket.received.find((m) => m.type === 'auth_ok');
+      return answer?.type === 'auth_ok' ? answer.quietForMs : undefined;
+    };
+    const beforeBet = Date.now();
+    expect((await createBetAs(ann, { title: 'A tick on instance one' })).id).toBeGreaterThan(0);
+    await one.backgroundWork.drain(5_000);
+    await settle(300);
+    // Presence on instance one, for Gus's friends (none): no tick.
+    sockets.push(await socketFor(one, gus));
+    const onTwo = await socketFor(two, bob);
+    sockets.push(onTwo);
+    const quietForMs = quietOf(onTwo);
+    expect(quietForMs).toBeGreaterThanOrEqual(300);
+    expect(quietForMs).toBeLessThanOrEqual(Date.now() - beforeBet);
+  });
 });

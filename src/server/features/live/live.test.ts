@@ -61,10 +61,33 @@ describe(`live events over /ws on ${testDbKind}`, () => {
   it('answers the auth message with the session user, whatever userId it claims', async () => {
     const socket = await connect(cat); // answered its own auth message already
     socket.send({ type: 'auth', userId: ann.id });
-    expect(await authAnswers(socket, 2)).toEqual([
+    const answers = await authAnswers(socket, 2);
+    expect(answers.map(({ type, userId }) => ({ type, userId }))).toEqual([
       { type: 'auth_ok', userId: cat.id },
       { type: 'auth_ok', userId: cat.id },
     ]);
+  });
+
+  it('tells a socket going live how long nothing but presence has been sent to anyone', async () => {
+    const quietOf = (socket: TestSocket) => socket.received.find(ofType('auth_ok'))!.quietForMs!;
+    const beforeBet = Date.now();
+    await createBetAs(ann, { title: 'The quiet clock' }); // new_bet, to Ann's friends
+    await app.backgroundWork.drain(5_000);
+    const sent = Date.now();
+    await settle(400);
+    // Bob coming online is presence, for his friends: it leaves the clock alone.
+    await connect(bob);
+    await settle(50);
+    const cats = await connect(cat);
+    expect(quietOf(cats)).toBeGreaterThanOrEqual(400);
+    expect(quietOf(cats)).toBeLessThanOrEqual(Date.now() - beforeBet);
+    expect(quietOf(cats)).toBeGreaterThanOrEqual(Date.now() - sent - 1_000);
+
+    const beforeStake = Date.now();
+    const bet = await createBetAs(ann, { title: 'The clock ticks again' });
+    expect((await dan.agent.post(`/api/bets/${bet.id}/participate`, { option: 0, amount: 5 })).statusCode).toBe(200);
+    await app.backgroundWork.drain(5_000);
+    expect(quietOf(await connect(cat))).toBeLessThanOrEqual(Date.now() - beforeStake);
   });
 
   it("sends a stake's new odds to the creator's friends, not to strangers", async () => {

@@ -14,7 +14,7 @@ import { forbidden, unauthorized } from '../../errors.ts';
 import { SESSION_COOKIE, liveSessionsOf, loadSession } from '../auth/service.ts';
 import { TOO_MANY_SOCKETS, audienceOfBet, deliveriesFor, presenceDelivery, type Delivery } from './service.ts';
 import { SocketPresence, memoryPresence, redisPresence, type Presence } from './presence.ts';
-import { memoryBus, redisBus, registerLiveMetrics, type Bus } from './bus.ts';
+import { memoryBus, memoryEventClock, redisBus, redisEventClock, registerLiveMetrics, type Bus, type EventClock } from './bus.ts';
 
 /**
  * The live layer (docs/decisions/005-live-layer.md): /ws on the same port, authenticated by the
@@ -49,13 +49,17 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
   const instanceId = randomUUID();
   let bus: Bus;
   let presence: Presence & { stop?: () => Promise<void> };
+  let eventClock: EventClock;
   if (app.redis) {
     await app.redis.connect().catch(() => {});
-    bus = await redisBus(app.redis, app.config.redisPrefix, instanceId, (err) => app.log.warn({ err }, 'live bus error'));
+    const busError = (err: unknown) => app.log.warn({ err }, 'live bus error');
+    bus = await redisBus(app.redis, app.config.redisPrefix, instanceId, busError);
     presence = redisPresence(app.redis, app.config.redisPrefix, instanceId);
+    eventClock = redisEventClock(app.redis, app.config.redisPrefix, busError);
   } else {
     bus = memoryBus();
     presence = memoryPresence();
+    eventClock = memoryEventClock();
   }
 
   const sockets = new Map<number, Set<WebSocket>>();
@@ -150,6 +154,9 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
    * roles as they are committed now; the bus carries it to the instances holding their sockets.
    */
   const publishOne = async (delivery: Delivery) => {
+    // Presence patches the screens it shows on and is read again by them (docs/live-updates.md):
+    // everything else tells a page going live that what it read may be out of date.
+    if ('changed' in delivery || delivery.message.type !== 'presence') eventClock.tick();
     if ('changed' in delivery) return bus.publish(delivery);
     // Alone, this instance holds every socket: with none open, nobody is there to hear it.
     if (!app.redis && sockets.size === 0) return;
@@ -293,7 +300,14 @@ export async function registerRealtime(app: FastifyInstance): Promise<{ presence
           // The session decides who this is; a different claim changes nothing.
           warnOnce('socket auth message claimed another user', { claimed: String(message.userId).slice(0, LOGGED_CLAIM_CHARS) });
         }
-        void counted.then(() => send(socket, { type: 'auth_ok', userId }), () => {});
+        void counted.then(
+          async () => {
+            // Asked once counted: a delivery routed before then has ticked already.
+            const quietForMs = await eventClock.quietFor().catch(() => null);
+            send(socket, { type: 'auth_ok', userId, quietForMs });
+          },
+          () => {},
+        );
       });
       socket.on('close', () => {
         userSockets.delete(socket);
