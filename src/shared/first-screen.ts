@@ -13,8 +13,15 @@
 export type Layout = 'mobile' | 'desktop';
 
 export const READ_PATHS = {
-  bets: { all: '/api/bets?limit=100', friends: '/api/bets/friends?limit=100', mine: '/api/my-bets?limit=100' },
+  bets: {
+    all: '/api/bets?limit=100',
+    friends: '/api/bets/friends?limit=100',
+    mine: '/api/my-bets?limit=100',
+    crew: (crewId: number) => `/api/bets?crewId=${crewId}&limit=100`,
+  },
   bet: (id: number) => `/api/bets/${id}`,
+  myCrews: '/api/crews',
+  crew: (id: number, part: '' | '/standings' | '/seasons' = '') => `/api/crews/${id}${part}`,
   friendRequests: '/api/friend-requests',
   notifications: '/api/notifications?limit=50',
   preferences: '/api/users/preferences',
@@ -55,6 +62,12 @@ export const BET_PAGE_MODULES: Record<Layout, readonly string[]> = {
   desktop: ['app/app-layout.tsx', 'features/bets/components/bet-detail-page.tsx'],
 };
 
+/** The modules a crew's page waits for, by layout: the frame, and the page (one for both layouts). */
+export const CREW_PAGE_MODULES: Record<Layout, readonly string[]> = {
+  mobile: ['mobile/mobile-app.tsx', 'features/crews/components/crew-page.tsx'],
+  desktop: ['app/app-layout.tsx', 'features/crews/components/crew-page.tsx'],
+};
+
 /** A first screen: the modules it waits for, by layout, and the reads both layouts make on mount. */
 export interface FirstScreen {
   modules: Record<Layout, readonly string[]>;
@@ -63,11 +76,21 @@ export interface FirstScreen {
 
 /**
  * The first screen at `pathname`, or null where the page names none: the dashboard at `/`, a
- * bet's page at `/bets/:id` (its detail; its timeline and discussion wait for it, below the fold).
+ * bet's page at `/bets/:id` (its detail; its timeline and discussion wait for it, below the fold),
+ * and a crew's page at `/crews/:id` and its tabs, where a crew's invite link or a friend's message
+ * lands (the crew with its season, my crews for the header's balance; the bets tab's bets, the
+ * standings tab's standings and past seasons; chat and members wait for the crew).
  */
 export function firstScreenAt(pathname: string): FirstScreen | null {
   if (pathname === '/') return { modules: DASHBOARD_MODULES, reads: commonDashboardReads };
   const bet = /^\/bets\/([1-9]\d{0,14})$/.exec(pathname);
   if (bet) return { modules: BET_PAGE_MODULES, reads: () => [READ_PATHS.bet(Number(bet[1])), ...FRAME_READS] };
+  const crew = /^\/crews\/([1-9]\d{0,14})(?:\/(standings|chat|members))?$/.exec(pathname);
+  if (crew) {
+    const id = Number(crew[1]);
+    const tab =
+      crew[2] === 'standings' ? [READ_PATHS.crew(id, '/standings'), READ_PATHS.crew(id, '/seasons')] : crew[2] === undefined ? [READ_PATHS.bets.crew(id)] : [];
+    return { modules: CREW_PAGE_MODULES, reads: () => [READ_PATHS.crew(id), READ_PATHS.myCrews, ...tab, ...FRAME_READS] };
+  }
   return null;
 }

@@ -75,6 +75,8 @@ for (const [label, screen] of [
 
     // The chart on the creator's screen: nothing to draw before a stake; the first adds a point, live.
     const chart = creator.getByRole('img', { name: 'Share of the pot over time' });
+    // Below the fold on a phone, the chart loads as the creator scrolls to it.
+    await creator.getByRole('heading', { name: 'Odds over time' }).scrollIntoViewIfNeeded();
     await expect(creator.getByTestId('odds-history-empty')).toBeVisible();
     await guest.getByLabel('Away').check();
     await guest.getByLabel('Amount ($)').fill('25');

@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { crewSchema, crewSummarySchema, type CrewSummary } from '../../shared/schemas/crews.ts';
+import { READ_PATHS } from '../../shared/first-screen.ts';
 import { apiRequest } from './api.ts';
 import { queryKeys } from './query-keys.ts';
 
@@ -11,7 +12,7 @@ import { queryKeys } from './query-keys.ts';
  * dialog in turn, so the reads sit here, below both, and neither depends on the other in a circle.
  */
 export function useMyCrews({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: queryKeys.crews.list, queryFn: () => apiRequest('GET', '/api/crews', z.array(crewSummarySchema)), enabled });
+  return useQuery({ queryKey: queryKeys.crews.list, queryFn: () => apiRequest('GET', READ_PATHS.myCrews, z.array(crewSummarySchema)), enabled });
 }
 
 /**
@@ -21,7 +22,7 @@ export function useMyCrews({ enabled = true }: { enabled?: boolean } = {}) {
 export function useCrew(crewId: number, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.crews.detail(crewId),
-    queryFn: () => apiRequest('GET', `/api/crews/${crewId}`, crewSchema),
+    queryFn: () => apiRequest('GET', READ_PATHS.crew(crewId), crewSchema),
     enabled: enabled && Number.isInteger(crewId) && crewId > 0,
   });
 }

@@ -102,6 +102,17 @@ describe('first reads', () => {
         // A bet's page, where a shared link lands: its detail and the frame's reads.
         expect(readsAtStart(player, '/bets/7', layout)).toEqual(firstScreenAt('/bets/7')!.reads(player));
         expect(readsAtStart(player, '/bets/7', layout)).toEqual([READ_PATHS.bet(7), READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences]);
+        // A crew's page, where an invite or a friend's message lands: the crew, my crews, the tab's own.
+        expect(readsAtStart(player, '/crews/3/standings', layout)).toEqual([
+          READ_PATHS.crew(3),
+          READ_PATHS.myCrews,
+          READ_PATHS.crew(3, '/standings'),
+          READ_PATHS.crew(3, '/seasons'),
+          READ_PATHS.friendRequests,
+          READ_PATHS.notifications,
+          READ_PATHS.preferences,
+        ]);
+        expect(readsAtStart(player, '/crews/3', layout)).toEqual(expect.arrayContaining([READ_PATHS.crew(3), READ_PATHS.bets.crew(3)]));
         expect(readsAtStart(player, '/friends', layout)).toEqual([]);
         expect(readsAtStart(player, '/bets/7/edit', layout)).toEqual([]);
       }

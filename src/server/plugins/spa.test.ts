@@ -27,6 +27,7 @@ const MANIFEST = {
   'app/app-layout.tsx': { file: 'assets/app-layout-abc123.js', imports: ['_shared-abc123.js', 'index.html'] },
   'features/dashboard/components/dashboard-page.tsx': { file: 'assets/dashboard-page-abc123.js', imports: ['_shared-abc123.js', 'index.html'] },
   'features/bets/components/bet-detail-page.tsx': { file: 'assets/bet-detail-page-abc123.js', imports: ['_shared-abc123.js', 'index.html'] },
+  'features/crews/components/crew-page.tsx': { file: 'assets/crew-page-abc123.js', imports: ['_shared-abc123.js', 'index.html'] },
 };
 const module = (file: string) => `</assets/${file}>; rel=modulepreload`;
 const read = (apiPath: string) => `<${apiPath}>; rel=preload; as=fetch; crossorigin`;
@@ -36,6 +37,7 @@ const DESKTOP = [module('app-layout-abc123.js'), SHARED, module('dashboard-page-
 const FRAME_READS = [READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences].map(read);
 const COMMON_READS = [read(READ_PATHS.bets.friends), ...FRAME_READS];
 const BET_PAGE = module('bet-detail-page-abc123.js');
+const CREW_PAGE = module('crew-page-abc123.js');
 const WHO_AM_I = '</api/auth/user>; rel=preload; as=fetch; crossorigin=use-credentials';
 const links = (header: unknown) => (typeof header === 'string' ? header.split(', ') : []);
 /** A page as built, without the link card's tags the server adds to its head (features/cards). */
@@ -152,6 +154,22 @@ describe(`static client serving on ${testDbKind}`, () => {
     expect(links(any.headers.link)).toEqual([WHO_AM_I, SHARED, BET_PAGE, read(READ_PATHS.bet(42)), ...FRAME_READS]);
   });
 
+  it("names a crew page's chunks and reads, by tab, where an invite or a friend's message lands", async () => {
+    const player = await createUser(app, 'hinted_crew');
+    const crewReads = (...more: string[]) => [read(READ_PATHS.crew(9)), read(READ_PATHS.myCrews), ...more.map(read), ...FRAME_READS];
+    const standings = await player.agent.request('GET', '/crews/9/standings', { headers: { 'sec-ch-ua-mobile': '?1' } });
+    expect(links(standings.headers.link)).toEqual([
+      WHO_AM_I,
+      ...PHONE.slice(0, 3),
+      CREW_PAGE,
+      ...crewReads(READ_PATHS.crew(9, '/standings'), READ_PATHS.crew(9, '/seasons')),
+    ]);
+    const bets = await player.agent.request('GET', '/crews/9', { headers: { 'sec-ch-ua-mobile': '?0' } });
+    expect(links(bets.headers.link)).toEqual([WHO_AM_I, module('app-layout-abc123.js'), SHARED, CREW_PAGE, ...crewReads(READ_PATHS.bets.crew(9))]);
+    const chat = await player.agent.request('GET', '/crews/9/chat');
+    expect(links(chat.headers.link)).toEqual([WHO_AM_I, SHARED, CREW_PAGE, ...crewReads()]);
+  });
+
   it('names only what both layouts need when the browser does not say which it has', async () => {
     const player = await createUser(app, 'hinted_any');
     const res = await player.agent.request('GET', '/');
@@ -167,7 +185,7 @@ describe(`static client serving on ${testDbKind}`, () => {
     expect(links(stale.headers.link)).toEqual([WHO_AM_I]);
 
     const player = await createUser(app, 'hinted_elsewhere');
-    for (const url of ['/friends', '/bets/0', '/bets/42/edit', '/crews/42']) {
+    for (const url of ['/friends', '/bets/0', '/bets/42/edit', '/crews/42/elsewhere', '/crews/0']) {
       expect(links((await player.agent.request('GET', url, { headers: { 'sec-ch-ua-mobile': '?1' } })).headers.link)).toEqual([WHO_AM_I]);
     }
     const newcomer = await createUser(app, 'user_0a1b2c3d4e');

@@ -26,11 +26,12 @@ export const accountQueryKey = [...queryKeys.auth.all, 'account'] as const;
  * whether the email is verified. `watch`, while it is not, asks again whenever the window gets the
  * focus back (the verification banner: the link may have been followed in another tab meanwhile).
  */
-export function useAccount({ watch = false }: { watch?: boolean } = {}) {
+export function useAccount({ watch = false, enabled = true }: { watch?: boolean; enabled?: boolean } = {}) {
   return useQuery({
     queryKey: accountQueryKey,
     queryFn: () => apiRequest('GET', '/api/account', accountSchema),
     staleTime: Infinity,
+    enabled,
     ...(watch ? { refetchOnWindowFocus: (query: { state: { data?: Account } }) => (query.state.data?.emailVerified === false ? ('always' as const) : false) } : {}),
   });
 }

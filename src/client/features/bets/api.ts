@@ -55,7 +55,7 @@ export function useJuryPool(crewId: number | null, options: { enabled: boolean }
 export function useCrewBets(crewId: number) {
   return useQuery({
     queryKey: queryKeys.bets.crew(crewId),
-    queryFn: () => apiRequest('GET', `/api/bets?crewId=${crewId}&limit=100`, betListSchema),
+    queryFn: () => apiRequest('GET', READ_PATHS.bets.crew(crewId), betListSchema),
     staleTime: BETS_STALE_MS,
   });
 }

@@ -15,6 +15,7 @@ import {
   type CrewInvite,
   type CrewMessage,
 } from '../../../shared/schemas/crews.ts';
+import { READ_PATHS } from '../../../shared/first-screen.ts';
 import { apiRequest, errorMessage } from '../../lib/api.ts';
 import { refreshCrews } from '../../lib/crews-list.ts';
 import { showAmount } from '../../lib/format.ts';
@@ -34,12 +35,12 @@ type MessagePages = { pages: MessagePage[]; pageParams: unknown[] };
 const path = (crewId: number, rest = '') => `/api/crews/${crewId}${rest}`;
 
 export function useCrewStandings(crewId: number) {
-  return useQuery({ queryKey: queryKeys.crews.standings(crewId), queryFn: () => apiRequest('GET', path(crewId, '/standings'), crewStandingsSchema) });
+  return useQuery({ queryKey: queryKeys.crews.standings(crewId), queryFn: () => apiRequest('GET', READ_PATHS.crew(crewId, '/standings'), crewStandingsSchema) });
 }
 
 /** The seasons that ended, newest first, each with its frozen standings and winner. */
 export function usePastSeasons(crewId: number) {
-  return useQuery({ queryKey: queryKeys.crews.seasons(crewId), queryFn: () => apiRequest('GET', path(crewId, '/seasons'), pastSeasonsSchema) });
+  return useQuery({ queryKey: queryKeys.crews.seasons(crewId), queryFn: () => apiRequest('GET', READ_PATHS.crew(crewId, '/seasons'), pastSeasonsSchema) });
 }
 
 export function useCreateCrew() {

@@ -21,9 +21,11 @@ export function tooManyLinks(retryAfterSeconds: number | null | undefined): stri
  */
 export function VerifyEmailBanner() {
   const user = useCurrentUser();
-  const { data: account } = useAccount({ watch: true });
+  // Read only while the signed-in user's flag says there is something to verify: then the read is
+  // watched, so that a link followed elsewhere takes the reminder away when the player comes back.
+  const { data: account } = useAccount({ watch: true, enabled: user.emailToVerify });
   const resend = useResendVerificationMail();
-  const toVerify = account ? !account.emailVerified && account.passwordManagedBy === 'betbro' : user?.emailToVerify === true;
+  const toVerify = account ? !account.emailVerified && account.passwordManagedBy === 'betbro' : user.emailToVerify;
   if (!toVerify) return null;
   const send = () =>
     resend.mutate(undefined, {

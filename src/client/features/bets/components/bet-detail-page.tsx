@@ -9,6 +9,8 @@ import { Card, EmptyState } from '../../../components/ui/card.tsx';
 import { ScreenTitle, useScreenNav } from '../../../lib/screen-nav.tsx';
 import { BackButton } from '../../../components/ui/back-button.tsx';
 import { Loading } from '../../../components/ui/blocks.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { WhenInView } from '../../../components/ui/when-in-view.tsx';
 import { ApiError } from '../../../lib/api.ts';
 import { showAmount, showDate, showDateTime } from '../../../lib/format.ts';
 import { centsOf, returnAndProfit, youLost, youWon } from '../../../../shared/money-words.ts';
@@ -30,6 +32,15 @@ import { StakeForm, stakeSummaryId } from './stake-form.tsx';
 
 // Recharts comes with the chart, after the rest of the bet has drawn.
 const OddsHistoryChart = lazy(() => import('../../odds-history/odds-history-chart.tsx').then((m) => ({ default: m.OddsHistoryChart })));
+/** The chart's card while its code or its history loads, as the chart itself shows it loading. */
+function ChartPlaceholder() {
+  return (
+    <Card>
+      <h2 className="mb-3 text-lg font-bold">{t('bets.oddsChart.heading')}</h2>
+      <Spinner />
+    </Card>
+  );
+}
 
 function OddsExplainer({ bet }: { bet: BetDetail }) {
   const hasOpenSide = bet.odds.some((o) => o === null);
@@ -214,9 +225,12 @@ export function BetDetailPage() {
           {shareable && <InviteFriends betId={bet.id} />}
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-3">
-          <Suspense fallback={null}>
-            <OddsHistoryChart betId={bet.id} options={bet.options} />
-          </Suspense>
+          {/* Below the fold on a phone: the chart's library loads as the player scrolls towards it. */}
+          <WhenInView placeholder={<ChartPlaceholder />}>
+            <Suspense fallback={<ChartPlaceholder />}>
+              <OddsHistoryChart betId={bet.id} options={bet.options} />
+            </Suspense>
+          </WhenInView>
           <Card>
             <h2 className="mb-3 text-lg font-bold">{t('bets.detail.participants')}</h2>
             <ParticipantListNote bet={bet} />
