@@ -141,6 +141,28 @@ describe('the crew page', { timeout: 20_000 }, () => {
     expect(within(archived).getAllByRole('row')).toHaveLength(3);
   });
 
+  it('reads the archive beside the standings, and draws it only once the standings are there', async () => {
+    crewServer();
+    const serve = vi.mocked(globalThis.fetch).getMockImplementation()!;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    vi.mocked(globalThis.fetch).mockImplementation(async (input, init) => {
+      asked.push(String(input));
+      if (String(input) === '/api/crews/4/standings') await held;
+      return serve(input, init);
+    });
+    openCrew();
+    await screen.findByRole('heading', { name: 'Friday club' });
+    await openTab('Standings');
+    await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['/api/crews/4/standings', '/api/crews/4/seasons'])));
+    // Drawn above the standings' loading line, the archive would be pushed down as they arrive.
+    expect(screen.queryByRole('heading', { name: 'Past seasons' })).toBeNull();
+    release();
+    expect(await screen.findByRole('heading', { name: 'Past seasons' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Season 2 standings' })).toBeInTheDocument();
+  });
+
   it('lists the members with their balances, and lets a member leave after asking', async () => {
     const changes = crewServer();
     const { visits } = openCrew();

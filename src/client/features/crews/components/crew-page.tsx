@@ -19,7 +19,7 @@ import { CrewBets } from './crew-bets.tsx';
 import { CrewChat } from './crew-chat.tsx';
 import { CrewInvite } from './crew-invite.tsx';
 import { CrewMembers } from './crew-members.tsx';
-import { CurrentStandings, PastSeasons } from './crew-standings.tsx';
+import { StandingsTab } from './crew-standings.tsx';
 
 /** The crew's tabs; each but Bets, the first, has its own address (`/crews/:id/standings`). */
 const TAB_VALUES = ['bets', 'standings', 'chat', 'members'];
@@ -131,10 +131,7 @@ export function CrewPage() {
           )}
         </TabPanel>
         <TabPanel value="standings">
-          <div className="space-y-8">
-            <CurrentStandings crewId={crew.id} />
-            <PastSeasons crewId={crew.id} />
-          </div>
+          <StandingsTab crewId={crew.id} />
         </TabPanel>
         <TabPanel value="chat">
           {member ? <CrewChat crew={crew} /> : <EmptyState title={t('crews.crew.chatMembersOnly')} />}

@@ -108,7 +108,7 @@ function StandingsTable({ rows, caption }: { rows: StandingRow[]; caption: strin
 }
 
 /** This season's standings. */
-export function CurrentStandings({ crewId }: { crewId: number }) {
+function CurrentStandings({ crewId }: { crewId: number }) {
   const standings = useCrewStandings(crewId);
   const title = standings.data ? t('crews.standings.title', { number: standings.data.season.number }) : t('crews.standings.thisSeason');
   return (
@@ -131,8 +131,23 @@ export function CurrentStandings({ crewId }: { crewId: number }) {
   );
 }
 
+/**
+ * The standings tab: this season's standings, then the archive. Both are read at once; the
+ * archive is drawn once the standings are there, so that they do not push it down as they arrive.
+ */
+export function StandingsTab({ crewId }: { crewId: number }) {
+  const standings = useCrewStandings(crewId);
+  usePastSeasons(crewId);
+  return (
+    <div className="space-y-8">
+      <CurrentStandings crewId={crewId} />
+      {!standings.isPending && <PastSeasons crewId={crewId} />}
+    </div>
+  );
+}
+
 /** The archive: each season that ended, newest first, with its winner and final standings. */
-export function PastSeasons({ crewId }: { crewId: number }) {
+function PastSeasons({ crewId }: { crewId: number }) {
   const seasons = usePastSeasons(crewId);
   return (
     <Section title={t('crews.standings.pastTitle')}>
