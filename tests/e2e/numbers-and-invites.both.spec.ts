@@ -104,6 +104,8 @@ test('a player with an expired bet: profile, dashboard, My Bets and the admin co
 
   // The chart of a bet with a stake is a picture, not an unnamed tab stop.
   await player.goto(`/bets/${mates.id}`);
+  // Below the fold on a phone, it loads as the player scrolls to it.
+  await player.getByRole('heading', { name: 'Odds over time' }).scrollIntoViewIfNeeded();
   const chart = player.getByRole('img', { name: 'Share of the pot over time' });
   await expect(chart).toBeVisible();
   await expect(chart.locator('[tabindex]:not([tabindex="-1"])')).toHaveCount(0);
