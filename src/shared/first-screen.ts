@@ -38,7 +38,8 @@ const FRAME_READS = [READ_PATHS.friendRequests, READ_PATHS.notifications, READ_P
 export function commonDashboardReads(user: { role: 'user' | 'admin' }): string[] {
   // Admins see every bet (docs/product.md §5.1); everyone else their friends' and their own.
   const explore = user.role === 'admin' ? READ_PATHS.bets.all : READ_PATHS.bets.friends;
-  return [explore, ...FRAME_READS];
+  // Each dashboard shows the player's crews (features/dashboard/components/your-crews.tsx).
+  return [explore, READ_PATHS.myCrews, ...FRAME_READS];
 }
 
 /** What the dashboard reads first, by layout: the same queries its screens make on mount. */

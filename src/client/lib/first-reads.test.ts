@@ -84,6 +84,7 @@ describe('first reads', () => {
   it("asks for what each layout's dashboard reads", () => {
     expect(dashboardReads({ role: 'user' }, 'mobile')).toEqual([
       READ_PATHS.bets.friends,
+      READ_PATHS.myCrews,
       READ_PATHS.friendRequests,
       READ_PATHS.notifications,
       READ_PATHS.preferences,

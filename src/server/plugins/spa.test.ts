@@ -35,7 +35,7 @@ const SHARED = module('shared-abc123.js');
 const PHONE = [module('mobile-app-abc123.js'), '</assets/mobile-app-abc123.css>; rel=preload; as=style; crossorigin', SHARED, module('dashboard-narrow-abc123.js')];
 const DESKTOP = [module('app-layout-abc123.js'), SHARED, module('dashboard-page-abc123.js')];
 const FRAME_READS = [READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences].map(read);
-const COMMON_READS = [read(READ_PATHS.bets.friends), ...FRAME_READS];
+const COMMON_READS = [read(READ_PATHS.bets.friends), read(READ_PATHS.myCrews), ...FRAME_READS];
 const BET_PAGE = module('bet-detail-page-abc123.js');
 const CREW_PAGE = module('crew-page-abc123.js');
 const WHO_AM_I = '</api/auth/user>; rel=preload; as=fetch; crossorigin=use-credentials';
