@@ -2,7 +2,6 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import { parseAmountToCents } from '../../../shared/money.ts';
 import { poolShares, totalPool } from '../../../shared/odds.ts';
 import type { OddsHistory } from '../../../shared/schemas/odds-history.ts';
-import { Card } from '../../components/ui/card.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { showDate, showTime } from '../../lib/format.ts';
 import { activeLocale, t } from '../../lib/i18n.ts';
@@ -32,28 +31,23 @@ export function tickLabel(span: number): (at: number) => string {
   return (at) => showDate(new Date(at).toISOString(), { year: false });
 }
 
-/** The bet's odds over time as each option's share of the pot, refreshed live with the bet. */
+/**
+ * The bet's odds over time as each option's share of the pot, refreshed live with the bet: the
+ * body of the bet page's "Odds over time" card (the page holds the card and its heading, so that
+ * they stay put while this part's code loads).
+ */
 export function OddsHistoryChart({ betId, options }: { betId: number; options: string[] }) {
   const { data, isPending, isError } = useOddsHistory(betId);
-  if (isPending || isError) {
-    return (
-      <Card>
-        <h2 className="mb-3 text-lg font-bold">{t('bets.oddsChart.heading')}</h2>
-        {isPending ? <Spinner /> : <p className="text-sm text-slate-500">{t('bets.oddsChart.loadFailed')}</p>}
-      </Card>
-    );
-  }
+  if (isPending) return <Spinner />;
+  if (isError) return <p className="text-sm text-slate-500">{t('bets.oddsChart.loadFailed')}</p>;
   const series = sharesOver(data.points);
   const latestPools = data.points.at(-1)?.optionAmounts.map((a) => parseAmountToCents(a) ?? 0) ?? [];
   // Until the first stake there is nothing to draw: an empty frame would only look broken.
   if (totalPool(latestPools) === 0) {
     return (
-      <Card>
-        <h2 className="mb-3 text-lg font-bold">{t('bets.oddsChart.heading')}</h2>
-        <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="odds-history-empty">
-          {t('bets.oddsChart.empty')}
-        </p>
-      </Card>
+      <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="odds-history-empty">
+        {t('bets.oddsChart.empty')}
+      </p>
     );
   }
   const rows = series.map((s) => ({ at: s.at, ...Object.fromEntries(options.map((_, i) => [`o${i}`, s.shares[i]])) }));
@@ -69,9 +63,7 @@ export function OddsHistoryChart({ betId, options }: { betId: number; options: s
   // only its own option's controls on the page. A picture, not a control: no tab stop inside
   // (Recharts' keyboard layer would make the unnamed drawing one).
   return (
-    <Card>
-      <h2 className="mb-3 text-lg font-bold">{t('bets.oddsChart.heading')}</h2>
-      <figure>
+    <figure>
         <div role="img" aria-label={t('bets.oddsChart.label')} aria-describedby={`odds-history-${betId}`} data-points={data.points.length} className="h-56 w-full">
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={rows} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
@@ -106,7 +98,6 @@ export function OddsHistoryChart({ betId, options }: { betId: number; options: s
         <figcaption id={`odds-history-${betId}`} data-testid="odds-history-summary" className="sr-only">
           {t('bets.oddsChart.now', { summary })}
         </figcaption>
-      </figure>
-    </Card>
+    </figure>
   );
 }

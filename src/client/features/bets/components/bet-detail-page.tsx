@@ -32,15 +32,7 @@ import { StakeForm, stakeSummaryId } from './stake-form.tsx';
 
 // Recharts comes with the chart, after the rest of the bet has drawn.
 const OddsHistoryChart = lazy(() => import('../../odds-history/odds-history-chart.tsx').then((m) => ({ default: m.OddsHistoryChart })));
-/** The chart's card while its code or its history loads, as the chart itself shows it loading. */
-function ChartPlaceholder() {
-  return (
-    <Card>
-      <h2 className="mb-3 text-lg font-bold">{t('bets.oddsChart.heading')}</h2>
-      <Spinner />
-    </Card>
-  );
-}
+
 
 function OddsExplainer({ bet }: { bet: BetDetail }) {
   const hasOpenSide = bet.odds.some((o) => o === null);
@@ -225,12 +217,15 @@ export function BetDetailPage() {
           {shareable && <InviteFriends betId={bet.id} />}
         </div>
         <div className="min-w-0 space-y-6 lg:col-span-3">
-          {/* Below the fold on a phone: the chart's library loads as the player scrolls towards it. */}
-          <WhenInView placeholder={<ChartPlaceholder />}>
-            <Suspense fallback={<ChartPlaceholder />}>
-              <OddsHistoryChart betId={bet.id} options={bet.options} />
-            </Suspense>
-          </WhenInView>
+          <Card>
+            <h2 className="mb-3 text-lg font-bold">{t('bets.oddsChart.heading')}</h2>
+            {/* Below the fold on a phone: the chart's library loads as the player scrolls to it. */}
+            <WhenInView placeholder={<Spinner />}>
+              <Suspense fallback={<Spinner />}>
+                <OddsHistoryChart betId={bet.id} options={bet.options} />
+              </Suspense>
+            </WhenInView>
+          </Card>
           <Card>
             <h2 className="mb-3 text-lg font-bold">{t('bets.detail.participants')}</h2>
             <ParticipantListNote bet={bet} />
