@@ -145,7 +145,7 @@ export async function signInAccount(app: FastifyInstance, userId: number): Promi
 
 /**
  * Whether the email of the user's Betbro account still waits for its verification: never for
- * an account of another issuer, whose own claim is the truth (describeAccount).
+ * an account of another issuer, whose own claim is the truth (describeAccount in account/service.ts).
  */
 export async function emailToVerify(app: FastifyInstance, user: UserRow): Promise<boolean> {
   if (user.emailVerified) return false;
