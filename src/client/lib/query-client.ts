@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, hashKey } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
 import { dropFirstReads } from './first-reads.ts';
 import { queryKeys } from './query-keys.ts';
@@ -44,7 +44,7 @@ export function readAgainSince(queryClient: QueryClient, liveAt: number, quietFo
   return queryClient.invalidateQueries({
     predicate: (query) =>
       query.state.fetchStatus !== 'fetching' &&
-      (query.state.dataUpdatedAt < since || (quiet && isFriendsList(query.queryKey))) &&
+      (query.state.dataUpdatedAt < since || (quiet && query.queryHash === FRIENDS_LIST)) &&
       !refusedByServer(query.state.error),
   });
 }
@@ -64,7 +64,6 @@ export function quietSincePageStart(liveAt: number, quietForMs: number | null, p
   return quietForMs !== null && quietForMs >= liveAt - pageStart + QUIET_MARGIN_MS;
 }
 
-const isFriendsList = (queryKey: readonly unknown[]) =>
-  queryKey.length === queryKeys.friends.list.length && queryKeys.friends.list.every((part, i) => queryKey[i] === part);
+const FRIENDS_LIST = hashKey(queryKeys.friends.list);
 
 const refusedByServer = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;

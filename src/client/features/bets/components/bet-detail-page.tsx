@@ -33,7 +33,6 @@ import { StakeForm, stakeSummaryId } from './stake-form.tsx';
 // Recharts comes with the chart, after the rest of the bet has drawn.
 const OddsHistoryChart = lazy(() => import('../../odds-history/odds-history-chart.tsx').then((m) => ({ default: m.OddsHistoryChart })));
 
-
 function OddsExplainer({ bet }: { bet: BetDetail }) {
   const hasOpenSide = bet.odds.some((o) => o === null);
   const hasEvenSide = bet.odds.some((o) => o === 1);
