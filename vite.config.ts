@@ -1,6 +1,5 @@
 import { defineConfig, type Plugin } from 'vite';
-import { TYPE, parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
-import { SERVER_WORDS } from './src/shared/i18n/messages.ts';
+import { catalogues } from './scripts/lib/vite-catalogues.ts';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { existsSync } from 'node:fs';
@@ -102,45 +101,6 @@ function chunkGroups() {
       priority: 1,
     },
   ];
-}
-
-/**
- * The message catalogues as the browser gets them (docs/decisions/035-languages.md): each message
- * parsed here, once, into the syntax tree intl-messageformat formats, so the browser needs no
- * ICU parser (the parser module is swapped for its parser-less twin below: 7 KB gzipped less of
- * initial JS); the server's own words (notifications, mail, the provider's pages, the activity
- * feed, insights) left out, since the server words those.
- */
-/**
- * A message as the browser's catalogue holds it: its syntax tree, or the text itself when it is
- * text alone and has no character ICU reads ({, }, '), which the browser then shows as it is.
- */
-function browserMessage(message: string, locale: string): string | MessageFormatElement[] {
-  const tree = parse(message, { ignoreTag: true, locale: new Intl.Locale(locale) });
-  const text = tree.length === 1 && tree[0]!.type === TYPE.literal ? tree[0]!.value : null;
-  return text !== null && !/[{}']/.test(text) ? text : tree;
-}
-
-function catalogues(): Plugin {
-  const CATALOGUE = /[\\/]src[\\/]shared[\\/]i18n[\\/]catalogues[\\/]([^\\/]+)\.json$/;
-  return {
-    name: 'betbro:catalogues',
-    enforce: 'pre',
-    async load(id) {
-      const match = CATALOGUE.exec(id.split('?')[0]!);
-      if (!match) return null;
-      const locale = match[1]!;
-      const messages = JSON.parse(await readFile(id.split('?')[0]!, 'utf8')) as Record<string, string>;
-      const compiled = Object.fromEntries(
-        Object.entries(messages)
-          .filter(([key]) => !SERVER_WORDS.includes(key.slice(0, key.indexOf('.'))))
-          .map(([key, message]) => [key, browserMessage(message, locale)]),
-      );
-      // A module that parses a string: browsers read JSON.parse of a large object faster than
-      // the same object written as a literal.
-      return { code: `export default JSON.parse(${JSON.stringify(JSON.stringify(compiled))});`, moduleType: 'js' };
-    },
-  };
 }
 
 export default defineConfig({

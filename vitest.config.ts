@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { LongFirstSequencer } from './tests/setup/sequencer.ts';
+import { catalogues } from './scripts/lib/vite-catalogues.ts';
 
 // Unit tests run once. Server tests are integration tests: they build the app on a database of
 // their own, so they run once on embedded PGlite and, when TEST_DATABASE_URL is set, once more
@@ -73,6 +74,8 @@ export default defineConfig({
         // it found them, which the setup files enforce after every test. Both setup files are
         // listed, not imported by one another: an imported module runs once per worker, so its
         // hooks would hold for the first file only.
+        // The catalogues as the browser gets them: parsed, in their two parts.
+        plugins: [catalogues()],
         test: {
           name: 'client',
           include: ['src/client/**/*.test.{ts,tsx}'],

@@ -3,10 +3,11 @@ import { cleanup } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 import { stopFocusWhenShown } from '../../src/client/components/focus.ts';
-import { loadLocale } from '../../src/client/lib/i18n.ts';
+import { loadLocale, wholeCatalogue } from '../../src/client/lib/i18n.ts';
 
-// The screens read their words from the English catalogue, as a reader whose browser asks for English.
+// The screens read their words from the English catalogue, all of it, as a signed-in reader whose browser asks for English.
 await loadLocale('en');
+await wholeCatalogue();
 
 afterEach(() => {
   cleanup();

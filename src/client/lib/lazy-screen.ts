@@ -1,4 +1,5 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
+import { wholeCatalogue } from './i18n.ts';
 
 /** A screen's code could not be downloaded (offline, or a deploy removed the old chunk). */
 export class ScreenLoadError extends Error {
@@ -23,7 +24,8 @@ export interface LazyScreen<P extends object = object> {
 }
 
 /**
- * A screen in its own chunk (React.lazy), with a way to start the download early. The chunk is
+ * A screen in its own chunk (React.lazy), with a way to start the download early. It loads with
+ * every word of the reader's language (i18n.ts: the first script says only its first words). The chunk is
  * fetched once however often it is asked for; a failed download rejects with a ScreenLoadError
  * and is tried afresh by the next preload() or load(). React.lazy keeps a rejection, so a
  * mounted screen that failed stays failed: mount it again after a successful load() (see
@@ -36,8 +38,8 @@ export function lazyScreen<M, P extends object = object>(
   let pending: Promise<{ default: ComponentType<P> }> | undefined;
   let loaded: ComponentType<P> | undefined;
   const get = () =>
-    (pending ??= load().then(
-      (module) => {
+    (pending ??= Promise.all([load(), wholeCatalogue()]).then(
+      ([module]) => {
         loaded = pick(module);
         return { default: loaded };
       },

@@ -271,29 +271,38 @@ describe(`first-screen hints on ${testDbKind}`, () => {
     }
   });
 
-  it("names the catalogue of the reader's language for every page: the device's choice, else the browser's, else English", async () => {
+  it("names the catalogue of the reader's language for every page: the device's choice, else the browser's, else English; the rest of its words when signed in", async () => {
     const clientDir = mkdtempSync(path.join(tmpdir(), 'betbro-spa-words-'));
     mkdirSync(path.join(clientDir, '.vite'));
     writeFileSync(path.join(clientDir, 'index.html'), INDEX);
     const manifest = {
       ...MANIFEST,
-      '../shared/i18n/catalogues/en.json': { file: 'assets/en-abc123.js', imports: [] },
-      '../shared/i18n/catalogues/de.json': { file: 'assets/de-abc123.js', imports: [] },
-      '../shared/i18n/catalogues/ar.json': { file: 'assets/ar-abc123.js', imports: [] },
+      '../shared/i18n/catalogues/en.json?first': { file: 'assets/en-first1.js', imports: [] },
+      '../shared/i18n/catalogues/en.json?rest': { file: 'assets/en-rest1.js', imports: [] },
+      '../shared/i18n/catalogues/de.json?first': { file: 'assets/de-first1.js', imports: [] },
+      '../shared/i18n/catalogues/de.json?rest': { file: 'assets/de-rest1.js', imports: [] },
+      '../shared/i18n/catalogues/ar.json?rest': { file: 'assets/ar-rest1.js', imports: [] },
+      '../shared/i18n/catalogues/ar.json?first': { file: 'assets/ar-first1.js', imports: [] },
+      // Half a language is none: its pages load its words as they come.
+      '../shared/i18n/catalogues/fr.json?first': { file: 'assets/fr-first1.js', imports: [] },
     };
     writeFileSync(path.join(clientDir, BUILD_MANIFEST), JSON.stringify(manifest));
     expect([...catalogueChunks(manifest)]).toEqual([
-      ['en', 'assets/en-abc123.js'],
-      ['de', 'assets/de-abc123.js'],
-      ['ar', 'assets/ar-abc123.js'],
+      ['en', { first: 'assets/en-first1.js', rest: 'assets/en-rest1.js' }],
+      ['de', { first: 'assets/de-first1.js', rest: 'assets/de-rest1.js' }],
+      ['ar', { first: 'assets/ar-first1.js', rest: 'assets/ar-rest1.js' }],
     ]);
     const app = await createTestApp({}, { clientDir });
     try {
       const page = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/bets/7', headers });
-      expect(links((await page({})).headers.link)).toEqual([module('en-abc123.js')]);
-      expect(links((await page({ 'accept-language': 'de-AT,de;q=0.9' })).headers.link)).toEqual([module('de-abc123.js')]);
-      expect(links((await page({ 'accept-language': 'de', cookie: 'betbro_locale=ar' })).headers.link)).toEqual([module('ar-abc123.js')]);
-      expect(links((await page({ 'accept-language': 'ja' })).headers.link)).toEqual([module('en-abc123.js')]);
+      expect(links((await page({})).headers.link)).toEqual([module('en-first1.js')]);
+      expect(links((await page({ 'accept-language': 'de-AT,de;q=0.9' })).headers.link)).toEqual([module('de-first1.js')]);
+      expect(links((await page({ 'accept-language': 'de', cookie: 'betbro_locale=ar' })).headers.link)).toEqual([module('ar-first1.js')]);
+      expect(links((await page({ 'accept-language': 'ja' })).headers.link)).toEqual([module('en-first1.js')]);
+      expect(links((await page({ 'accept-language': 'fr' })).headers.link)).toEqual([]);
+      const player = await createUser(app, 'worded_player');
+      const signedIn = await player.agent.request('GET', '/crews', { headers: { 'accept-language': 'de' } });
+      expect(links(signedIn.headers.link).slice(0, 2)).toEqual([module('de-first1.js'), module('de-rest1.js')]);
     } finally {
       await app.close();
       rmSync(clientDir, { recursive: true, force: true });

@@ -101,17 +101,25 @@ function firstScreenHints(app: FastifyInstance, manifest: BuildManifest, loadSes
   };
 }
 
+/** A language's catalogue as the build gave it: its first words' chunk, and the rest's. */
+export interface CatalogueChunks {
+  first: string;
+  rest: string;
+}
+
 /**
- * The catalogue chunk of each language the build made (docs/decisions/035-languages.md), by
+ * The catalogue chunks of each language the build made (docs/decisions/035-languages.md), by
  * locale: the page names its reader's in its Link header, so the browser fetches the words beside
  * the first script instead of after it has run. Empty for a build without catalogues.
  */
-export function catalogueChunks(manifest: BuildManifest): Map<string, string> {
-  const chunks = new Map<string, string>();
+export function catalogueChunks(manifest: BuildManifest): Map<string, CatalogueChunks> {
+  const parts = new Map<string, Partial<CatalogueChunks>>();
   for (const [source, chunk] of Object.entries(manifest)) {
-    const locale = /i18n\/catalogues\/([^/]+)\.json$/.exec(source)?.[1];
-    if (locale) chunks.set(locale, chunk.file);
+    const [, locale, part] = /i18n\/catalogues\/([^/]+)\.json\?(first|rest)$/.exec(source) ?? [];
+    if (locale && part) parts.set(locale, { ...parts.get(locale), [part]: chunk.file });
   }
+  const chunks = new Map<string, CatalogueChunks>();
+  for (const [locale, { first, rest }] of parts) if (first && rest) chunks.set(locale, { first, rest });
   return chunks;
 }
 
@@ -180,13 +188,15 @@ export async function registerSpa(
   const manifestFile = path.join(clientDir, BUILD_MANIFEST);
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : null;
   const hints = manifest && !app.config.plainPaths.has('first-screen-hints') ? firstScreenHints(app, manifest, loadSession) : null;
-  const catalogues = manifest ? catalogueChunks(manifest) : new Map<string, string>();
+  const catalogues = manifest ? catalogueChunks(manifest) : new Map<string, CatalogueChunks>();
   return async (request, reply) => {
     const links: string[] = [];
-    // The words of the language the browser will ask for (its cookie, else Accept-Language).
+    // The words of the language the browser will ask for (its cookie, else Accept-Language): the
+    // first words for the landing page, all of them for a signed-in screen.
     const catalogue = catalogues.get(requestLocale(request));
-    if (catalogue) links.push(fileLink(catalogue));
-    if (request.cookies[SESSION_COOKIE]) {
+    const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
+    if (catalogue) links.push(...(signedIn ? [catalogue.first, catalogue.rest] : [catalogue.first]).map(fileLink));
+    if (signedIn) {
       // "Who am I?" decides the first screen: the browser asks it while the scripts download. The
       // hint tells the page's scripts that a session cookie is there to ask with.
       links.push(WHO_AM_I_LINK);

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { activeLocale, loadLocale, t, wholeCatalogue } from './i18n.ts';
+
+afterEach(async () => {
+  await loadLocale('en');
+  expect(activeLocale()).toBe('en');
+});
+
+describe('choosing a language', () => {
+  it('puts the last choice on screen when two are loading at once', async () => {
+    const german = loadLocale('de');
+    const french = loadLocale('fr');
+    await Promise.all([german, french]);
+    expect(activeLocale()).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(t('bets.create.title')).toBe('Nouveau pari');
+  });
+
+  it('brings every word once a screen needs more than the first ones, in the language chosen last', async () => {
+    await loadLocale('de');
+    await wholeCatalogue();
+    expect(activeLocale()).toBe('de');
+    expect(t('bets.create.title')).toBe('Neue Wette erstellen');
+  });
+
+  it('speaks English for a language Betbro does not speak, right to left for Arabic', async () => {
+    await loadLocale('ja');
+    expect(activeLocale()).toBe('en');
+    await loadLocale('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+    await loadLocale('en');
+    expect(document.documentElement.dir).toBe('ltr');
+  });
+});
