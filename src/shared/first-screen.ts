@@ -20,6 +20,8 @@ export const READ_PATHS = {
     crew: (crewId: number) => `/api/bets?crewId=${crewId}&limit=100`,
   },
   bet: (id: number) => `/api/bets/${id}`,
+  betTimeline: (id: number) => `/api/bets/${id}/timeline`,
+  betComments: (id: number) => `/api/bets/${id}/comments?limit=100`,
   myCrews: '/api/crews',
   crew: (id: number, part: '' | '/standings' | '/seasons' = '') => `/api/crews/${id}${part}`,
   friendRequests: '/api/friend-requests',
@@ -77,7 +79,7 @@ export interface FirstScreen {
 
 /**
  * The first screen at `pathname`, or null where the page names none: the dashboard at `/`, a
- * bet's page at `/bets/:id` (its detail; its timeline and discussion wait for it, below the fold),
+ * bet's page at `/bets/:id` (its detail, timeline and discussion, drawn together),
  * and a crew's page at `/crews/:id` and its tabs, where a crew's invite link or a friend's message
  * lands (the crew with its season, my crews for the header's balance; the bets tab's bets, the
  * standings tab's standings and past seasons; chat and members wait for the crew).
@@ -85,7 +87,10 @@ export interface FirstScreen {
 export function firstScreenAt(pathname: string): FirstScreen | null {
   if (pathname === '/') return { modules: DASHBOARD_MODULES, reads: commonDashboardReads };
   const bet = /^\/bets\/([1-9]\d{0,14})$/.exec(pathname);
-  if (bet) return { modules: BET_PAGE_MODULES, reads: () => [READ_PATHS.bet(Number(bet[1])), ...FRAME_READS] };
+  if (bet) {
+    const id = Number(bet[1]);
+    return { modules: BET_PAGE_MODULES, reads: () => [READ_PATHS.bet(id), READ_PATHS.betTimeline(id), READ_PATHS.betComments(id), ...FRAME_READS] };
+  }
   const crew = /^\/crews\/([1-9]\d{0,14})(?:\/(standings|chat|members))?$/.exec(pathname);
   if (crew) {
     const id = Number(crew[1]);

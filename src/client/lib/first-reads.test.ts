@@ -100,9 +100,16 @@ describe('first reads', () => {
       for (const layout of ['mobile', 'desktop'] as const) {
         const player = { role, username: 'hinted' };
         expect(readsAtStart(player, '/', layout)).toEqual(expect.arrayContaining(commonDashboardReads(player)));
-        // A bet's page, where a shared link lands: its detail and the frame's reads.
+        // A bet's page, where a shared link lands: its detail, timeline and discussion, and the frame's reads.
         expect(readsAtStart(player, '/bets/7', layout)).toEqual(firstScreenAt('/bets/7')!.reads(player));
-        expect(readsAtStart(player, '/bets/7', layout)).toEqual([READ_PATHS.bet(7), READ_PATHS.friendRequests, READ_PATHS.notifications, READ_PATHS.preferences]);
+        expect(readsAtStart(player, '/bets/7', layout)).toEqual([
+          READ_PATHS.bet(7),
+          READ_PATHS.betTimeline(7),
+          READ_PATHS.betComments(7),
+          READ_PATHS.friendRequests,
+          READ_PATHS.notifications,
+          READ_PATHS.preferences,
+        ]);
         // A crew's page, where an invite or a friend's message lands: the crew, my crews, the tab's own.
         expect(readsAtStart(player, '/crews/3/standings', layout)).toEqual([
           READ_PATHS.crew(3),

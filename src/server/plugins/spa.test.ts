@@ -144,14 +144,15 @@ describe(`static client serving on ${testDbKind}`, () => {
     expect(links(adminPage.headers.link)).not.toContain(read(READ_PATHS.bets.friends));
   });
 
-  it("names a bet page's chunks and its detail beside the frame's reads, where a shared link lands", async () => {
+  it("names a bet page's chunks, its detail, timeline and discussion beside the frame's reads, where a shared link lands", async () => {
     const player = await createUser(app, 'hinted_bet');
+    const BET_READS = [READ_PATHS.bet(42), READ_PATHS.betTimeline(42), READ_PATHS.betComments(42)].map(read);
     const phone = await player.agent.request('GET', '/bets/42?from=chat', { headers: { 'sec-ch-ua-mobile': '?1' } });
-    expect(links(phone.headers.link)).toEqual([WHO_AM_I, ...PHONE.slice(0, 3), BET_PAGE, read(READ_PATHS.bet(42)), ...FRAME_READS]);
+    expect(links(phone.headers.link)).toEqual([WHO_AM_I, ...PHONE.slice(0, 3), BET_PAGE, ...BET_READS, ...FRAME_READS]);
     const desk = await player.agent.request('GET', '/bets/42', { headers: { 'sec-ch-ua-mobile': '?0' } });
-    expect(links(desk.headers.link)).toEqual([WHO_AM_I, module('app-layout-abc123.js'), SHARED, BET_PAGE, read(READ_PATHS.bet(42)), ...FRAME_READS]);
+    expect(links(desk.headers.link)).toEqual([WHO_AM_I, module('app-layout-abc123.js'), SHARED, BET_PAGE, ...BET_READS, ...FRAME_READS]);
     const any = await player.agent.request('GET', '/bets/42');
-    expect(links(any.headers.link)).toEqual([WHO_AM_I, SHARED, BET_PAGE, read(READ_PATHS.bet(42)), ...FRAME_READS]);
+    expect(links(any.headers.link)).toEqual([WHO_AM_I, SHARED, BET_PAGE, ...BET_READS, ...FRAME_READS]);
   });
 
   it("names a crew page's chunks and reads, by tab, where an invite or a friend's message lands", async () => {

@@ -76,7 +76,7 @@ export function useBet(id: number) {
 export function useBetTimeline(betId: number) {
   return useQuery({
     queryKey: queryKeys.bets.timeline(betId),
-    queryFn: () => apiRequest('GET', `/api/bets/${betId}/timeline`, betTimelineSchema),
+    queryFn: () => apiRequest('GET', READ_PATHS.betTimeline(betId), betTimelineSchema),
     staleTime: BETS_STALE_MS,
   });
 }
@@ -198,7 +198,7 @@ export function useAdminDeleteBet() {
 export function useBetComments(betId: number) {
   return useQuery({
     queryKey: queryKeys.bets.comments(betId),
-    queryFn: () => apiRequest('GET', `/api/bets/${betId}/comments?limit=100`, betCommentPageSchema),
+    queryFn: () => apiRequest('GET', READ_PATHS.betComments(betId), betCommentPageSchema),
   });
 }
 
