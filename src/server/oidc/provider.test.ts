@@ -56,8 +56,6 @@ const readable = ({ response, uid }: Awaited<ReturnType<typeof attempt>>, email:
   body: response.body.replaceAll(uid, '<uid>').replaceAll(email, '<email>'),
 });
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
 describe(`the built-in provider's addresses on ${testDbKind}`, () => {
   let app: FastifyInstance;
   let proxied: FastifyInstance;
@@ -177,11 +175,13 @@ describe(`the built-in provider's answer to a failed sign-in on ${testDbKind}`, 
   it('takes as long to refuse an unknown email as a wrong password', async () => {
     const wrong: number[] = [];
     const nobody: number[] = [];
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < 7; i += 1) {
       wrong.push((await attempt(closedSignup, { email: known, password: `wrong guess ${i}` }, freshAddress())).ms);
       nobody.push((await attempt(closedSignup, { email: unknown, password: `wrong guess ${i}` }, freshAddress())).ms);
     }
     // Without a password check for the unknown email it answered in about a fifth of the time.
-    expect(median(nobody)).toBeGreaterThan(0.5 * median(wrong));
+    // Each answer's quickest: a busy machine only ever adds time, and the tests share theirs (a
+    // median of five once read 17.8 against 43.9 ms while other files ran).
+    expect(Math.min(...nobody)).toBeGreaterThan(0.5 * Math.min(...wrong));
   });
 });
