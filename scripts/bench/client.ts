@@ -3,6 +3,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type lighthouseRun from 'lighthouse';
 import { placeStake } from '../../src/server/features/bets/stakes.ts';
+import { BUILD_MANIFEST, catalogueChunks } from '../../src/server/plugins/spa.ts';
 import { findChromium } from '../lib/chromium.ts';
 import { ensureClientBuild } from '../lib/build.ts';
 import { bundleBreakdown, type BundlePart } from './bundle-breakdown.ts';
@@ -100,12 +101,13 @@ export function measureBundle(): BundleSizes {
     .filter((f) => f.endsWith('.js'))
     .map((f) => size(`assets/${f}`));
   const sum = (list: AssetSize[]) => list.reduce((total, a) => total + a.gzipBytes, 0);
-  const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
-  const catalogueGzipBytes: BundleSizes['catalogueGzipBytes'] = {};
-  for (const [source, chunk] of Object.entries(manifest).sort(([a], [b]) => a.localeCompare(b))) {
-    const [, locale, part] = /i18n\/catalogues\/([^/]+)\.json\?(first|rest)$/.exec(source) ?? [];
-    if (locale && (part === 'first' || part === 'rest')) (catalogueGzipBytes[locale] ??= { first: 0, rest: 0 })[part] = size(chunk.file).gzipBytes;
-  }
+  const manifest = JSON.parse(readFileSync(path.join(CLIENT_DIR, BUILD_MANIFEST), 'utf8')) as Parameters<typeof catalogueChunks>[0];
+  // The chunks the server names in its pages' Link headers.
+  const catalogueGzipBytes: BundleSizes['catalogueGzipBytes'] = Object.fromEntries(
+    [...catalogueChunks(manifest)]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([locale, { first, rest }]) => [locale, { first: size(first).gzipBytes, rest: size(rest).gzipBytes }]),
+  );
   return {
     initialJs,
     initialCss,

@@ -21,13 +21,13 @@ export const CLIENT_ENTRY = path.join(import.meta.dirname, '../../src/client/mai
 /** The namespaces every first screen may say, whoever wrote the sentence. */
 export const FIRST_NAMESPACES = ['said.'];
 
-/** The source files `entry` imports without waiting, itself included: relative TypeScript imports, not `import()`. */
-export function firstModules(entry = CLIENT_ENTRY): string[] {
-  const seen = new Set<string>();
+/** Each source file `entry` imports without waiting, itself included, parsed: relative TypeScript imports, not `import()`. */
+function firstSources(entry: string): Map<string, ts.SourceFile> {
+  const sources = new Map<string, ts.SourceFile>();
   const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
+    if (sources.has(file)) return;
     const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+    sources.set(file, source);
     for (const statement of source.statements) {
       const specifier =
         (ts.isImportDeclaration(statement) && !statement.importClause?.isTypeOnly) || (ts.isExportDeclaration(statement) && !statement.isTypeOnly)
@@ -39,12 +39,14 @@ export function firstModules(entry = CLIENT_ENTRY): string[] {
     }
   };
   visit(entry);
-  return [...seen];
+  return sources;
 }
 
-/** Every string written in `file` (literals and templates without a substitution). */
-function stringsIn(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+/** The source files `entry` imports without waiting, itself included. */
+export const firstModules = (entry = CLIENT_ENTRY): string[] => [...firstSources(entry).keys()];
+
+/** Every string written in `source` (literals and templates without a substitution). */
+function stringsIn(source: ts.SourceFile): string[] {
   const found: string[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) found.push(node.text);
@@ -59,6 +61,6 @@ export function firstWords(keys: Iterable<string>, entry = CLIENT_ENTRY): Set<st
   const all = new Set(keys);
   const first = new Set<string>();
   for (const key of all) if (FIRST_NAMESPACES.some((namespace) => key.startsWith(namespace))) first.add(key);
-  for (const file of firstModules(entry)) for (const text of stringsIn(file)) if (all.has(text)) first.add(text);
+  for (const source of firstSources(entry).values()) for (const text of stringsIn(source)) if (all.has(text)) first.add(text);
   return first;
 }
