@@ -15,7 +15,7 @@ import { preparedMessages, saidKey, wording, type Catalogue, type MessageKey, ty
 type Parts = Record<string, () => Promise<Catalogue>>;
 const firstParts: Parts = import.meta.glob<Catalogue>('../../shared/i18n/catalogues/*.json', { import: 'default', query: '?first' });
 const restParts: Parts = import.meta.glob<Catalogue>('../../shared/i18n/catalogues/*.json', { import: 'default', query: '?rest' });
-const fileLocale = (path: string) => /([^/?]+)\.json(?:\?.*)?$/.exec(path)![1]!;
+const fileLocale = (path: string) => /([^/]+)\.json$/.exec(path)![1]!;
 const byLocale = (parts: Parts) => new Map(Object.entries(parts).map(([path, load]) => [fileLocale(path), load]));
 const firstLoaders = byLocale(firstParts);
 const restLoaders = byLocale(restParts);
