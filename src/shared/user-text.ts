@@ -48,9 +48,21 @@ const TAG_SPEC = /^[\u{E0030}-\u{E0039}\u{E0061}-\u{E007A}]+$/u;
  * Scripts in which a zero-width (non-)joiner between two letters changes how the word is drawn:
  * the Arabic-script languages (Persian writes one in most sentences) and the Indic scripts.
  */
-const JOINING_SCRIPTS = [
+const JOINING_SCRIPT_NAMES = [
   'Arabic', 'Syriac', 'Nko', 'Devanagari', 'Bengali', 'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala',
-].map((script) => new RegExp(`^(?=\\p{Script_Extensions=${script}})[\\p{L}\\p{M}]$`, 'u'));
+];
+/**
+ * A script's patterns are made when a text first needs them, not when the module loads: each one
+ * built from a Unicode property costs a table look-up, and the 47 of them took 88 ms of a phone's
+ * slowed processor while the first page started (a crew page's profile, docs/performance.md).
+ */
+function builtOnce<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+const joiningScripts = builtOnce(() =>
+  JOINING_SCRIPT_NAMES.map((script) => new RegExp(`^(?=\\p{Script_Extensions=${script}})[\\p{L}\\p{M}]$`, 'u')),
+);
 
 export interface TextLayout {
   /** The field holds lines (a description, a message, a bio): "\n" is allowed. */
@@ -97,7 +109,7 @@ function hiddenCharFits(chars: readonly string[], i: number): boolean {
   if (char === ZWJ && (PICTOGRAPH.test(before) || EMOJI_MODIFIER.test(before) || VARIATION_SELECTORS.has(before)) && PICTOGRAPH.test(after)) {
     return true;
   }
-  if (char === ZWJ || char === ZWNJ) return JOINING_SCRIPTS.some((script) => script.test(before) && script.test(after));
+  if (char === ZWJ || char === ZWNJ) return joiningScripts().some((script) => script.test(before) && script.test(after));
   if (TAG.test(char)) return inSubdivisionFlag(chars, i);
   return false;
 }
@@ -127,11 +139,12 @@ export function userText({ field, typeError, ...layout }: { field: string; typeE
  * The scripts whose letters a name may hold, each found by its Unicode Script property; a letter
  * of any other script counts as one more script.
  */
-const SCRIPTS = [
+const SCRIPT_NAMES = [
   'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Nko', 'Devanagari', 'Bengali',
   'Gurmukhi', 'Gujarati', 'Oriya', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan', 'Myanmar',
   'Khmer', 'Mongolian', 'Ethiopic', 'Cherokee', 'Canadian_Aboriginal', 'Hangul', 'Hiragana', 'Katakana', 'Bopomofo', 'Han',
-].map((name) => ({ name, pattern: new RegExp(`^\\p{Script=${name}}$`, 'u') }));
+];
+const scriptsOf = builtOnce(() => SCRIPT_NAMES.map((name) => ({ name, pattern: new RegExp(`^\\p{Script=${name}}$`, 'u') })));
 /**
  * Scripts written together as one writing system (UTS #39's "highly restrictive" level): Japanese
  * (Han, Hiragana, Katakana), Chinese with Bopomofo, Korean with Han, each with Latin beside it.
@@ -153,7 +166,7 @@ export function mixesScripts(name: string): boolean {
   const scripts = new Set<string>();
   for (const char of name) {
     if (!LETTER.test(char)) continue;
-    scripts.add(SCRIPTS.find(({ pattern }) => pattern.test(char))?.name ?? 'Other');
+    scripts.add(scriptsOf().find(({ pattern }) => pattern.test(char))?.name ?? 'Other');
   }
   if (scripts.size <= 1) return false;
   return !WRITING_SYSTEMS.some((system) => [...scripts].every((script) => system.has(script)));
