@@ -214,10 +214,8 @@ function describe(label: string, result: LoadResult): string {
 
 /**
  * After a top-up, a second, shorter warm-up: the top-up ends with ANALYZE, which makes every
- * connection plan its statements again (stake_on_bets' among them, five times each before a plan
- * is kept), and a measured run that began at once spent its first two seconds doing so (p50
- * 63-85 ms and p99 123-183 ms in them, against 37-53 and 58-116 ms in every later second of the
- * same runs, 2026-11-30).
+ * connection plan its statements again, and a measured run that began at once spent its first two
+ * seconds doing so (p50 63-85 ms in them, 37-53 ms in every later second of those runs, 2026-11-30).
  */
 const SECOND_WARMUP_SECONDS = 3;
 
