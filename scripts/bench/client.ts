@@ -1,13 +1,12 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type lighthouseRun from 'lighthouse';
 import { placeStake } from '../../src/server/features/bets/stakes.ts';
 import { BUILD_MANIFEST, catalogueChunks } from '../../src/server/plugins/spa.ts';
-import { findChromium } from '../lib/chromium.ts';
 import { ensureClientBuild } from '../lib/build.ts';
 import { bundleBreakdown, type BundlePart } from './bundle-breakdown.ts';
 import { createBets, createCrewWithMembers, createSyntheticUsers, makeFriends, openSetupApp, userRows } from './data.ts';
+import { lighthouseChrome, lighthouseOnce, type Report } from './lighthouse-run.ts';
 import type { BenchPostgres } from './postgres.ts';
 import { startServer } from './server.ts';
 import { ROOT, progress } from './util.ts';
@@ -118,66 +117,16 @@ export function measureBundle(): BundleSizes {
   };
 }
 
-type Report = NonNullable<Awaited<ReturnType<typeof lighthouseRun>>>['lhr'];
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
-
-/**
- * Puts the session cookie in the browser's own cookie jar, as signing in would. Not Lighthouse's
- * `extraHeaders`: a Cookie header given that way gave way to the jar's cookies as soon as the
- * page's answer set one (the signed-in hint), so every request after the page itself went out
- * signed out and the "signed-in" pages measured the landing page. Lighthouse's storage reset
- * leaves cookies alone.
- */
-async function setCookie(port: number, url: string, cookie: string): Promise<void> {
-  const { webSocketDebuggerUrl } = (await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string };
-  const [name, ...rest] = cookie.split('=');
-  const socket = new WebSocket(webSocketDebuggerUrl);
-  try {
-    await new Promise((resolve, reject) => {
-      socket.addEventListener('open', resolve, { once: true });
-      socket.addEventListener('error', reject, { once: true });
-    });
-    const answer = new Promise<{ error?: { message: string } }>((resolve) =>
-      socket.addEventListener('message', (event) => resolve(JSON.parse(String(event.data)) as { error?: { message: string } }), { once: true }),
-    );
-    socket.send(JSON.stringify({ id: 1, method: 'Storage.setCookies', params: { cookies: [{ name, value: rest.join('='), url, httpOnly: true, sameSite: 'Lax' }] } }));
-    const { error } = await answer;
-    if (error) throw new Error(`setting the session cookie: ${error.message}`);
-  } finally {
-    socket.close();
-  }
-}
 
 async function runLighthouse(
   pages: { page: string; url: string; cookie?: string }[],
   runs: number,
   reportsDir: string | undefined,
 ): Promise<LighthousePage[]> {
-  const chromePath = process.env.CHROME_PATH ?? findChromium();
-  if (!chromePath) throw new Error('no Chromium found: set CHROME_PATH (Debian: apt-get install chromium, then CHROME_PATH=/usr/bin/chromium)');
-  // Loaded here so that a machine without them still gets every other figure.
-  const { default: lighthouse } = await import('lighthouse');
-  const chromeLauncher = await import('chrome-launcher');
-  // A fresh browser for every run: no cache or service state carries over, and a run that
-  // trips over a flaky trace (NO_NAVSTART and the like) is simply tried again.
-  const once = async (target: (typeof pages)[number]): Promise<Report> => {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
-    try {
-      if (target.cookie) await setCookie(chrome.port, target.url, target.cookie);
-      const result = await lighthouse(target.url, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!result) throw new Error('Lighthouse returned no result');
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
-      return result.lhr;
-    } finally {
-      chrome.kill();
-    }
-  };
+  const chromePath = lighthouseChrome();
+  // A fresh browser for every run (lighthouse-run.ts), and a run that trips over a flaky trace
+  // (NO_NAVSTART and the like) is simply tried again.
   const results: LighthousePage[] = [];
   for (const target of pages) {
     const reports: Report[] = [];
@@ -185,7 +134,7 @@ async function runLighthouse(
       progress(`lighthouse: ${target.page}, run ${run} of ${runs} (mobile emulation)`);
       for (let attempt = 1; ; attempt += 1) {
         try {
-          const report = await once(target);
+          const report = await lighthouseOnce(chromePath, target, CATEGORIES);
           reports.push(report);
           if (reportsDir) {
             // The whole report (trace-derived timings, request chains, LCP breakdown) for

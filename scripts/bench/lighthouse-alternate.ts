@@ -1,4 +1,4 @@
-import { findChromium } from '../lib/chromium.ts';
+import { lighthouseChrome, lighthouseOnce, type Report } from './lighthouse-run.ts';
 
 /**
  * Two builds' pages measured against each other: Lighthouse's mobile performance of each URL,
@@ -25,22 +25,19 @@ if (!first || !second) {
   process.exit(2);
 }
 const runs = Number(runsArgument ?? 8);
-const chromePath = process.env.CHROME_PATH ?? findChromium() ?? undefined;
-if (!chromePath) throw new Error('no Chromium found: set CHROME_PATH');
-const { default: lighthouse } = await import('lighthouse');
-const chromeLauncher = await import('chrome-launcher');
+const chromePath = lighthouseChrome();
 
 async function once(url: string): Promise<Run | null> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  let report: Report;
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-    const score = result?.lhr.categories.performance?.score;
-    if (!result || result.lhr.runtimeError || typeof score !== 'number') return null;
-    const metric = (id: string) => result.lhr.audits[id]?.numericValue ?? Number.NaN;
-    return { score: Math.round(score * 100), lcp: metric('largest-contentful-paint'), fcp: metric('first-contentful-paint'), tbt: metric('total-blocking-time') };
-  } finally {
-    chrome.kill();
+    report = await lighthouseOnce(chromePath, { url }, ['performance']);
+  } catch {
+    return null;
   }
+  const score = report.categories.performance?.score;
+  if (typeof score !== 'number') return null;
+  const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  return { score: Math.round(score * 100), lcp: metric('largest-contentful-paint'), fcp: metric('first-contentful-paint'), tbt: metric('total-blocking-time') };
 }
 
 const median = (values: number[]) => {
