@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import { catalogues } from './scripts/lib/vite-catalogues.ts';
+import { compileHints } from './scripts/lib/compile-hints.ts';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { existsSync } from 'node:fs';
@@ -105,7 +106,7 @@ function chunkGroups() {
 
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
-  plugins: [react(), tailwindcss(), catalogues(), precompress()],
+  plugins: [react(), tailwindcss(), catalogues(), compileHints(), precompress()],
   resolve: {
     // The catalogues arrive parsed (catalogues() above): the browser's intl-messageformat never parses.
     alias: [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }],

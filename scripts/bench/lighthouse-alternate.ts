@@ -9,7 +9,9 @@ import { lighthouseChrome, lighthouseOnce, type Report } from './lighthouse-run.
  *   node --import tsx scripts/bench/lighthouse-alternate.ts http://127.0.0.1:4101/ http://127.0.0.1:4102/ [runs=8]
  *
  * Each URL is a build of its own, served by `npm start` (a worktree of the other commit,
- * `PORT` and `DATA_DIR` of its own). The signed-out landing page needs nothing else.
+ * `PORT` and `DATA_DIR` of its own). The signed-out landing page needs nothing else; for a
+ * signed-in page, serve both builds from one database (the same `DATABASE_URL`) and give a
+ * session of it as `LIGHTHOUSE_COOKIE=betbro_session=...`, put in the browser before each run.
  */
 
 interface Run {
@@ -26,11 +28,12 @@ if (!first || !second) {
 }
 const runs = Number(runsArgument ?? 8);
 const chromePath = lighthouseChrome();
+const cookie = process.env.LIGHTHOUSE_COOKIE || undefined;
 
 async function once(url: string): Promise<Run | null> {
   let report: Report;
   try {
-    report = await lighthouseOnce(chromePath, { url }, ['performance']);
+    report = await lighthouseOnce(chromePath, { url, cookie }, ['performance']);
   } catch {
     return null;
   }
