@@ -82,7 +82,7 @@ describe(`app on ${testDbKind}`, () => {
     for (const url of ['/api/nope', '/api/nope/<script>', '/%61pi/nope']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(errorBodySchema.strict().parse(res.json())).toEqual({ error: 'Not found', code: 'not_found' });
+      expect(errorBodySchema.unwrap().strict().parse(res.json())).toEqual({ error: 'Not found', code: 'not_found' });
     }
   });
 

@@ -118,7 +118,7 @@ export function rankAmong(profits: readonly number[], profitCents: number): numb
 }
 
 /** A player's figures over one period as the API shows them. */
-export const playerFiguresSchema = z.object({
+export const playerFiguresSchema = z.lazy(() => z.object({
   period: z.enum(FIGURE_PERIODS),
   /** Open and settled stakes; refunded ones count nowhere. */
   bets: z.number().int(),
@@ -132,5 +132,5 @@ export const playerFiguresSchema = z.object({
   profit: z.string(),
   /** Null when the player has no stake in the period. */
   rank: z.number().int().nullable(),
-});
+}));
 export type PlayerFigures = z.infer<typeof playerFiguresSchema>;

@@ -18,7 +18,7 @@ export function stakeAmountRefusal(amount: string | number): { code: 'invalid_am
 
 export const stakeAmountProblem = (amount: string | number): string | null => stakeAmountRefusal(amount)?.message ?? null;
 
-export const stakeAmountSchema = z.union([z.string(), z.number()], { error: 'Please enter a valid bet amount' }).superRefine((amount, ctx) => {
+export const stakeAmountSchema = z.lazy(() => z.union([z.string(), z.number()], { error: 'Please enter a valid bet amount' }).superRefine((amount, ctx) => {
   const problem = stakeAmountProblem(amount);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
+}));

@@ -9,15 +9,15 @@ import { notificationSchema } from './schemas/notifications.ts';
  * The server validates what clients send; the client parses what the server sends.
  */
 
-export const clientMessageSchema = z.discriminatedUnion('type', [
+export const clientMessageSchema = z.lazy(() => z.discriminatedUnion('type', [
   // Answered, never trusted: the session decides who the socket belongs to.
   z.object({ type: z.literal('auth'), userId: z.union([z.number(), z.string()]).optional() }),
   z.object({ type: z.literal('ping') }),
-]);
+]));
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 /** The public state of a bet's pools: the same for every viewer. */
-export const betPoolsSchema = z.object({
+export const betPoolsSchema = z.lazy(() => z.object({
   betId: z.number().int(),
   status: z.enum(BET_STATUSES),
   optionAmounts: z.array(z.string()),
@@ -28,10 +28,10 @@ export const betPoolsSchema = z.object({
   winningOption: z.number().int().nullable(),
   /** The crew whose members bet on it, or null for a bet among friends: only a crew bet moves crew balances. */
   crewId: z.number().int().nullable(),
-});
+}));
 export type BetPools = z.infer<typeof betPoolsSchema>;
 
-export const serverMessageSchema = z.discriminatedUnion('type', [
+export const serverMessageSchema = z.lazy(() => z.discriminatedUnion('type', [
   // `quietForMs`: how long since anything but presence was last published to anyone, or null when
   // not known (docs/live-updates.md): a page younger than that has read nothing out of date.
   z.object({ type: z.literal('auth_ok'), userId: z.number().int(), quietForMs: z.number().int().nonnegative().nullable().optional() }),
@@ -49,7 +49,7 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('crew_message'), message: crewMessageSchema }),
   z.object({ type: z.literal('notification'), notification: notificationSchema }),
   z.object({ type: z.literal('presence'), userId: z.number().int(), isOnline: z.boolean() }),
-]);
+]));
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
 /** Frames larger than this are dropped unread. */

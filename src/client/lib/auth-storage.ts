@@ -10,12 +10,12 @@ import { signedInUserSchema, type SignedInUser } from '../../shared/schemas/auth
 export const AUTH_STORAGE_KEY = 'betbro_auth';
 export const AUTH_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-const storedAuthSchema = z.object({
+const storedAuthSchema = z.lazy(() => z.object({
   // Stored before the flag was kept: read as verified until the server answers.
-  user: signedInUserSchema.extend({ emailToVerify: z.boolean().default(false) }),
+  user: signedInUserSchema.unwrap().extend({ emailToVerify: z.boolean().default(false) }),
   tokens: z.object({ expires_at: z.number() }),
   timestamp: z.number(),
-});
+}));
 export type StoredAuth = z.infer<typeof storedAuthSchema>;
 
 type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

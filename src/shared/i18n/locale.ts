@@ -10,7 +10,7 @@ import { z } from 'zod';
 export const DEFAULT_LOCALE = 'en';
 
 /** A BCP 47 tag as Betbro names its catalogues: a language, optionally a region ("pt-BR"). */
-export const localeTagSchema = z.string().max(16).regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Unknown language');
+export const localeTagSchema = z.lazy(() => z.string().max(16).regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'Unknown language'));
 
 /** Languages written right to left (their base subtag), whatever catalogue arrives for them. */
 const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);

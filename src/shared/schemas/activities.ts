@@ -5,7 +5,7 @@ import { z } from 'zod';
  * reader reads it ("You placed $3.00 on ...", "bob and carol are now friends"): screens show it
  * as it is, without adding the name.
  */
-export const activitySchema = z.object({
+export const activitySchema = z.lazy(() => z.object({
   id: z.number().int(),
   type: z.string(),
   description: z.string(),
@@ -13,10 +13,10 @@ export const activitySchema = z.object({
   userId: z.number().int(),
   username: z.string(),
   betId: z.number().int().nullable(),
-});
+}));
 export type Activity = z.infer<typeof activitySchema>;
 
-export const activityPageSchema = z.object({
+export const activityPageSchema = z.lazy(() => z.object({
   activities: z.array(activitySchema),
   nextBefore: z.number().int().nullable(),
-});
+}));

@@ -22,21 +22,21 @@ export const MIN_STAKE_CENTS = 100;
 const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
 
 /** Unknown categories fall back to General (docs/product.md §4.2). */
-export const categorySchema = z
+export const categorySchema = z.lazy(() => z
   .unknown()
-  .transform((value): BetCategory => (BET_CATEGORIES as readonly unknown[]).includes(value) ? (value as BetCategory) : 'General');
+  .transform((value): BetCategory => (BET_CATEGORIES as readonly unknown[]).includes(value) ? (value as BetCategory) : 'General'));
 
-const titleSchema = userText({ field: 'Title', typeError: 'Title is required' }).min(1, 'Title is required').max(200, 'Title too long');
-const descriptionSchema = userText({ field: 'Description', typeError: 'Description is required', multiline: true })
+const titleSchema = z.lazy(() => userText({ field: 'Title', typeError: 'Title is required' }).min(1, 'Title is required').max(200, 'Title too long'));
+const descriptionSchema = z.lazy(() => userText({ field: 'Description', typeError: 'Description is required', multiline: true })
   .min(1, 'Description is required')
-  .max(1000, 'Description too long');
+  .max(1000, 'Description too long'));
 
 /**
  * Blank options are dropped before counting (docs/product.md §4.2). Options equal ignoring case are
  * refused here; the server also refuses look-alikes ("Yes" with a Greek capital upsilon), with the
  * confusables table that is too large for the client's bundle (src/shared/text-skeleton.ts).
  */
-const optionsSchema = z
+const optionsSchema = z.lazy(() => z
   .array(userText({ field: 'An option', typeError: 'Options must be text' }).max(100, 'Option too long'), { error: 'At least 2 options required' })
   .transform((list) => list.filter((option) => option.length > 0))
   .pipe(
@@ -45,7 +45,7 @@ const optionsSchema = z
       .min(MIN_OPTIONS, 'At least 2 options required')
       .max(MAX_OPTIONS, 'At most 10 options allowed')
       .refine((list) => new Set(list.map((o) => o.toLowerCase())).size === list.length, 'Options must be different'),
-  );
+  ));
 
 /**
  * Who decides a bet (docs/product.md §4.6): its creator (the default); a referee, a friend of
@@ -54,7 +54,7 @@ const optionsSchema = z
  */
 export const RESOLUTION_MODES = ['creator', 'referee', 'jury'] as const;
 export type ResolutionMode = (typeof RESOLUTION_MODES)[number];
-export const resolutionBodySchema = z.discriminatedUnion(
+export const resolutionBodySchema = z.lazy(() => z.discriminatedUnion(
   'mode',
   [
     z.object({ mode: z.literal('creator') }),
@@ -65,9 +65,9 @@ export const resolutionBodySchema = z.discriminatedUnion(
     z.object({ mode: z.literal('jury') }),
   ],
   { error: 'Who decides must be the creator, a referee or a jury' },
-);
+));
 
-export const createBetBodySchema = z
+export const createBetBodySchema = z.lazy(() => z
   .object({
     title: titleSchema,
     description: descriptionSchema,
@@ -98,19 +98,19 @@ export const createBetBodySchema = z
         ctx.addIssue({ code: 'custom', path: ['expirationValue'], message: 'Expiration date must be within one year' });
       }
     }
-  });
+  }));
 export type CreateBetBody = z.input<typeof createBetBodySchema>;
 
-export const editBetBodySchema = z.object({ title: titleSchema, description: descriptionSchema });
+export const editBetBodySchema = z.lazy(() => z.object({ title: titleSchema, description: descriptionSchema }));
 
-export const participateBodySchema = z.object({
+export const participateBodySchema = z.lazy(() => z.object({
   option: z
     .number({ error: 'Please choose an option' })
     .int('Please choose an option')
     .min(0, 'Please choose an option')
     .max(MAX_OPTIONS - 1, 'Please choose an option'),
   amount: z.union([z.number(), z.string()], { error: 'Please enter a valid bet amount' }),
-});
+}));
 
 /**
  * A link a player gives as evidence or with a dispute: free text's rules first (nothing hidden:
@@ -126,14 +126,14 @@ const isWebAddress = (text: string) => {
     return false;
   }
 };
-const linkSchema = userText({ field: 'Link', typeError: 'Link must be a web address' })
+const linkSchema = z.lazy(() => userText({ field: 'Link', typeError: 'Link must be a web address' })
   .max(500, 'Link too long')
   .refine(isWebAddress, 'Link must be a web address')
-  .transform((text) => new URL(text).href);
+  .transform((text) => new URL(text).href));
 
 const optionIndexSchema = (message: string) => z.number({ error: message }).int(message).min(0, message).max(MAX_OPTIONS - 1, message);
 
-export const resolveBodySchema = z.object({
+export const resolveBodySchema = z.lazy(() => z.object({
   winningOption: z
     .number({ error: 'Choose the winning option' })
     .int('Choose the winning option')
@@ -145,32 +145,32 @@ export const resolveBodySchema = z.object({
       url: linkSchema.optional(),
     })
     .optional(),
-});
+}));
 export type ResolveBody = z.input<typeof resolveBodySchema>;
 /** An admin's resolution settles at once, with no evidence to weigh. */
-export const adminResolveBodySchema = resolveBodySchema.omit({ evidence: true });
+export const adminResolveBodySchema = z.lazy(() => resolveBodySchema.unwrap().omit({ evidence: true }));
 
 /** A staker objects to a jury bet's proposed result (docs/product.md §4.6). */
-export const disputeBodySchema = z.object({
+export const disputeBodySchema = z.lazy(() => z.object({
   reason: userText({ field: 'Reason', typeError: 'Give a reason', multiline: true }).min(1, 'Give a reason').max(1000, 'Reason too long'),
   url: linkSchema.optional(),
-});
+}));
 export type DisputeBody = z.input<typeof disputeBodySchema>;
 
 /** A juror's choice. */
-export const voteBodySchema = z.object({ option: optionIndexSchema('Choose an option') });
+export const voteBodySchema = z.lazy(() => z.object({ option: optionIndexSchema('Choose an option') }));
 
-export const userParticipationSchema = z.object({
+export const userParticipationSchema = z.lazy(() => z.object({
   amount: z.string(),
   option: z.number().int(),
   /** What the stake pays if its option wins, at the current pools. */
   potentialWin: z.string(),
   /** What settlement paid back (payout, refund, or 0.00); null while unsettled. */
   payout: z.string().nullable(),
-});
+}));
 
 /** Who decides the bet and where that stands (docs/product.md §4.6). */
-export const betResolutionSchema = z.object({
+export const betResolutionSchema = z.lazy(() => z.object({
   mode: z.enum(RESOLUTION_MODES),
   referee: z.object({ id: z.number().int(), username: z.string() }).nullable(),
   proposedOption: z.number().int().nullable(),
@@ -184,11 +184,11 @@ export const betResolutionSchema = z.object({
    * no jury, `votesNeeded` stays 0, and the admins decide (else the proposal stands).
    */
   jurorsSeated: z.number().int(),
-});
+}));
 export type BetResolution = z.infer<typeof betResolutionSchema>;
 
 /** The Bet of docs/product.md §4.1. Amounts are decimal strings; odds null means infinity. */
-export const betSchema = z.object({
+export const betSchema = z.lazy(() => z.object({
   id: z.number().int(),
   title: z.string(),
   description: z.string(),
@@ -214,17 +214,17 @@ export const betSchema = z.object({
   resolution: betResolutionSchema,
   /** The crew the bet belongs to, or null for a bet among the creator's friends. */
   crewId: z.number().int().nullable(),
-});
+}));
 export type Bet = z.infer<typeof betSchema>;
 
-export const participantSchema = z.object({
+export const participantSchema = z.lazy(() => z.object({
   userId: z.number().int(),
   username: z.string(),
   option: z.number().int(),
   amount: z.string(),
   potentialWin: z.string(),
   createdAt: z.string(),
-});
+}));
 export type Participant = z.infer<typeof participantSchema>;
 
 /**
@@ -233,7 +233,7 @@ export type Participant = z.infer<typeof participantSchema>;
  */
 export const PARTICIPANT_LIST_LIMIT = 50;
 
-export const betDetailSchema = betSchema.extend({
+export const betDetailSchema = z.lazy(() => betSchema.unwrap().extend({
   /** The bet's most recent stakes, newest first, at most PARTICIPANT_LIST_LIMIT of them. */
   participantList: z.array(participantSchema),
   /** Whether the caller may stake / resolve / dispute / vote now; the server checks again on the call. */
@@ -241,13 +241,13 @@ export const betDetailSchema = betSchema.extend({
   canResolve: z.boolean(),
   canDispute: z.boolean(),
   canVote: z.boolean(),
-});
+}));
 export type BetDetail = z.infer<typeof betDetailSchema>;
 
-export const betListSchema = z.array(betSchema);
+export const betListSchema = z.lazy(() => z.array(betSchema));
 
 /** Which winner to show the payouts of (GET /api/bets/{id}/payouts?winningOption=). */
-export const payoutsQuerySchema = z.object({ winningOption: z.coerce.number().int().min(0).max(MAX_OPTIONS - 1) });
+export const payoutsQuerySchema = z.lazy(() => z.object({ winningOption: z.coerce.number().int().min(0).max(MAX_OPTIONS - 1) }));
 
 /**
  * What resolving the bet with `winningOption` would pay each stake, by the settlement's own rule
@@ -255,7 +255,7 @@ export const payoutsQuerySchema = z.object({ winningOption: z.coerce.number().in
  * `refund` when nobody backed that option. Per stake, oldest first: what it gets back (`returns`)
  * and its profit (`returns` − `stake`, negative for a lost stake, 0.00 for a refund).
  */
-export const payoutPreviewSchema = z.object({
+export const payoutPreviewSchema = z.lazy(() => z.object({
   winningOption: z.number().int(),
   kind: z.enum(['payout', 'refund']),
   rows: z.array(
@@ -267,12 +267,12 @@ export const payoutPreviewSchema = z.object({
       profit: z.string(),
     }),
   ),
-});
+}));
 export type PayoutPreview = z.infer<typeof payoutPreviewSchema>;
 
 export const TIMELINE_KINDS = ['created', 'proposed', 'disputed', 'voted', 'resolved', 'voided'] as const;
 /** What happened to a bet, oldest first (docs/product.md §4.6). */
-export const betTimelineSchema = z.object({
+export const betTimelineSchema = z.lazy(() => z.object({
   events: z.array(
     z.object({
       at: z.string(),
@@ -283,15 +283,15 @@ export const betTimelineSchema = z.object({
       url: z.string().optional(),
     }),
   ),
-});
+}));
 export type BetTimeline = z.infer<typeof betTimelineSchema>;
 
 /**
  * How many could sit on the jury of a bet the caller creates now, among friends or in a crew, and
  * how many a jury bet needs (docs/product.md §4.6): the create form says so before it is sent.
  */
-export const juryPoolQuerySchema = z.object({ crewId: idSchema.optional() });
-export const juryPoolSchema = z.object({ possibleJurors: z.number().int(), quorum: z.number().int() });
+export const juryPoolQuerySchema = z.lazy(() => z.object({ crewId: idSchema.optional() }));
+export const juryPoolSchema = z.lazy(() => z.object({ possibleJurors: z.number().int(), quorum: z.number().int() }));
 export type JuryPool = z.infer<typeof juryPoolSchema>;
 
 /**
@@ -299,7 +299,7 @@ export type JuryPool = z.infer<typeof juryPoolSchema>;
  * `decidedBy` says who settles each: its seated jury, or, with fewer jurors than the quorum, the
  * admins (the admins' queue), whose silence lets the proposal stand at `juryEndsAt`.
  */
-export const openDisputesSchema = z.object({
+export const openDisputesSchema = z.lazy(() => z.object({
   disputes: z.array(
     z.object({
       bet: betSchema,
@@ -310,20 +310,20 @@ export const openDisputesSchema = z.object({
       disputedAt: z.string(),
     }),
   ),
-});
+}));
 export type OpenDisputes = z.infer<typeof openDisputesSchema>;
 
 /** The most bets one page of a feed holds. */
 export const MAX_PAGE_SIZE = 100;
 
-export const listQuerySchema = z.object({
+export const listQuerySchema = z.lazy(() => z.object({
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
   before: idSchema.optional(),
-});
+}));
 /** GET /api/bets may ask for one crew's bets (docs/product.md §6.7). */
-export const betsQuerySchema = listQuerySchema.extend({ crewId: idSchema.optional() });
+export const betsQuerySchema = z.lazy(() => listQuerySchema.unwrap().extend({ crewId: idSchema.optional() }));
 
-export const ledgerEntrySchema = z.object({
+export const ledgerEntrySchema = z.lazy(() => z.object({
   id: z.number().int(),
   kind: z.enum(['grant', 'stake', 'payout', 'refund', 'adjustment']),
   amount: z.string(),
@@ -331,8 +331,8 @@ export const ledgerEntrySchema = z.object({
   betId: z.number().int().nullable(),
   note: z.string().nullable(),
   createdAt: z.string(),
-});
-export const ledgerPageSchema = z.object({
+}));
+export const ledgerPageSchema = z.lazy(() => z.object({
   entries: z.array(ledgerEntrySchema),
   nextBefore: z.number().int().nullable(),
-});
+}));

@@ -27,12 +27,12 @@ export const CREW_INVITES_PER_MEMBER_MAX = 20;
  * look-alikes (docs/product.md §6.7): NFKC (a full-width "Ｆ" is an "F"), letters of one script.
  * The server also refuses a name that looks like another crew's (its confusable skeleton).
  */
-export const crewNameSchema = userText({ field: 'Crew name', typeError: 'Crew name is required', compatibility: true })
+export const crewNameSchema = z.lazy(() => userText({ field: 'Crew name', typeError: 'Crew name is required', compatibility: true })
   .min(1, 'Crew name is required')
   .max(CREW_NAME_MAX, `Crew name must be at most ${CREW_NAME_MAX} characters`)
-  .refine((name) => !mixesScripts(name), 'Crew name must not mix letters of different alphabets');
+  .refine((name) => !mixesScripts(name), 'Crew name must not mix letters of different alphabets'));
 
-const startingBalanceSchema = z
+const startingBalanceSchema = z.lazy(() => z
   .union([z.string(), z.number()], { error: 'Starting balance must be an amount like 1000.00' })
   .transform((value, ctx) => {
     const cents = parseAmountToCents(value);
@@ -45,9 +45,9 @@ const startingBalanceSchema = z
       return z.NEVER;
     }
     return cents;
-  });
+  }));
 
-export const createCrewBodySchema = z.object({
+export const createCrewBodySchema = z.lazy(() => z.object({
   name: crewNameSchema,
   /** Each member's balance at the start of every season; cents once parsed. */
   startingBalance: startingBalanceSchema.optional().transform((cents) => cents ?? 100_000),
@@ -57,27 +57,27 @@ export const createCrewBodySchema = z.object({
     .min(1, `Season length must be a whole number of days from 1 to ${MAX_SEASON_DAYS}`)
     .max(MAX_SEASON_DAYS, `Season length must be a whole number of days from 1 to ${MAX_SEASON_DAYS}`)
     .default(DEFAULT_SEASON_DAYS),
-});
+}));
 export type CreateCrewBody = z.input<typeof createCrewBodySchema>;
 
-const userRefSchema = z.object({ id: z.number().int(), username: z.string() });
+const userRefSchema = z.lazy(() => z.object({ id: z.number().int(), username: z.string() }));
 
-export const crewSeasonSchema = z.object({
+export const crewSeasonSchema = z.lazy(() => z.object({
   number: z.number().int(),
   startsAt: z.string(),
   endsAt: z.string(),
-});
+}));
 export type CrewSeason = z.infer<typeof crewSeasonSchema>;
 
-export const crewMemberSchema = z.object({
+export const crewMemberSchema = z.lazy(() => z.object({
   id: z.number().int(),
   username: z.string(),
   /** The member's balance in the crew's current season. */
   balance: z.string(),
-});
+}));
 
 /** A crew as its members see it (GET /api/crews/:id). */
-export const crewSchema = z.object({
+export const crewSchema = z.lazy(() => z.object({
   id: z.number().int(),
   name: z.string(),
   ownerId: z.number().int(),
@@ -85,11 +85,11 @@ export const crewSchema = z.object({
   seasonDays: z.number().int(),
   season: crewSeasonSchema,
   members: z.array(crewMemberSchema),
-});
+}));
 export type Crew = z.infer<typeof crewSchema>;
 
 /** One of my crews, as the list of them shows it (GET /api/crews). */
-export const crewSummarySchema = z.object({
+export const crewSummarySchema = z.lazy(() => z.object({
   id: z.number().int(),
   name: z.string(),
   ownerId: z.number().int(),
@@ -98,38 +98,38 @@ export const crewSummarySchema = z.object({
   memberCount: z.number().int(),
   /** My balance in the current season. */
   balance: z.string(),
-});
+}));
 export type CrewSummary = z.infer<typeof crewSummarySchema>;
 
-export const createdCrewInviteSchema = z.object({
+export const createdCrewInviteSchema = z.lazy(() => z.object({
   token: z.string(),
   url: z.string(),
   expiresAt: z.string(),
-});
+}));
 export type CreatedCrewInvite = z.infer<typeof createdCrewInviteSchema>;
 
 /** A live invite link as its maker, or the crew's owner, lists it: the token is not kept, so it goes by id. */
-export const crewInviteSchema = z.object({
+export const crewInviteSchema = z.lazy(() => z.object({
   id: z.number().int(),
   inviter: userRefSchema,
   createdAt: z.string(),
   expiresAt: z.string(),
-});
+}));
 export type CrewInvite = z.infer<typeof crewInviteSchema>;
 /** An invite named in a path: its token, or its id from the list. */
-export const crewInviteParamsSchema = z.object({
+export const crewInviteParamsSchema = z.lazy(() => z.object({
   id: z.coerce.number().int().min(1).max(2_147_483_647),
   token: z.string().min(1).max(100),
-});
+}));
 
 /** What anyone holding the link sees before joining. */
-export const crewInvitePreviewSchema = z.object({
+export const crewInvitePreviewSchema = z.lazy(() => z.object({
   crew: z.object({ id: z.number().int(), name: z.string(), memberCount: z.number().int() }),
   inviter: userRefSchema,
-});
+}));
 export type CrewInvitePreview = z.infer<typeof crewInvitePreviewSchema>;
 
-export const crewTokenParamsSchema = z.object({ token: z.string().min(1).max(100) });
+export const crewTokenParamsSchema = z.lazy(() => z.object({ token: z.string().min(1).max(100) }));
 
 /**
  * A member's line in a season's standings (docs/product.md §6.7): ranked by balance plus the
@@ -137,7 +137,7 @@ export const crewTokenParamsSchema = z.object({ token: z.string().min(1).max(100
  * without a bet this season is unranked (`rank` null). Seasons frozen before `inPlay` existed
  * read it as 0.00.
  */
-export const standingRowSchema = z.object({
+export const standingRowSchema = z.lazy(() => z.object({
   rank: z.number().int().nullable(),
   user: userRefSchema,
   balance: z.string(),
@@ -146,39 +146,39 @@ export const standingRowSchema = z.object({
   profit: z.string(),
   bets: z.number().int(),
   wins: z.number().int(),
-});
+}));
 export type StandingRow = z.infer<typeof standingRowSchema>;
 
-export const crewStandingsSchema = z.object({
+export const crewStandingsSchema = z.lazy(() => z.object({
   season: crewSeasonSchema,
   rows: z.array(standingRowSchema),
-});
+}));
 export type CrewStandings = z.infer<typeof crewStandingsSchema>;
 
 /** A season that ended, its standings frozen as they stood at its end. */
-export const pastSeasonSchema = crewSeasonSchema.extend({
+export const pastSeasonSchema = z.lazy(() => crewSeasonSchema.unwrap().extend({
   winner: userRefSchema.nullable(),
   rows: z.array(standingRowSchema),
-});
+}));
 export type PastSeason = z.infer<typeof pastSeasonSchema>;
-export const pastSeasonsSchema = z.array(pastSeasonSchema);
+export const pastSeasonsSchema = z.lazy(() => z.array(pastSeasonSchema));
 
-export const crewMessageSchema = z.object({
+export const crewMessageSchema = z.lazy(() => z.object({
   id: z.number().int(),
   crewId: z.number().int(),
   senderId: z.number().int(),
   senderUsername: z.string(),
   text: z.string(),
   createdAt: z.string(),
-});
+}));
 export type CrewMessage = z.infer<typeof crewMessageSchema>;
-export const crewMessagePageSchema = z.object({
+export const crewMessagePageSchema = z.lazy(() => z.object({
   messages: z.array(crewMessageSchema),
   nextBefore: z.number().int().nullable(),
-});
-export const sendCrewMessageBodySchema = z.object({ text: messageTextSchema });
+}));
+export const sendCrewMessageBodySchema = z.lazy(() => z.object({ text: messageTextSchema }));
 
-export const crewMemberParamsSchema = z.object({
+export const crewMemberParamsSchema = z.lazy(() => z.object({
   id: z.coerce.number().int().min(1).max(2_147_483_647),
   userId: z.coerce.number().int().min(1).max(2_147_483_647),
-});
+}));

@@ -5,16 +5,16 @@ export const LEADERBOARD_PERIODS = FIGURE_PERIODS;
 export const LEADERBOARD_SCOPES = ['global', 'friends'] as const;
 export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
 
-export const leaderboardQuerySchema = z.object({
+export const leaderboardQuerySchema = z.lazy(() => z.object({
   period: z.enum(LEADERBOARD_PERIODS, { error: 'Period must be week, month or all' }).default('week'),
   scope: z.enum(LEADERBOARD_SCOPES, { error: 'Scope must be global or friends' }).default('global'),
-});
+}));
 
 /**
  * A leaderboard entry (docs/product.md §7.1), with the player's figures over the chosen period
  * (src/shared/player-figures.ts): `weeklyEarnings` is the profit over that period, whichever it is.
  */
-export const leaderboardEntrySchema = z.object({
+export const leaderboardEntrySchema = z.lazy(() => z.object({
   rank: z.number().int(),
   id: z.number().int(),
   username: z.string(),
@@ -24,10 +24,10 @@ export const leaderboardEntrySchema = z.object({
   winRate: z.number().int(),
   balance: z.string(),
   weeklyEarnings: z.string(),
-});
+}));
 export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
-export const leaderboardSchema = z.object({
+export const leaderboardSchema = z.lazy(() => z.object({
   period: z.enum(LEADERBOARD_PERIODS),
   scope: z.enum(LEADERBOARD_SCOPES),
   entries: z.array(leaderboardEntrySchema),
@@ -44,5 +44,5 @@ export const leaderboardSchema = z.object({
   startsOn: z.string(),
   /** This ISO week, whichever period is shown: its number and when it starts over. */
   week: z.object({ number: z.number().int(), year: z.number().int(), resetsAt: z.string() }),
-});
+}));
 export type Leaderboard = z.infer<typeof leaderboardSchema>;

@@ -17,7 +17,7 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const notificationSchema = z.object({
+export const notificationSchema = z.lazy(() => z.object({
   id: z.number().int(),
   type: z.enum(NOTIFICATION_TYPES),
   title: z.string(),
@@ -29,16 +29,16 @@ export const notificationSchema = z.object({
   crewId: z.number().int().nullable(),
   read: z.boolean(),
   createdAt: z.string(),
-});
+}));
 export type Notification = z.infer<typeof notificationSchema>;
 
-export const notificationPageSchema = z.object({
+export const notificationPageSchema = z.lazy(() => z.object({
   notifications: z.array(notificationSchema),
   unreadCount: z.number().int(),
   nextBefore: z.number().int().nullable(),
-});
+}));
 
-export const unreadCountSchema = z.object({ unreadCount: z.number().int() });
+export const unreadCountSchema = z.lazy(() => z.object({ unreadCount: z.number().int() }));
 
 export const THEMES = ['light', 'dark', 'system'] as const;
 
@@ -47,9 +47,9 @@ export const EMAIL_MODES = ['off', 'instant', 'daily'] as const;
 export type EmailMode = (typeof EMAIL_MODES)[number];
 
 /** A time of day on the player's clock, "HH:MM" (24 hours). */
-const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 22:00');
+const clockTime = z.lazy(() => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time like 22:00'));
 /** Hours with no push, in the player's time zone; `from` after `to` spans midnight. */
-export const quietHoursSchema = z.object({ from: clockTime, to: clockTime });
+export const quietHoursSchema = z.lazy(() => z.object({ from: clockTime, to: clockTime }));
 export type QuietHours = z.infer<typeof quietHoursSchema>;
 
 /** Whether the runtime knows the IANA time zone (Intl throws a RangeError for an unknown one). */
@@ -61,9 +61,9 @@ export function isTimeZone(name: string): boolean {
     return false;
   }
 }
-const timeZoneSchema = z.string().max(64, 'Unknown time zone').refine(isTimeZone, 'Unknown time zone');
+const timeZoneSchema = z.lazy(() => z.string().max(64, 'Unknown time zone').refine(isTimeZone, 'Unknown time zone'));
 
-export const preferencesSchema = z.object({
+export const preferencesSchema = z.lazy(() => z.object({
   theme: z.enum(THEMES),
   notifications: z.record(z.enum(NOTIFICATION_TYPES), z.boolean()),
   privacy: z.object({ showOnLeaderboard: z.boolean(), findableByEmail: z.boolean() }),
@@ -74,10 +74,10 @@ export const preferencesSchema = z.object({
   timeZone: z.string().nullable(),
   /** The player's language: a catalogue's tag ("en", "pt-BR"), set from the browser at the first sign-in. */
   locale: z.string(),
-});
+}));
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-export const updatePreferencesBodySchema = z.object({
+export const updatePreferencesBodySchema = z.lazy(() => z.object({
   theme: z.enum(THEMES, { error: 'Theme must be light, dark or system' }).optional(),
   notifications: z.partialRecord(z.enum(NOTIFICATION_TYPES), z.boolean()).optional(),
   privacy: z.object({ showOnLeaderboard: z.boolean().optional(), findableByEmail: z.boolean().optional() }).optional(),
@@ -86,5 +86,5 @@ export const updatePreferencesBodySchema = z.object({
   timeZone: timeZoneSchema.optional(),
   /** One of the server's catalogues (src/server/i18n.ts); another well-formed tag is refused there. */
   locale: localeTagSchema.optional(),
-});
+}));
 export type UpdatePreferencesBody = z.infer<typeof updatePreferencesBodySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A bet's pools after each change: at its creation, then after each stake, oldest first. */
-export const oddsHistorySchema = z.object({
+export const oddsHistorySchema = z.lazy(() => z.object({
   points: z.array(
     z.object({
       at: z.string(),
@@ -9,5 +9,5 @@ export const oddsHistorySchema = z.object({
       optionAmounts: z.array(z.string()),
     }),
   ),
-});
+}));
 export type OddsHistory = z.infer<typeof oddsHistorySchema>;

@@ -17,8 +17,8 @@ export const PASSWORD_MESSAGES = {
   isEmail: 'Password must not be your email address',
 } as const;
 
-export const newPasswordSchema = z
+export const newPasswordSchema = z.lazy(() => z
   .string()
   .min(MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooShort)
   .max(MAX_PASSWORD_LENGTH, PASSWORD_MESSAGES.tooLong)
-  .refine((password) => password.trim() !== '', PASSWORD_MESSAGES.onlyWhitespace);
+  .refine((password) => password.trim() !== '', PASSWORD_MESSAGES.onlyWhitespace));

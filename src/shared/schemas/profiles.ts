@@ -11,14 +11,14 @@ const optionalText = (field: string, max: number, { multiline = false } = {}) =>
     .optional()
     .transform((value) => (value === undefined ? undefined : value === null || value === '' ? null : value));
 
-export const updateProfileBodySchema = z.object({
+export const updateProfileBodySchema = z.lazy(() => z.object({
   bio: optionalText('Bio', 500, { multiline: true }),
   location: optionalText('Location', 100),
   favoriteCategory: optionalText('Favorite category', 50),
-});
+}));
 
 /** The achievements of docs/product.md §8.2, computed from the data, with progress towards each. */
-export const achievementSchema = z.object({
+export const achievementSchema = z.lazy(() => z.object({
   id: z.enum(['first_win', 'active_player', 'hot_streak', 'social_butterfly']),
   name: z.string(),
   description: z.string(),
@@ -27,7 +27,7 @@ export const achievementSchema = z.object({
   progress: z.number(),
   /** 'n/10', 'n%', ... */
   progressText: z.string(),
-});
+}));
 export type Achievement = z.infer<typeof achievementSchema>;
 
 export const ACHIEVEMENT_THRESHOLDS = { activeBets: 10, hotStreakWinRate: 70, socialFriends: 5 } as const;
@@ -70,7 +70,7 @@ export function computeAchievements(input: { totalWins: number; totalBets: numbe
   ];
 }
 
-export const recentBetSchema = z.object({
+export const recentBetSchema = z.lazy(() => z.object({
   id: z.number().int(),
   title: z.string(),
   category: z.enum(BET_CATEGORIES),
@@ -81,20 +81,20 @@ export const recentBetSchema = z.object({
   createdAt: z.string(),
   /** The profile owner's stake on it, when they staked. */
   stake: z.object({ amount: z.string(), option: z.number().int() }).nullable(),
-});
+}));
 
 /** GET /api/users/profile: the caller's own profile. */
-export const ownProfileSchema = userSchema.extend({
+export const ownProfileSchema = z.lazy(() => userSchema.unwrap().extend({
   friendsCount: z.number().int(),
   activeBets: z.number().int(),
   totalWagered: z.string(),
   achievements: z.array(achievementSchema),
   recentBets: z.array(recentBetSchema),
-});
+}));
 export type OwnProfile = z.infer<typeof ownProfileSchema>;
 
 /** GET /api/users/{id}/profile: a friend's profile (docs/product.md §8.2). */
-export const friendProfileSchema = z.object({
+export const friendProfileSchema = z.lazy(() => z.object({
   id: z.number().int(),
   username: z.string(),
   isOnline: z.boolean(),
@@ -107,5 +107,5 @@ export const friendProfileSchema = z.object({
   winRate: z.number().int(),
   recentBets: z.array(recentBetSchema),
   achievements: z.array(achievementSchema),
-});
+}));
 export type FriendProfile = z.infer<typeof friendProfileSchema>;

@@ -12,7 +12,7 @@ const base64url = (bytes: number, what: string) => {
 };
 
 /** A browser's `PushSubscription.toJSON()`. */
-export const pushSubscriptionBodySchema = z.object({
+export const pushSubscriptionBodySchema = z.lazy(() => z.object({
   endpoint: z.string({ error: 'endpoint is required' }).min(1, 'endpoint is required').max(2048, 'endpoint is too long'),
   expirationTime: z.number().nullable().optional(),
   keys: z.object(
@@ -23,15 +23,15 @@ export const pushSubscriptionBodySchema = z.object({
     },
     { error: 'keys are required' },
   ),
-});
+}));
 export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBodySchema>;
 
-export const pushUnsubscribeBodySchema = z.object({
+export const pushUnsubscribeBodySchema = z.lazy(() => z.object({
   endpoint: z.string({ error: 'endpoint is required' }).min(1, 'endpoint is required').max(2048, 'endpoint is too long'),
-});
+}));
 
-export const pushPublicKeySchema = z.object({ publicKey: z.string() });
+export const pushPublicKeySchema = z.lazy(() => z.object({ publicKey: z.string() }));
 
 /** What a push carries, once decrypted by the browser's service worker. */
-export const pushPayloadSchema = z.object({ title: z.string(), body: z.string(), url: z.string() });
+export const pushPayloadSchema = z.lazy(() => z.object({ title: z.string(), body: z.string(), url: z.string() }));
 export type PushPayload = z.infer<typeof pushPayloadSchema>;

@@ -61,7 +61,7 @@ export function reservedNameCheck(fold: (text: string) => string): (name: string
 const reservedName = reservedNameCheck((text) => text.toLowerCase());
 
 /** Username rules and messages of docs/product.md §8.1; the client checks the same schema. */
-export const usernameSchema = z
+export const usernameSchema = z.lazy(() => z
   .string({ error: 'Username is required' })
   .trim()
   .min(3, 'Username must be at least 3 characters long')
@@ -75,14 +75,14 @@ export const usernameSchema = z
   .superRefine((name, ctx) => {
     const reserved = reservedName(name);
     if (reserved) ctx.addIssue({ code: 'custom', message: reserved });
-  });
+  }));
 
 /**
  * The User of docs/product.md §2.1. Amounts are decimal strings ("1000.00"). The bets, wins, win
  * rate, winnings (the all-time profit) and rank are the player's all-time figures
  * (src/shared/player-figures.ts).
  */
-export const userSchema = z.object({
+export const userSchema = z.lazy(() => z.object({
   id: z.number().int(),
   username: z.string(),
   email: z.string().nullable(),
@@ -99,5 +99,5 @@ export const userSchema = z.object({
   bio: z.string().nullable(),
   location: z.string().nullable(),
   favoriteCategory: z.string().nullable(),
-});
+}));
 export type User = z.infer<typeof userSchema>;

@@ -47,7 +47,7 @@ describe(`"Take your data": GET /api/account/export on ${testDbKind}`, () => {
 
     raw = await ann.agent.get('/api/account/export');
     expect(raw.statusCode, raw.body).toBe(200);
-    exported = accountExportSchema.strict().parse(JSON.parse(raw.body));
+    exported = accountExportSchema.unwrap().strict().parse(JSON.parse(raw.body));
   });
   afterAll(async () => {
     await app?.close();
@@ -152,7 +152,7 @@ describe(`"Take your data": GET /api/account/export on ${testDbKind}`, () => {
     const after = await ann.agent.get('/api/account/export');
     expect(after.body).not.toContain('Words nobody may read');
     expect(after.body).not.toContain('Unsaid');
-    const data = accountExportSchema.strict().parse(JSON.parse(after.body));
+    const data = accountExportSchema.unwrap().strict().parse(JSON.parse(after.body));
     expect(data.stakes.find((s) => s.betId === removed.id)).toMatchObject({ betTitle: null, optionLabel: null, outcome: 'refunded', amount: '3.00' });
     const sum = data.ledger.reduce((total, row) => total + Math.round(Number(row.amount) * 100), 0);
     expect(formatCents(sum)).toBe(data.profile.balance);
@@ -167,7 +167,7 @@ describe(`"Take your data": GET /api/account/export on ${testDbKind}`, () => {
     expect((await ann.agent.post(`/api/crews/${crew.id}/messages`, { text: 'Ann in the crew' })).statusCode).toBe(201);
     expect((await bob.agent.post(`/api/crews/${crew.id}/messages`, { text: 'Bob in the crew' })).statusCode).toBe(201);
     const after = await ann.agent.get('/api/account/export');
-    const data = accountExportSchema.strict().parse(JSON.parse(after.body));
+    const data = accountExportSchema.unwrap().strict().parse(JSON.parse(after.body));
     expect(data.crews).toEqual([{ id: crew.id, name: 'Export crew', owner: false, joinedAt: expect.any(String) }]);
     expect(data.crewLedger.map((r) => [r.crewId, r.season, r.kind, r.amount, r.balanceAfter, r.betId])).toEqual([
       [crew.id, 1, 'grant', '50.00', '50.00', null],

@@ -207,7 +207,7 @@ describe(`betting on ${testDbKind}`, () => {
       const response = await bob.agent.post(`/api/bets/${betId}/participate`, { option: 0, amount: '30' });
       expect(response.statusCode, response.body).toBe(200);
       // The answer is the bet with the new stake, not the detail (no participant list).
-      const bet = betSchema.strict().parse(response.json());
+      const bet = betSchema.unwrap().strict().parse(response.json());
       expect(bet.optionAmounts).toEqual(['30.00', '0.00', '0.00']);
       expect(bet.odds).toEqual([1, null, null]);
       expect(bet.optionStakeCounts).toEqual([1, 0, 0]);

@@ -44,7 +44,7 @@ export const isExpired = (bet: BetRow, now = new Date()) =>
   bet.status === 'active' && bet.expiresAt !== null && bet.expiresAt.getTime() <= now.getTime();
 
 /** The members of a bet's answer that every viewer shares at one version of the bet row. */
-const sharedFieldsSchema = betSchema.omit({ creator: true, isExpired: true, userParticipation: true, resolution: true });
+const sharedFieldsSchema = betSchema.unwrap().omit({ creator: true, isExpired: true, userParticipation: true, resolution: true });
 /** The rest: whose it is, who decides it, whether it has expired by now, and the viewer's own stake. */
 type ViewerFields = Pick<Bet, 'creator' | 'isExpired' | 'userParticipation' | 'resolution'>;
 

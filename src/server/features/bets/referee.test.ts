@@ -158,7 +158,7 @@ describe(`a bet decided by a referee on ${testDbKind}`, () => {
     const timeline = async (user: TestUser, id: number) => {
       const response = await user.agent.get(`/api/bets/${id}/timeline`);
       expect(response.statusCode, response.body).toBe(200);
-      return betTimelineSchema.strict().parse(response.json()).events;
+      return betTimelineSchema.unwrap().strict().parse(response.json()).events;
     };
     expect(await timeline(bob, bet.id)).toEqual([{ at: bet.createdAt, kind: 'created', actor: { id: ann.id, username: 'RefAnn' } }]);
     expect((await ref.agent.post(`/api/bets/${bet.id}/resolve`, { winningOption: 1 })).statusCode).toBe(200);

@@ -30,7 +30,7 @@ describe(`invites on ${testDbKind}`, () => {
   async function invite(user: TestUser, body?: unknown): Promise<CreatedInvite> {
     const response = await user.agent.post('/api/invites', body);
     expect(response.statusCode, response.body).toBe(201);
-    return createdInviteSchema.strict().parse(response.json());
+    return createdInviteSchema.unwrap().strict().parse(response.json());
   }
   const friendshipOf = async (a: TestUser, b: TestUser) =>
     (await app.db.select().from(friendships)).filter(
@@ -135,7 +135,7 @@ describe(`invites on ${testDbKind}`, () => {
     expect((await bob.agent.post(`/api/invites/${first.token}/accept`)).statusCode).toBe(200);
 
     const listed = (await ann.agent.get('/api/invites')).json() as unknown[];
-    expect(listed.map((i) => inviteSchema.strict().parse(i))).toMatchObject([
+    expect(listed.map((i) => inviteSchema.unwrap().strict().parse(i))).toMatchObject([
       { id: (await inviteRow(second.token)).id, uses: 0, maxUses: 50, expiresAt: second.expiresAt, betId: null },
       { id: (await inviteRow(first.token)).id, uses: 1, maxUses: 50, expiresAt: first.expiresAt, betId: null },
     ]);
@@ -218,7 +218,7 @@ describe(`invites on ${testDbKind}`, () => {
     const cat = await newUser('Cat');
     const bet = await createBetAs(ann, { title: 'Shared bet', options: ['Yes', 'No', 'Maybe'], expirationType: 'time', expirationValue: '48' });
     const { token } = await invite(ann, { betId: bet.id });
-    expect(invitePreviewSchema.strict().parse((await anon.get(`/api/invites/${token}`)).json())).toEqual({
+    expect(invitePreviewSchema.unwrap().strict().parse((await anon.get(`/api/invites/${token}`)).json())).toEqual({
       inviter: { id: ann.id, username: ann.username },
       expiresAt: expect.any(String),
       betId: bet.id,

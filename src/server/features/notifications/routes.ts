@@ -16,7 +16,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: "The caller's notifications, newest first, with the unread count; one about a bet only while the caller may see it",
-        querystring: listQuerySchema.extend({ unread: z.enum(['true', 'false']).optional() }),
+        querystring: listQuerySchema.unwrap().extend({ unread: z.enum(['true', 'false']).optional() }),
         response: { 200: notificationPageSchema },
       },
     },

@@ -38,7 +38,7 @@ describe(`odds history on ${testDbKind}`, () => {
   const historyOf = async (user: TestUser, betId: number) => {
     const response = await user.agent.get(`/api/bets/${betId}/history`);
     expect(response.statusCode, response.body).toBe(200);
-    return oddsHistorySchema.strict().parse(response.json()).points;
+    return oddsHistorySchema.unwrap().strict().parse(response.json()).points;
   };
   const stake = async (user: TestUser, betId: number, option: number, amount: number | string) => {
     const response = await user.agent.post(`/api/bets/${betId}/participate`, { option, amount });

@@ -281,7 +281,7 @@ describe(`push delivery on ${testDbKind}`, () => {
     expect(response.statusCode, response.body).toBe(201);
     return { keys, path };
   }
-  const opened = (r: Received, keys: BrowserKeys): PushPayload => pushPayloadSchema.strict().parse(JSON.parse(decryptPush(r.body, keys)));
+  const opened = (r: Received, keys: BrowserKeys): PushPayload => pushPayloadSchema.unwrap().strict().parse(JSON.parse(decryptPush(r.body, keys)));
 
   it('pushes a notification to each subscribed browser, encrypted for it and signed with VAPID', async () => {
     const phone = await subscribeAs(ann);

@@ -34,7 +34,7 @@ const toBody = ({ winningOption, evidenceText, evidenceUrl }: Values): ResolveBo
 };
 
 /** The shared schema's evidence rules, said beside each of the two fields (the schema says them under `evidence`). */
-const evidenceRules = resolveBodySchema.shape.evidence.unwrap().shape;
+const evidenceRules = resolveBodySchema.unwrap().shape.evidence.unwrap().shape;
 const checkEvidence = ({ evidenceText, evidenceUrl }: Values): FieldErrors<keyof Values> => {
   const text = evidenceText.trim() ? evidenceRules.text.safeParse(evidenceText) : null;
   const url = evidenceUrl.trim() ? evidenceRules.url.safeParse(evidenceUrl) : null;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { t } from '../../../lib/i18n.ts';
 import { toast } from '../../../lib/toast.ts';
 import { parseAmountToCents } from '../../../../shared/money.ts';
@@ -16,7 +17,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { usePlaceStake } from '../api.ts';
 
 /** The stake's body as the form checks it: an option chosen, and an amount the stake rules allow. */
-const stakeFormSchema = participateBodySchema.extend({ amount: stakeAmountSchema });
+const stakeFormSchema = z.lazy(() => participateBodySchema.unwrap().extend({ amount: stakeAmountSchema }));
 // No option chosen yet is no number: the schema says 'Please choose an option'.
 const toBody = ({ option, amount }: { option: string; amount: string }) => ({ option: option === '' ? Number.NaN : Number(option), amount });
 
