@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { localeName } from '../../shared/i18n/locale.ts';
-import { LOCALES, activeLocale, t } from '../lib/i18n.ts';
+import { LOCALES, LOCALE_NAMES, activeLocale, t } from '../lib/i18n.ts';
 import { Select } from './ui/field.tsx';
 
 /**
@@ -18,7 +17,7 @@ export function LanguagePicker({ onChoose, disabled = false, className = '' }: {
       <Select id={id} className="w-auto min-w-40" value={activeLocale()} disabled={disabled} onChange={(event) => onChoose(event.target.value)}>
         {LOCALES.map((locale) => (
           <option key={locale} value={locale} lang={locale}>
-            {localeName(locale)}
+            {LOCALE_NAMES.get(locale)}
           </option>
         ))}
       </Select>

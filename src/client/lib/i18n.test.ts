@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { activeLocale, loadLocale, t, wholeCatalogue } from './i18n.ts';
+import { localeName } from '../../shared/i18n/locale.ts';
+import { LOCALES, LOCALE_NAMES, activeLocale, loadLocale, t, wholeCatalogue } from './i18n.ts';
 
 afterEach(async () => {
   await loadLocale('en');
@@ -30,5 +31,15 @@ describe('choosing a language', () => {
     expect(document.documentElement.dir).toBe('rtl');
     await loadLocale('en');
     expect(document.documentElement.dir).toBe('ltr');
+  });
+});
+
+describe('the languages on offer', () => {
+  it('are named each in itself, as the build worded them from the catalogues', () => {
+    expect([...LOCALE_NAMES.keys()].sort()).toEqual(LOCALES);
+    for (const locale of LOCALES) expect(LOCALE_NAMES.get(locale)).toBe(localeName(locale));
+    expect(LOCALE_NAMES.get('de')).toBe('Deutsch');
+    expect(LOCALE_NAMES.get('ar')).toBe('العربية');
+    expect(LOCALE_NAMES.get('pt-BR')).toBe('Português (Brasil)');
   });
 });

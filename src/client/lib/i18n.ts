@@ -23,6 +23,14 @@ const restLoaders = byLocale(restParts);
 /** The locales a reader can choose: one per catalogue file. */
 export const LOCALES: readonly string[] = [...firstLoaders.keys()].sort();
 
+/**
+ * Each locale's name in its own language ("Deutsch", "العربية"), as the language picker lists
+ * them: worded at build time from each catalogue's file name (`?name`, scripts/lib/vite-catalogues.ts,
+ * by `localeName` of shared/i18n/locale.ts), not by six Intl.DisplayNames in the browser.
+ */
+const nameParts = import.meta.glob<string>('../../shared/i18n/catalogues/*.json', { import: 'default', query: '?name', eager: true });
+export const LOCALE_NAMES: ReadonlyMap<string, string> = new Map(Object.entries(nameParts).map(([path, name]) => [fileLocale(path), name]));
+
 /** Where the choice is remembered before sign-in: a cookie, so the server reads it too (the first sign-in, the provider's pages). */
 export const LOCALE_COOKIE = 'betbro_locale';
 
