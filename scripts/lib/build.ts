@@ -82,11 +82,16 @@ function buildPgliteTemplate(): void {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-/** Builds the client with Vite into dist/client. */
+/**
+ * Builds the client with Vite into dist/client, then the landing page's HTML in every language
+ * (landing-pages.ts), which the server puts in a signed-out visitor's page.
+ */
 export function buildClient(): void {
   const vite = path.join(ROOT, 'node_modules/vite/bin/vite.js');
   const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('The client build failed.');
+  const landing = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/lib/landing-pages.ts')], { cwd: ROOT, stdio: 'inherit' });
+  if (landing.status !== 0) throw new Error("The landing page's HTML could not be written.");
 }
 
 /**

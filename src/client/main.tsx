@@ -5,6 +5,7 @@ import { App } from './app/app.tsx';
 import { AppErrorBoundary } from './app/app-error-boundary.tsx';
 import { initialLocale, loadLocale } from './lib/i18n.ts';
 import { ScreenLoadError } from './lib/lazy-screen.ts';
+import { welcomeOnPage } from './lib/welcome-on-page.ts';
 import { applyTheme, storedTheme } from './lib/theme.ts';
 import './styles.css';
 
@@ -32,13 +33,16 @@ if (!rootElement) {
       console.error(error, info.componentStack);
     },
   });
+  // The landing page the server may have put in the page, and the answer it was written for: read
+  // before React draws in its place.
+  const welcome = welcomeOnPage(rootElement);
   // The first screen is drawn in its reader's language: their catalogue first (a small chunk).
   await loadLocale(initialLocale());
   startTransition(() => {
     root.render(
       <StrictMode>
         <AppErrorBoundary>
-          <App />
+          <App welcome={welcome} />
         </AppErrorBoundary>
       </StrictMode>,
     );

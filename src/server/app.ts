@@ -19,7 +19,7 @@ import { accountRoutes } from './features/account/routes.ts';
 import { newAccountMail } from './features/account/service.ts';
 import { adminRoutes, contentReportRoutes } from './features/admin/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
-import { loadSession } from './features/auth/service.ts';
+import { loadSession, welcomeOf } from './features/auth/service.ts';
 import { betRoutes } from './features/bets/routes.ts';
 import { calendarRoutes } from './features/calendar/routes.ts';
 import { cardRoutes } from './features/cards/routes.ts';
@@ -234,8 +234,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(contentReportRoutes);
   if (config.backgroundJobs) startBackgroundJobs(app);
 
-  // Every page carries its link card's tags (docs/product.md §6.8): the cards feature says which.
-  const sendIndex = await registerSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, sessions, { pageHead: pageHeads(app) });
+  // Every page carries its link card's tags (docs/product.md §6.8): the cards feature says which;
+  // a signed-out visitor's first page, the landing page saying how to sign in here.
+  const sendIndex = await registerSpa(app, options.clientDir ?? DEFAULT_CLIENT_DIR, sessions, {
+    pageHead: pageHeads(app),
+    welcome: () => welcomeOf(app),
+  });
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !/^\/(api|oidc|ws)(\/|$)/.test(routedPath(request));
     // Page routes belong to the client's router, which draws its own 404 screen.

@@ -76,9 +76,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const query = useQuery({
     queryKey: queryKeys.auth.user,
     queryFn: fetchCurrentUserOnce,
+    // The stored sign-in draws at once and is asked about; without it or a session, the visitor is
+    // signed out from the first drawing (nothing to ask: fetchCurrentUser would answer null), so
+    // a landing page already on the page is drawn again as it is, not after a loader.
     ...(cached
       ? { initialData: { ...cached.user, sessionExpiresAt: cached.tokens.expires_at }, initialDataUpdatedAt: 0 }
-      : {}),
+      : holdsSession()
+        ? {}
+        : { initialData: null }),
   });
 
   // Set by forgetSignIn: signed out from that render on, whatever answer is still on its way.

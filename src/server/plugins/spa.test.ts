@@ -10,7 +10,9 @@ import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../features/auth/service.ts';
 import { createUser } from '../test/fixtures.ts';
 import { createTestApp, testDbKind } from '../test/test-app.ts';
-import { BUILD_MANIFEST, catalogueChunks, chunksOf, pageEncoding, withHeadTags } from './spa.ts';
+import { LANDING_DIR, landingFile } from '../../shared/landing-pages.ts';
+import { welcomeSchema } from '../../shared/schemas/auth.ts';
+import { BUILD_MANIFEST, catalogueChunks, chunksOf, pageEncoding, withHeadTags, withLandingPage } from './spa.ts';
 
 // A build as `vite build` leaves it: text files with the .br and .gz siblings the build's
 // precompress step writes, except where compressing would not have helped.
@@ -346,6 +348,99 @@ describe(`first-screen hints on ${testDbKind}`, () => {
         expect(router.includes(`/${name}')`) || screens.includes(`/${name}')`)).toBe(true);
       }
     }
+  });
+});
+
+describe(`the landing page in a signed-out visitor's page on ${testDbKind}`, () => {
+  // index.html as built: the loader in the root until the app draws its first screen.
+  const LOADER = '<main role="status"><p>Loading Betbro...</p></main>';
+  const BUILT = `<!doctype html>\n<html lang="en">\n  <head><title>Betbro</title></head>\n  <body>\n    <div id="root">${LOADER}</div>\n  </body>\n</html>\n`;
+  const WELCOMES = [true, false].flatMap((builtInProvider) =>
+    [true, false].flatMap((openSignup) => [true, false].map((firstRun) => ({ builtInProvider, openSignup, firstRun }))),
+  );
+  // What the build writes (scripts/lib/landing-pages.ts): one page per language and answer.
+  const landing = (locale: string, welcome: (typeof WELCOMES)[number]) => `<main><h1>Landing ${landingFile(locale, welcome)}</h1></main>`;
+  let clientDir: string;
+  let open: FastifyInstance;
+  let closed: FastifyInstance;
+
+  beforeAll(async () => {
+    clientDir = mkdtempSync(path.join(tmpdir(), 'betbro-spa-landing-'));
+    writeFileSync(path.join(clientDir, 'index.html'), BUILT);
+    mkdirSync(path.join(clientDir, LANDING_DIR));
+    for (const locale of ['en', 'fr', 'ar']) {
+      for (const welcome of WELCOMES) writeFileSync(path.join(clientDir, LANDING_DIR, landingFile(locale, welcome)), landing(locale, welcome));
+    }
+    [open, closed] = await Promise.all([createTestApp({}, { clientDir }), createTestApp({ openSignup: false }, { clientDir })]);
+  });
+  afterAll(async () => {
+    await Promise.all([open?.close(), closed?.close()]);
+    rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const welcomeOf = async (app: FastifyInstance) => welcomeSchema.parse((await app.inject({ method: 'GET', url: '/api/auth/welcome' })).json());
+  const rootOf = (html: string) => /<div id="root"[^>]*>[\s\S]*?<\/main><\/div>/.exec(html)?.[0];
+
+  it("carries the page written for the browser's language and this installation's answer, with both said on the page", async () => {
+    for (const [app, language, locale, dir] of [
+      [open, 'fr-CA,fr;q=0.9', 'fr', 'ltr'],
+      [open, 'ar', 'ar', 'rtl'],
+      [closed, 'ja', 'en', 'ltr'],
+    ] as const) {
+      const welcome = await welcomeOf(app);
+      const res = await app.inject({ method: 'GET', url: '/', headers: { 'accept-language': language } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers.vary).toContain('accept-language');
+      const attribute = JSON.stringify(welcome).replaceAll('"', '&quot;');
+      expect(pageOf(res.body)).toBe(
+        BUILT.replace('<html lang="en">', `<html lang="${locale}" dir="${dir}">`).replace(
+          `<div id="root">${LOADER}</div>`,
+          `<div id="root" data-welcome="${attribute}">${landing(locale, welcome)}</div>`,
+        ),
+      );
+    }
+    // Sign-up closed is said as such: the page written for that answer.
+    expect((await welcomeOf(closed)).openSignup).toBe(false);
+    const closedPage = (await closed.inject({ method: 'GET', url: '/' })).body;
+    expect(rootOf(closedPage)).toContain(landing('en', await welcomeOf(closed)));
+  });
+
+  it('follows the answer as it changes: the first page of a new installation, then one with players', async () => {
+    const before = await welcomeOf(open);
+    const player = await createUser(open, 'first_landing_player');
+    const after = await welcomeOf(open);
+    expect(after.firstRun).toBe(false);
+    expect(rootOf((await open.inject({ method: 'GET', url: '/' })).body)).toContain(landing('en', after));
+    if (before.firstRun) expect(landing('en', before)).not.toBe(landing('en', after));
+    // The player's own page is the loader, as every signed-in page: the app decides their screen.
+    const signedIn = await player.agent.request('GET', '/');
+    expect(rootOf(signedIn.body)).toBe(`<div id="root">${LOADER}</div>`);
+    expect(signedIn.body).toContain('<html lang="en">');
+  });
+
+  it('leaves every other address with the loader, and serves none of the pages as a file', async () => {
+    for (const url of ['/bets/7', '/crews', '/?ref=chat', `/${LANDING_DIR}/${landingFile('en', await welcomeOf(open))}`]) {
+      const res = await open.inject({ method: 'GET', url, headers: { 'accept-language': 'fr' } });
+      expect(res.statusCode, url).toBe(200);
+      if (url.startsWith('/?')) {
+        expect(rootOf(res.body), url).toContain('Landing fr.');
+        continue;
+      }
+      expect(rootOf(res.body), url).toBe(`<div id="root">${LOADER}</div>`);
+      expect(res.body, url).not.toContain('Landing ');
+    }
+  });
+
+  it('writes the page into index.html as the build left it, or leaves a page without a root alone', () => {
+    const welcome = { builtInProvider: true, openSignup: false, firstRun: false };
+    expect(withLandingPage(BUILT, 'pt-BR', welcome, '<main>Olá</main>')).toBe(
+      BUILT.replace('<html lang="en">', '<html lang="pt-BR" dir="ltr">').replace(
+        `<div id="root">${LOADER}</div>`,
+        '<div id="root" data-welcome="{&quot;builtInProvider&quot;:true,&quot;openSignup&quot;:false,&quot;firstRun&quot;:false}"><main>Olá</main></div>',
+      ),
+    );
+    expect(withLandingPage('<html><body></body></html>', 'en', welcome, '<main></main>')).toBe('<html><body></body></html>');
   });
 });
 

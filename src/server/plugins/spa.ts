@@ -1,10 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { firstScreenAt, type Layout } from '../../shared/first-screen.ts';
-import { SIGNED_IN_HINT_COOKIE } from '../../shared/schemas/auth.ts';
+import { textDirection } from '../../shared/i18n/locale.ts';
+import { LANDING_DIR, landingFile } from '../../shared/landing-pages.ts';
+import { SIGNED_IN_HINT_COOKIE, type Welcome } from '../../shared/schemas/auth.ts';
 import { needsProfileSetup } from '../../shared/schemas/users.ts';
 import { PROJECT_DIR } from '../project-dir.ts';
 import { requestLocale } from '../i18n.ts';
@@ -135,6 +137,37 @@ export interface SpaOptions {
    * without it when it fails: the app loads all the same.
    */
   pageHead?: (request: FastifyRequest) => Promise<PageHead>;
+  /**
+   * How to sign in here (GET /api/auth/welcome), given by the app: with it, a signed-out visitor's
+   * page at `/` carries the landing page the build wrote for its language and this answer, drawn
+   * before any script runs. Without it, or when it fails, the page carries the loader as before.
+   */
+  welcome?: () => Promise<Welcome>;
+}
+
+/** The landing pages the build wrote (scripts/lib/landing-pages.ts), by file name; none without them. */
+export function landingPages(clientDir: string): Map<string, string> {
+  const dir = path.join(clientDir, LANDING_DIR);
+  if (!existsSync(dir)) return new Map();
+  return new Map(readdirSync(dir).map((file) => [file, readFileSync(path.join(dir, file), 'utf8')]));
+}
+
+const attribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * index.html as a signed-out visitor's landing page (docs/decisions/040-landing-page-in-the-page.md):
+ * the page's language and direction on <html>, the landing page's HTML in place of the loader, and
+ * the answer it was written for on the root, for the app to start from the same (main.tsx).
+ */
+export function withLandingPage(html: string, locale: string, welcome: Welcome, markup: string): string {
+  const root = html.indexOf('<div id="root">');
+  const end = html.lastIndexOf('</div>', html.indexOf('</body>'));
+  if (root < 0 || end < root) return html;
+  const page = `<div id="root" data-welcome="${attribute(JSON.stringify(welcome))}">${markup}</div>`;
+  return (html.slice(0, root) + page + html.slice(end + '</div>'.length)).replace(
+    /<html[^>]*>/,
+    `<html lang="${attribute(locale)}" dir="${textDirection(locale)}">`,
+  );
 }
 
 /** The encoding to send a page in: brotli, else gzip, when the browser takes it (not `;q=0`). */
@@ -189,11 +222,25 @@ export async function registerSpa(
   const manifest = existsSync(manifestFile) ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as BuildManifest) : null;
   const hints = manifest && !app.config.plainPaths.has('first-screen-hints') ? firstScreenHints(app, manifest, loadSession) : null;
   const catalogues = manifest ? catalogueChunks(manifest) : new Map<string, CatalogueChunks>();
+  const landings = landingPages(clientDir);
+  /** The landing page's HTML for this visitor, or null: not at `/`, signed in, or none written. */
+  const landingFor = async (request: FastifyRequest, locale: string, signedIn: boolean) => {
+    if (signedIn || !options.welcome || landings.size === 0 || request.url.split('?')[0] !== '/') return null;
+    try {
+      const welcome = await options.welcome();
+      const markup = landings.get(landingFile(locale, welcome));
+      return markup === undefined ? null : { welcome, markup };
+    } catch (error) {
+      request.log.warn({ err: error }, 'The landing page goes out as the loader: how to sign in could not be read');
+      return null;
+    }
+  };
   return async (request, reply) => {
     const links: string[] = [];
     // The words of the language the browser will ask for (its cookie, else Accept-Language): the
     // first words for the landing page, all of them for a signed-in screen.
-    const catalogue = catalogues.get(requestLocale(request));
+    const locale = requestLocale(request);
+    const catalogue = catalogues.get(locale);
     const signedIn = Boolean(request.cookies[SESSION_COOKIE]);
     if (catalogue) links.push(...(signedIn ? [catalogue.first, catalogue.rest] : [catalogue.first]).map(fileLink));
     if (signedIn) {
@@ -212,18 +259,20 @@ export async function registerSpa(
       request.log.warn({ err: error }, 'No first-screen hints: the session could not be read');
     }
     if (links.length > 0) void reply.header('link', links.join(', '));
+    const landing = await landingFor(request, locale, signedIn);
     // The page depends on who asks: each load gets it whole (no validators, so no 304 that would
     // keep an earlier answer's hints), and caches tell one visitor's from another's.
-    if (!options.pageHead) {
+    if (!options.pageHead && !landing) {
       return reply.header('vary', 'cookie, sec-ch-ua-mobile, accept-language').sendFile('index.html', { etag: false, lastModified: false });
     }
     let head: PageHead = { tags: '', status: 200 };
     try {
-      head = await options.pageHead(request);
+      if (options.pageHead) head = await options.pageHead(request);
     } catch (error) {
       request.log.warn({ err: error }, 'The page goes out without its own head tags');
     }
-    const html = Buffer.from(withHeadTags(indexHtml, head.tags));
+    const page = withHeadTags(indexHtml, head.tags);
+    const html = Buffer.from(landing ? withLandingPage(page, locale, landing.welcome, landing.markup) : page);
     const encoding = pageEncoding(request.headers['accept-encoding']);
     void reply
       .status(head.status)

@@ -27,6 +27,17 @@ export function signInAddress(state: string, returnTo: string | null): string {
   return `/api/login?${query}`;
 }
 
+/**
+ * The landing page's button before the app has started: its form loads `/?sign-in=1`
+ * (landing-page.tsx), which the app, once started, takes as the tap it was.
+ */
+export const SIGN_IN_PARAM = 'sign-in';
+
+/** Whether this page is the landing page's button pressed before the app had started. */
+export function signInAskedBeforeStart(): boolean {
+  return window.location.pathname === '/' && new URLSearchParams(window.location.search).get(SIGN_IN_PARAM) === '1';
+}
+
 export function startSignIn(returnTo: string | null = pageHere()): void {
   const state = randomState();
   sessionStorage.setItem(OAUTH_STATE_KEY, state);

@@ -12,13 +12,11 @@ import {
 } from '../../../shared/schemas/auth.ts';
 import { userSchema } from '../../../shared/schemas/users.ts';
 import { safeReturnPath } from '../../../shared/return-path.ts';
-import { users } from '../users/service.ts';
 import { badRequest } from '../../errors.ts';
-import { usesEmbeddedProvider } from '../../oidc/provider.ts';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../../plugins/auth.ts';
 import { presentUserWithFigures, type UserRow } from '../users/service.ts';
 import type { AuthorizationChecks, RelyingParty } from './relying-party.ts';
-import { completeProfile, emailToVerify, signInWithIdentity } from './service.ts';
+import { completeProfile, emailToVerify, signInWithIdentity, welcomeOf } from './service.ts';
 import { requestLocale } from '../../i18n.ts';
 import { endSession } from './end-sessions.ts';
 import { createSession } from './sessions.ts';
@@ -129,13 +127,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ rp: RelyingParty }> = async (ap
   app.get(
     '/api/auth/welcome',
     { schema: { tags: ['auth'], summary: 'How to sign in here, for the signed-out screen', response: { 200: welcomeSchema } } },
-    async () => ({
-      builtInProvider: usesEmbeddedProvider(app),
-      openSignup: usesEmbeddedProvider(app) && config.openSignup,
-      // By the primary key: a plain `limit 1` scans the table from its first page, and pages
-      // emptied by updates (every balance change) come first, so it grew with the table.
-      firstRun: (await app.db.select({ id: users.id }).from(users).orderBy(users.id).limit(1)).length === 0,
-    }),
+    () => welcomeOf(app),
   );
 
   app.get(

@@ -8,6 +8,7 @@ import { type UserRow, userPreferences, users } from '../users/service.ts';
 import { isUniqueViolation } from '../../db/transaction.ts';
 import { AppError, conflict } from '../../errors.ts';
 import { GENERATED_USERNAME_PREFIX, needsProfileSetup } from '../../../shared/schemas/users.ts';
+import type { Welcome } from '../../../shared/schemas/auth.ts';
 import { claimableUsername, usernameTaken } from '../users/service.ts';
 import { grantStartingBalance } from '../wallet/service.ts';
 import type { VerifiedIdentity } from './relying-party.ts';
@@ -150,4 +151,18 @@ export async function signInAccount(app: FastifyInstance, userId: number): Promi
 export async function emailToVerify(app: FastifyInstance, user: UserRow): Promise<boolean> {
   if (user.emailVerified) return false;
   return (await signInAccount(app, user.id)).localAccountId !== null;
+}
+
+/**
+ * How to sign in on this installation (GET /api/auth/welcome), which the landing page says: the
+ * same answer for the page the server sends a signed-out visitor (docs/decisions/040-landing-page-in-the-page.md).
+ */
+export async function welcomeOf(app: FastifyInstance): Promise<Welcome> {
+  return {
+    builtInProvider: usesEmbeddedProvider(app),
+    openSignup: usesEmbeddedProvider(app) && app.config.openSignup,
+    // By the primary key: a plain `limit 1` scans the table from its first page, and pages
+    // emptied by updates (every balance change) come first, so it grew with the table.
+    firstRun: (await app.db.select({ id: users.id }).from(users).orderBy(users.id).limit(1)).length === 0,
+  };
 }

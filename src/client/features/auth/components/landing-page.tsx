@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Gift, TrendingUp, Users, Zap } from 'lucide-react';
 import { welcomeSchema } from '../../../../shared/schemas/auth.ts';
 import { apiRequest } from '../../../lib/api.ts';
@@ -6,7 +7,7 @@ import { showNumber } from '../../../lib/format.ts';
 import { loadLocale, t, tNodes } from '../../../lib/i18n.ts';
 import { LanguagePicker } from '../../../components/language-picker.tsx';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { startSignIn } from '../sign-in.ts';
+import { SIGN_IN_PARAM, signInAskedBeforeStart, startSignIn } from '../sign-in.ts';
 
 /** The play money every new account starts with, as the reader's language writes it: "$1,000". */
 export const startingBalance = () => showNumber(1000, { style: 'currency', currency: 'USD', minimumFractionDigits: 0, maximumFractionDigits: 0 });
@@ -44,8 +45,20 @@ function SignInHelp() {
   );
 }
 
-/** The signed-out screen: what Betbro offers and one way in. */
+/**
+ * The signed-out screen: what Betbro offers and one way in. The server puts this page in a
+ * signed-out visitor's first page before any script runs (docs/decisions/040-landing-page-in-the-page.md):
+ * its button is a form's, so that a tap before the app has started still counts: it loads
+ * `/?sign-in=1`, where the app, once started, goes on to sign-in. Once started, the tap goes to
+ * sign-in at once. The form takes no room of its own (`contents`): the page is the same either way.
+ */
 export function LandingPage() {
+  useEffect(() => {
+    if (!signInAskedBeforeStart()) return;
+    // Back from the provider's page comes to the landing page, not to this tap again.
+    window.history.replaceState(null, '', '/');
+    startSignIn(null);
+  }, []);
   return (
     <main className="min-h-screen bg-gradient-to-br from-brand-50 via-white to-slate-100 dark:from-slate-950 dark:via-slate-900 dark:to-slate-950">
       {/* Before sign-in too: the choice is remembered on the device and becomes the new player's. */}
@@ -61,13 +74,24 @@ export function LandingPage() {
         <p className="mt-4 max-w-2xl text-lg text-slate-600 dark:text-slate-300">
           {t('auth.landing.intro')}
         </p>
-        <button
-          type="button"
-          onClick={() => startSignIn()}
-          className="mt-8 rounded-xl bg-brand-600 px-8 py-3.5 text-lg font-semibold text-white shadow-lg shadow-brand-600/30 hover:bg-brand-700"
+        <form
+          method="get"
+          action="/"
+          className="contents"
+          onSubmit={(event) => {
+            event.preventDefault();
+            startSignIn();
+          }}
         >
-          {t('auth.landing.signIn')}
-        </button>
+          <button
+            type="submit"
+            name={SIGN_IN_PARAM}
+            value="1"
+            className="mt-8 rounded-xl bg-brand-600 px-8 py-3.5 text-lg font-semibold text-white shadow-lg shadow-brand-600/30 hover:bg-brand-700"
+          >
+            {t('auth.landing.signIn')}
+          </button>
+        </form>
         <p className="mt-3 max-w-xl text-sm text-slate-500 dark:text-slate-400">
           <SignInHelp />
         </p>
