@@ -58,6 +58,17 @@ export function askWhoAmIAtStart(): Promise<CurrentUser | null> {
   return firstAnswer;
 }
 
+/**
+ * A visitor without a stored sign-in or a session is signed out from the app's first drawing:
+ * the start-up answer would be null without asking anyone (fetchCurrentUser), so it is taken as
+ * given, and a later ask (after signing in on this page) goes to the server.
+ */
+function signedOutAtStart(): { initialData: null } {
+  firstAnswer = null;
+  firstAnswerTaken = true;
+  return { initialData: null };
+}
+
 function fetchCurrentUserOnce(): Promise<CurrentUser | null> {
   const early = firstAnswer;
   // Only the first fetch may take it: a refetch asks the server again.
@@ -72,19 +83,15 @@ function fetchCurrentUserOnce(): Promise<CurrentUser | null> {
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [cached] = useState(() => readStoredAuth(localStorage));
-  const query = useQuery({
-    queryKey: queryKeys.auth.user,
-    queryFn: fetchCurrentUserOnce,
-    // The stored sign-in draws at once and is asked about; without it or a session, the visitor is
-    // signed out from the first drawing (nothing to ask: fetchCurrentUser would answer null), so
-    // a landing page already on the page is drawn again as it is, not after a loader.
-    ...(cached
-      ? { initialData: { ...cached.user, sessionExpiresAt: cached.tokens.expires_at }, initialDataUpdatedAt: 0 }
-      : holdsSession()
-        ? {}
-        : { initialData: null }),
+  // The stored sign-in draws at once and is asked about; without it or a session, the visitor is
+  // signed out from the first drawing, so a landing page already on the page is drawn again as
+  // it is, not after a loader.
+  const [start] = useState(() => {
+    const cached = readStoredAuth(localStorage);
+    if (cached) return { initialData: { ...cached.user, sessionExpiresAt: cached.tokens.expires_at }, initialDataUpdatedAt: 0 };
+    return holdsSession() ? {} : signedOutAtStart();
   });
+  const query = useQuery({ queryKey: queryKeys.auth.user, queryFn: fetchCurrentUserOnce, ...start });
 
   // Set by forgetSignIn: signed out from that render on, whatever answer is still on its way.
   const [forgotten, setForgotten] = useState(false);
