@@ -11,7 +11,9 @@ import { lighthouseChrome, lighthouseOnce, type Report } from './lighthouse-run.
  * Each URL is a build of its own, served by `npm start` (a worktree of the other commit,
  * `PORT` and `DATA_DIR` of its own). The signed-out landing page needs nothing else; for a
  * signed-in page, serve both builds from one database (the same `DATABASE_URL`) and give a
- * session of it as `LIGHTHOUSE_COOKIE=betbro_session=...`, put in the browser before each run.
+ * session of it as `LIGHTHOUSE_COOKIE=betbro_session=...`, put in the browser before each run;
+ * a build whose schema differs (before a migration) needs a database of its own, set up the same
+ * way by its own bench code: the second URL's session is then `LIGHTHOUSE_COOKIE_B`.
  */
 
 interface Run {
@@ -29,11 +31,13 @@ if (!first || !second) {
 const runs = Number(runsArgument ?? 8);
 const chromePath = lighthouseChrome();
 const cookie = process.env.LIGHTHOUSE_COOKIE || undefined;
+// Builds whose databases differ (a schema of their own) each get a session of their own database.
+const cookieOf = (url: string) => (url === second ? process.env.LIGHTHOUSE_COOKIE_B || cookie : cookie);
 
 async function once(url: string): Promise<Run | null> {
   let report: Report;
   try {
-    report = await lighthouseOnce(chromePath, { url, cookie }, ['performance']);
+    report = await lighthouseOnce(chromePath, { url, cookie: cookieOf(url) }, ['performance']);
   } catch {
     return null;
   }
