@@ -1,5 +1,6 @@
 import { textDirection } from '../../shared/i18n/locale.ts';
 import type { Translate } from '../../shared/i18n/messages.ts';
+import { escapeHtml } from '../html.ts';
 
 /**
  * The embedded provider's own pages. Plain server-rendered HTML with inline styles (the CSP
@@ -12,9 +13,6 @@ export interface PageWords {
   locale: string;
   t: Translate;
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;

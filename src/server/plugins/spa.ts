@@ -9,6 +9,7 @@ import { LANDING_DIR, landingFile } from '../../shared/landing-pages.ts';
 import { SIGNED_IN_HINT_COOKIE, type Welcome } from '../../shared/schemas/auth.ts';
 import { needsProfileSetup } from '../../shared/schemas/users.ts';
 import { PROJECT_DIR } from '../project-dir.ts';
+import { escapeHtml } from '../html.ts';
 import { requestLocale } from '../i18n.ts';
 import { SESSION_COOKIE, clearSignedInHint, setSignedInHint, type SessionLoader } from './auth.ts';
 
@@ -152,8 +153,6 @@ export function landingPages(clientDir: string): Map<string, string> {
   return new Map(readdirSync(dir).map((file) => [file, readFileSync(path.join(dir, file), 'utf8')]));
 }
 
-const attribute = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
-
 /**
  * index.html as a signed-out visitor's landing page (docs/decisions/040-landing-page-in-the-page.md):
  * the page's language and direction on <html>, the landing page's HTML in place of the loader, and
@@ -163,10 +162,10 @@ export function withLandingPage(html: string, locale: string, welcome: Welcome, 
   const root = html.indexOf('<div id="root">');
   const end = html.lastIndexOf('</div>', html.indexOf('</body>'));
   if (root < 0 || end < root) return html;
-  const page = `<div id="root" data-welcome="${attribute(JSON.stringify(welcome))}">${markup}</div>`;
+  const page = `<div id="root" data-welcome="${escapeHtml(JSON.stringify(welcome))}">${markup}</div>`;
   return (html.slice(0, root) + page + html.slice(end + '</div>'.length)).replace(
     /<html[^>]*>/,
-    `<html lang="${attribute(locale)}" dir="${textDirection(locale)}">`,
+    `<html lang="${escapeHtml(locale)}" dir="${textDirection(locale)}">`,
   );
 }
 

@@ -2,6 +2,7 @@
  * The Open Graph and Twitter Card tags of a page (docs/product.md §6.8), as HTML for its head.
  * Every value is escaped: a bet's question or a crew's name is a player's text, never markup.
  */
+import { escapeHtml } from '../../html.ts';
 
 export interface PageCard {
   title: string;
@@ -14,9 +15,6 @@ export interface PageCard {
   imageWidth: number;
   imageHeight: number;
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 export function cardTags(card: PageCard): string {
   const tags: [attribute: 'property' | 'name', key: string, value: string][] = [

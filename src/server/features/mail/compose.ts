@@ -1,5 +1,6 @@
 import { textDirection } from '../../../shared/i18n/locale.ts';
 import { wordsIn } from '../../i18n.ts';
+import { escapeHtml } from '../../html.ts';
 
 /**
  * The one look of Betbro's mails: a text part and an HTML part saying the same thing, the HTML
@@ -35,8 +36,6 @@ export interface ComposedMail {
   headers: Record<string, string>;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif";
 const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#0f172a">${escapeHtml(text)}</p>`;
