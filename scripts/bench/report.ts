@@ -36,6 +36,18 @@ function crewRow(s: StakeRun): Row[] {
   ];
 }
 
+/** Where the handler's time went, per stake; older results have none. */
+function stakeTimeRows(s: StakeRun): Row[] {
+  const t = s.stakeTimes;
+  if (!t) return [];
+  const times = (r: { meanMs: number; p50AtMostMs: number; p99AtMostMs: number }) =>
+    `mean ${ms(r.meanMs)}, p50 <= ${r.p50AtMostMs} ms, p99 <= ${r.p99AtMostMs} ms`;
+  return [
+    ['    of which waiting for a batch', times(t.waited)],
+    ['    and its batch in the database (call, commit)', times(t.database)],
+  ];
+}
+
 function loadRow(label: string, rate: number, unit: string, latency: { p50: number; p99: number }, non2xx: number): Row {
   return [label, `${round(rate)} ${unit}, p50 ${ms(latency.p50)}, p99 ${ms(latency.p99)}${non2xx ? `, non-2xx ${non2xx}` : ', no non-2xx'}`];
 }
@@ -58,6 +70,7 @@ export function rowsOf(results: BenchResults): Row[] {
       loadRow(`stakes, PostgreSQL, ${s.run.connections} conn, ${round(s.run.durationSeconds)} s`, s.run.okPerSecond, 'stakes/s', s.run.latencyMs, s.run.non2xx),
       ...crewRow(s),
       ['  server side (handler time, from /metrics)', `mean ${ms(s.serverSide.meanMs)}, p99 <= ${s.serverSide.p99AtMostMs} ms`],
+      ...stakeTimeRows(s),
       ['  CPU cores in use (of the machine\'s)', cpuLine(s)],
       ...(s.postgresActivity ? [['  WAL written per stake', walLine(s.postgresActivity.wal, s.run.ok)] as Row] : []),
       ['  ledger audit after the run', s.ledger.ok ? 'ledger ok' : `${s.ledger.violations.length} VIOLATION(S)`],

@@ -262,19 +262,23 @@ export async function startServer(options: ServerOptions): Promise<ServerHandle>
 
 /** Sums the http_request_duration_seconds histogram of one route over every status code. */
 export function parseRouteMetrics(text: string, route: string): RouteMetrics {
+  return parseHistogram(text, 'http_request_duration_seconds', `route="${route}"`);
+}
+
+/** A histogram of /metrics in seconds, summed over the series whose labels include `label` (all of them without). */
+export function parseHistogram(text: string, name: string, label?: string): RouteMetrics {
   const buckets = new Map<number, number>();
   let count = 0;
   let sum = 0;
-  const routeLabel = `route="${route}"`;
   for (const line of text.split('\n')) {
-    if (!line.startsWith('http_request_duration_seconds') || !line.includes(routeLabel)) continue;
+    if (!line.startsWith(`${name}_`) || (label !== undefined && !line.includes(label))) continue;
     const value = Number(line.slice(line.lastIndexOf(' ') + 1));
-    if (line.startsWith('http_request_duration_seconds_bucket')) {
+    if (line.startsWith(`${name}_bucket`)) {
       const le = /le="([^"]+)"/.exec(line)?.[1];
       if (!le || le === '+Inf') continue;
       buckets.set(Number(le), (buckets.get(Number(le)) ?? 0) + value);
-    } else if (line.startsWith('http_request_duration_seconds_count')) count += value;
-    else if (line.startsWith('http_request_duration_seconds_sum')) sum += value;
+    } else if (line.startsWith(`${name}_count`)) count += value;
+    else if (line.startsWith(`${name}_sum`)) sum += value;
   }
   return {
     count,

@@ -5,32 +5,18 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../src/server/db/client.ts';
 import { auditLedger } from '../../src/server/features/wallet/audit.ts';
-import { CREW_MEMBERS_MAX } from '../../src/shared/schemas/crews.ts';
-import { analyze, createBets, createCrewWithMembers, createSyntheticUsers, makeFriends, openSetupApp, userRows } from './data.ts';
-import { runLoad, type LoadRequest, type LoadResult } from './http-load.ts';
+import { analyze, openSetupApp } from './data.ts';
+import { runLoad, type LoadResult } from './http-load.ts';
 import type { ActivityProfile, BenchPostgres } from './postgres.ts';
-import { routeTimesBetween, startServer, sumRouteMetrics, type RouteTimes, type ServerHandle } from './server.ts';
+import { parseHistogram, routeTimesBetween, startServer, sumRouteMetrics, type RouteMetrics, type RouteTimes, type ServerHandle } from './server.ts';
+import { CREW_STAKE_SHARE, StakeSource } from './stake-source.ts';
 import { coresBetween, cpuSnapshot, progress, round } from './util.ts';
 
 /**
- * Stakes: distinct users each staking once (POST /api/bets/:id/participate) on a spread of
- * bets. Each staker is a friend of the bet's creator, since only friends see a bet. Consecutive
- * stakes go to different bets, as many people betting on many bets would.
- *
- * One stake in five is a crew stake (docs/product.md §6.7): on a crew bet, by a member of its
- * crew, debited from their balance in the crew's season rather than their own. A crew holds at
- * most 100 members, so crew stakers come in full crews made as they are needed: an owner who made
- * the crew's bets and 99 members who joined it, each staking once on one of those bets; consecutive
- * crew stakes go to different crews.
+ * The stake bench: the stakes of stake-source.ts sent at 64 connections, warmed up, measured and
+ * audited; the servers' /metrics say where a stake's time went.
  */
 
-const BET_COUNT = 200;
-/** Every fifth stake is a crew stake: CREW_STAKE_SHARE of them. */
-const CREW_STAKE_EVERY = 5;
-export const CREW_STAKE_SHARE = 1 / CREW_STAKE_EVERY;
-/** The members of a bench crew who stake: all but its owner, who made its bets. */
-const CREW_STAKERS = CREW_MEMBERS_MAX - 1;
-const BETS_PER_CREW = 3;
 const CONNECTIONS = 64;
 /**
  * Stakers made before the warm-up: enough for 5 s at 6,000 stakes/s, twice the pace seen here,
@@ -45,6 +31,11 @@ export interface StakeMeasurement {
   run: LoadResult;
   /** The servers' own view of the stake route (handler time, without queueing in front of it). */
   serverSide: RouteTimes;
+  /**
+   * Where the handler's time went (the servers' /metrics, per stake): waiting for a batch to take
+   * the stake, and the database answering its batch (the call and the commit).
+   */
+  stakeTimes: { waited: RouteTimes; database: RouteTimes };
   /** CPU the server processes used during the measured run, in cores (1 = one core busy). */
   serverCpuCores: number;
   /** The same for all PostgreSQL processes, and for the machine as a whole (this bench included). */
@@ -82,108 +73,13 @@ export interface StakeRun extends StakeMeasurement {
   ledger: { ok: boolean; violations: string[]; summary: string };
 }
 
-export class StakeSource {
-  private readonly queue: LoadRequest[] = [];
-  private position = 0;
-  private created = 0;
-  /** Stakers made so far for the bets among friends. */
-  private friendStakers = 0;
-  private crewsMade = 0;
-  private crewBetsMade = 0;
-
-  private constructor(
-    private readonly app: FastifyInstance,
-    private readonly betIds: number[],
-    private readonly creatorIds: number[],
-  ) {}
-
-  get crews() {
-    return this.crewsMade;
-  }
-
-  get crewBets() {
-    return this.crewBetsMade;
-  }
-
-  get bets() {
-    return this.betIds.length + this.crewBetsMade;
-  }
-
-  /** The bets' creators and their bets, one bet each. */
-  static async create(app: FastifyInstance): Promise<StakeSource> {
-    progress(`stakes: ${BET_COUNT} creators and their bets`);
-    const creators = await createSyntheticUsers(app, 'crt', BET_COUNT);
-    const rows = await userRows(app, creators.map((c) => c.id));
-    const betIds = await createBets(app, creators.map((c) => rows.get(c.id)!), 1, 'Synthetic stake-bench bet');
-    return new StakeSource(app, betIds, creators.map((c) => c.id));
-  }
-
-  get total() {
-    return this.created;
-  }
-
-  get remaining() {
-    return this.queue.length - this.position;
-  }
-
-  /**
-   * More stakers: most each a friend of the creator of the one bet they will stake on; every
-   * fifth a member of a crew made for this batch, staking on one of its bets.
-   */
-  async add(count: number): Promise<void> {
-    const stakers = await createSyntheticUsers(this.app, 'stk', count, this.created);
-    const isCrewStaker = (n: number) => n % CREW_STAKE_EVERY === CREW_STAKE_EVERY - 1;
-    const crewStakers = stakers.filter((_, i) => isCrewStaker(this.created + i));
-    const crews = await this.makeCrews(crewStakers.map((s) => s.id));
-    const pairs: [number, number][] = [];
-    let crewIndex = 0;
-    stakers.forEach((staker, i) => {
-      const n = this.created + i;
-      let betId: number;
-      if (isCrewStaker(n)) {
-        // Round the batch's crews, and within a crew round its bets.
-        const j = crewIndex++;
-        const crew = crews[j % crews.length]!;
-        betId = crew.betIds[Math.floor(j / crews.length) % crew.betIds.length]!;
-      } else {
-        const slot = this.friendStakers++ % this.betIds.length;
-        pairs.push([staker.id, this.creatorIds[slot]!]);
-        betId = this.betIds[slot]!;
-      }
-      this.queue.push({
-        method: 'POST',
-        path: `/api/bets/${betId}/participate`,
-        cookie: staker.cookie,
-        body: JSON.stringify({ option: n % 3, amount: `${5 + (n % 50)}.00` }),
-      });
-    });
-    await makeFriends(this.app, pairs);
-    this.created += count;
-  }
-
-  /**
-   * Crews for these stakers, as few as hold them (99 each, spread evenly), each with its owner and
-   * its bets; the stakers join them (data.ts, createCrewWithMembers). Answers each crew's bets in
-   * the order the stakers were dealt to them: staker j joins crew j mod the number of crews.
-   */
-  private async makeCrews(stakerIds: number[]): Promise<{ betIds: number[] }[]> {
-    if (stakerIds.length === 0) return [];
-    const count = Math.ceil(stakerIds.length / CREW_STAKERS);
-    const owners = await createSyntheticUsers(this.app, 'cwo', count, this.crewsMade);
-    const rows = await userRows(this.app, owners.map((o) => o.id));
-    const crews: { betIds: number[] }[] = [];
-    for (const [c, owner] of owners.entries()) {
-      const members = stakerIds.filter((_, j) => j % count === c);
-      const crewId = await createCrewWithMembers(this.app, rows.get(owner.id)!, `Bench crew ${this.crewsMade + c + 1}`, members);
-      const betIds = await createBets(this.app, [rows.get(owner.id)!], BETS_PER_CREW, 'Synthetic stake-bench crew bet', { crewId });
-      crews.push({ betIds });
-    }
-    this.crewsMade += count;
-    this.crewBetsMade += count * BETS_PER_CREW;
-    return crews;
-  }
-
-  next = (): LoadRequest | null => this.queue[this.position++] ?? null;
+/** The servers' stake-time histograms (features/bets/metrics.ts), summed over the servers. */
+async function stakeHistograms(servers: ServerHandle[]): Promise<{ waited: RouteMetrics; database: RouteMetrics }> {
+  const texts = await Promise.all(servers.map((s) => s.metricsText()));
+  return {
+    waited: sumRouteMetrics(texts.map((t) => parseHistogram(t, 'betbro_stake_wait_seconds'))),
+    database: sumRouteMetrics(texts.map((t) => parseHistogram(t, 'betbro_stake_database_seconds'))),
+  };
 }
 
 /** The stakes placed between `from` and `to` by the database's clock, and how many on crew bets. */
@@ -250,6 +146,7 @@ export async function measureStakes(
   for (const server of servers) await server.settle(STAKE_ROUTE);
   progress(`${label}: measuring, ${CONNECTIONS} connections, ${durationSeconds} s`);
   const before = await Promise.all(servers.map((s) => s.routeMetrics(STAKE_ROUTE)));
+  const timesBefore = await stakeHistograms(servers);
   const cpuBefore = servers.map((s) => s.cpuSeconds());
   const machineBefore = cpuSnapshot();
   const benchBefore = process.cpuUsage();
@@ -278,10 +175,20 @@ export async function measureStakes(
   if (run.exhausted) progress(`${label}: WARNING the stakers ran out before the time was up; the rate is over the shorter run`);
   for (const server of servers) await server.settle(STAKE_ROUTE);
   const after = await Promise.all(servers.map((s) => s.routeMetrics(STAKE_ROUTE)));
+  const timesAfter = await stakeHistograms(servers);
+  const stakeTimes = {
+    waited: routeTimesBetween(timesBefore.waited, timesAfter.waited),
+    database: routeTimesBetween(timesBefore.database, timesAfter.database),
+  };
+  progress(
+    `${label}: in the handler, waiting for a batch mean ${round(stakeTimes.waited.meanMs, 1)} ms (p99 <= ${stakeTimes.waited.p99AtMostMs} ms), ` +
+      `the batch in the database mean ${round(stakeTimes.database.meanMs, 1)} ms (p99 <= ${stakeTimes.database.p99AtMostMs} ms)`,
+  );
   return {
     warmup,
     run,
     serverSide: routeTimesBetween(sumRouteMetrics(before), sumRouteMetrics(after)),
+    stakeTimes,
     serverCpuCores,
     postgresCpuCores: cores.postgres,
     machineCpuCores: cores.machine,

@@ -34,6 +34,10 @@ describe(`the bets' figures on /metrics on ${testDbKind}`, () => {
     const body = await scrape();
     expect(body).toContain('betbro_stakes_placed_total{how="alone"} 1');
     expect(body).toContain('betbro_stake_batches_total 0');
+    // Where the stake's time went: its wait for a batch (none, it went out alone) and the database's answer.
+    expect(body).toContain('betbro_stake_wait_seconds_count 1');
+    expect(body).toContain('betbro_stake_wait_seconds_bucket{le="0.001"} 1');
+    expect(body).toContain('betbro_stake_database_seconds_count 1');
     expect(body).toContain('betbro_bet_cache_lookups_total{result="miss"} 1');
     expect(body).toContain('betbro_bet_cache_lookups_total{result="hit"} 1');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StakeBatches, type BatchLimits } from './stakes.ts';
+import { StakeBatches, type BatchLimits, type BatchTimings } from './stakes.ts';
 
 interface Stake {
   betId: number;
@@ -27,6 +27,7 @@ function manualRunners(placedNone: (error: unknown) => boolean = () => true) {
 const stake = (name: string, betId = Number(name.replace(/\D/g, '')) || 1): Stake => ({ name, betId });
 const names = (stakes: Stake[]) => stakes.map((s) => s.name);
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const limits: BatchLimits = { batches: 3, size: 4, fill: 2 };
 
 describe('stake batches', () => {
@@ -38,6 +39,30 @@ describe('stake batches', () => {
     calls[0]!.settle();
     await expect(answer).resolves.toBe('placed a1');
     expect(batches.counts).toEqual({ alone: 1, batches: 0, batched: 0, againAlone: 0 });
+  });
+
+  it('tells how long each stake waited for its batch and how long the database took to answer it', async () => {
+    const { runners, calls } = manualRunners();
+    const batches = new StakeBatches(runners, limits);
+    const seen: BatchTimings[] = [];
+    batches.onTimings((timings) => seen.push(timings));
+    const first = batches.place(stake('a1'));
+    // Below the fill: it waits for the running stake to be answered.
+    const second = batches.place(stake('b2'));
+    await sleep(40);
+    calls[0]!.settle();
+    await first;
+    await sleep(40);
+    expect(calls.map((c) => names(c.stakes))).toEqual([['a1'], ['b2']]);
+    calls[1]!.settle();
+    await second;
+    expect(seen).toHaveLength(2);
+    const [alone, waiter] = seen as [BatchTimings, BatchTimings];
+    expect(alone.waited).toHaveLength(1);
+    expect(alone.waited[0]).toBeLessThan(0.02);
+    expect(alone.placing).toBeGreaterThanOrEqual(0.03);
+    expect(waiter.waited[0]).toBeGreaterThanOrEqual(0.03);
+    expect(waiter.placing).toBeGreaterThanOrEqual(0.03);
   });
 
   it('gathers the stakes that arrive while one runs and places them together, in order', async () => {

@@ -224,13 +224,24 @@ export interface BatchRunners<S, R> {
 
 interface Pending<S, R> {
   stake: S;
+  /** When it was handed to place (performance.now()). */
+  queuedAt: number;
   resolve: (answer: R) => void;
   reject: (error: unknown) => void;
+}
+
+/** Where a stake's time went in StakeBatches, for /metrics (features/bets/metrics.ts). */
+export interface BatchTimings {
+  /** For each stake that went out, how long it waited for a batch to take it, in seconds. */
+  waited: number[];
+  /** How long the database took to answer that batch (its call and its commit), in seconds. */
+  placing: number;
 }
 
 export class StakeBatches<S extends { betId: number }, R> {
   private readonly queue: Pending<S, R>[] = [];
   private readonly betsHeld = new Set<number>();
+  private readonly timingListeners: ((timings: BatchTimings) => void)[] = [];
   private running = 0;
   /** Since start: stakes placed alone, batches placed, the stakes in them, and stakes placed again alone after a batch failed. */
   readonly counts = { alone: 0, batches: 0, batched: 0, againAlone: 0 };
@@ -242,9 +253,20 @@ export class StakeBatches<S extends { betId: number }, R> {
 
   place(stake: S): Promise<R> {
     return new Promise<R>((resolve, reject) => {
-      this.queue.push({ stake, resolve, reject });
+      this.queue.push({ stake, queuedAt: performance.now(), resolve, reject });
       this.pump();
     });
+  }
+
+  /** Calls `listener` each time a batch (or a stake alone) has been answered by the database. */
+  onTimings(listener: (timings: BatchTimings) => void): void {
+    this.timingListeners.push(listener);
+  }
+
+  private timed(batch: Pending<S, R>[], startedAt: number): void {
+    if (this.timingListeners.length === 0) return;
+    const timings = { waited: batch.map((p) => (startedAt - p.queuedAt) / 1000), placing: (performance.now() - startedAt) / 1000 };
+    for (const listener of this.timingListeners) listener(timings);
   }
 
   /** Stakes waiting for a free slot. */
@@ -294,6 +316,7 @@ export class StakeBatches<S extends { betId: number }, R> {
       return this.runAlone(batch[0]!, release);
     }
     let answers: R[];
+    const startedAt = performance.now();
     try {
       answers = await this.runners.many(batch.map((p) => p.stake));
       if (answers.length !== batch.length) throw new Error(`a batch of ${batch.length} stakes answered ${answers.length}`);
@@ -310,12 +333,14 @@ export class StakeBatches<S extends { betId: number }, R> {
     }
     this.counts.batches += 1;
     this.counts.batched += batch.length;
+    this.timed(batch, startedAt);
     release();
     batch.forEach((pending, i) => pending.resolve(answers[i]!));
   }
 
   private async runAlone(pending: Pending<S, R>, release?: () => void): Promise<void> {
     let answer: R;
+    const startedAt = performance.now();
     try {
       answer = await this.runners.one(pending.stake);
     } catch (error) {
@@ -323,6 +348,7 @@ export class StakeBatches<S extends { betId: number }, R> {
       pending.reject(error);
       return;
     }
+    this.timed([pending], startedAt);
     release?.();
     pending.resolve(answer);
   }
