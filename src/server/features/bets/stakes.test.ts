@@ -65,6 +65,20 @@ describe('stake batches', () => {
     expect(waiter.placing).toBeGreaterThanOrEqual(0.03);
   });
 
+  it('answers its stakes even when a listener of their timings fails', async () => {
+    const { runners, calls } = manualRunners();
+    const batches = new StakeBatches(runners, limits);
+    batches.onTimings(() => {
+      throw new Error('a broken listener');
+    });
+    const first = batches.place(stake('a1'));
+    const second = batches.place(stake('b2'));
+    const third = batches.place(stake('c3'));
+    calls[1]!.settle();
+    calls[0]!.settle();
+    await expect(Promise.all([first, second, third])).resolves.toEqual(['placed a1', 'placed b2', 'placed c3']);
+  });
+
   it('gathers the stakes that arrive while one runs and places them together, in order', async () => {
     const { runners, calls } = manualRunners();
     const batches = new StakeBatches(runners, limits);

@@ -266,7 +266,13 @@ export class StakeBatches<S extends { betId: number }, R> {
   private timed(batch: Pending<S, R>[], startedAt: number): void {
     if (this.timingListeners.length === 0) return;
     const timings = { waited: batch.map((p) => (startedAt - p.queuedAt) / 1000), placing: (performance.now() - startedAt) / 1000 };
-    for (const listener of this.timingListeners) listener(timings);
+    for (const listener of this.timingListeners) {
+      try {
+        listener(timings);
+      } catch {
+        // What is only measured must never keep a committed stake from its answer.
+      }
+    }
   }
 
   /** Stakes waiting for a free slot. */
