@@ -8,7 +8,7 @@ import { auditLedger } from '../../src/server/features/wallet/audit.ts';
 import { analyze, openSetupApp } from './data.ts';
 import { runLoad, type LoadResult } from './http-load.ts';
 import type { ActivityProfile, BenchPostgres } from './postgres.ts';
-import { parseHistogram, routeTimesBetween, startServer, sumRouteMetrics, type RouteMetrics, type RouteTimes, type ServerHandle } from './server.ts';
+import { parseHistogram, parseRouteMetrics, routeTimesBetween, startServer, sumRouteMetrics, type RouteMetrics, type RouteTimes, type ServerHandle } from './server.ts';
 import { CREW_STAKE_SHARE, StakeSource } from './stake-source.ts';
 import { coresBetween, cpuSnapshot, progress, round } from './util.ts';
 
@@ -73,10 +73,14 @@ export interface StakeRun extends StakeMeasurement {
   ledger: { ok: boolean; violations: string[]; summary: string };
 }
 
-/** The servers' stake-time histograms (features/bets/metrics.ts), summed over the servers. */
-async function stakeHistograms(servers: ServerHandle[]): Promise<{ waited: RouteMetrics; database: RouteMetrics }> {
+/**
+ * One reading of the servers' /metrics, summed over the servers: the stake route's latency and
+ * where its time went (the stake-time histograms of features/bets/metrics.ts).
+ */
+async function stakeReadings(servers: ServerHandle[]): Promise<{ route: RouteMetrics; waited: RouteMetrics; database: RouteMetrics }> {
   const texts = await Promise.all(servers.map((s) => s.metricsText()));
   return {
+    route: sumRouteMetrics(texts.map((t) => parseRouteMetrics(t, STAKE_ROUTE))),
     waited: sumRouteMetrics(texts.map((t) => parseHistogram(t, 'betbro_stake_wait_seconds'))),
     database: sumRouteMetrics(texts.map((t) => parseHistogram(t, 'betbro_stake_database_seconds'))),
   };
@@ -145,8 +149,7 @@ export async function measureStakes(
   }
   for (const server of servers) await server.settle(STAKE_ROUTE);
   progress(`${label}: measuring, ${CONNECTIONS} connections, ${durationSeconds} s`);
-  const before = await Promise.all(servers.map((s) => s.routeMetrics(STAKE_ROUTE)));
-  const timesBefore = await stakeHistograms(servers);
+  const before = await stakeReadings(servers);
   const cpuBefore = servers.map((s) => s.cpuSeconds());
   const machineBefore = cpuSnapshot();
   const benchBefore = process.cpuUsage();
@@ -174,11 +177,10 @@ export async function measureStakes(
   }
   if (run.exhausted) progress(`${label}: WARNING the stakers ran out before the time was up; the rate is over the shorter run`);
   for (const server of servers) await server.settle(STAKE_ROUTE);
-  const after = await Promise.all(servers.map((s) => s.routeMetrics(STAKE_ROUTE)));
-  const timesAfter = await stakeHistograms(servers);
+  const after = await stakeReadings(servers);
   const stakeTimes = {
-    waited: routeTimesBetween(timesBefore.waited, timesAfter.waited),
-    database: routeTimesBetween(timesBefore.database, timesAfter.database),
+    waited: routeTimesBetween(before.waited, after.waited),
+    database: routeTimesBetween(before.database, after.database),
   };
   progress(
     `${label}: in the handler, waiting for a batch mean ${round(stakeTimes.waited.meanMs, 1)} ms (p99 <= ${stakeTimes.waited.p99AtMostMs} ms), ` +
@@ -187,7 +189,7 @@ export async function measureStakes(
   return {
     warmup,
     run,
-    serverSide: routeTimesBetween(sumRouteMetrics(before), sumRouteMetrics(after)),
+    serverSide: routeTimesBetween(before.route, after.route),
     stakeTimes,
     serverCpuCores,
     postgresCpuCores: cores.postgres,
