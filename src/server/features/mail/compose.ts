@@ -36,7 +36,6 @@ export interface ComposedMail {
   headers: Record<string, string>;
 }
 
-
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Arial,sans-serif";
 const paragraph = (text: string) => `<p style="margin:0 0 16px;font-size:15px;line-height:1.5;color:#0f172a">${escapeHtml(text)}</p>`;
 
